@@ -1,0 +1,85 @@
+/**
+ * The `cuelab` command line: a registry of subcommands sharing one engine. Usage mistakes
+ * exit 2 with a pointer to help; failures of the work exit 1 with a message naming the fix.
+ */
+import { EngineError } from '../engine/errors';
+import { engineVersion } from '../engine/version';
+import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { serveCommand } from './serve';
+
+/** Every subcommand; later issues add theirs here. */
+export const commands: readonly CliCommand[] = [serveCommand];
+
+/** The `cuelab --help` text. */
+export function mainUsage(): string {
+  const width = Math.max(...commands.map((command) => command.name.length));
+  const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  return [
+    `CueLab ${engineVersion}: a lab for measuring how planted cues move agentic LLM judges.`,
+    '',
+    'Usage: cuelab <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Options:',
+    '  -h, --help      show help (also: cuelab <command> --help)',
+    '  -v, --version   print the version',
+  ].join('\n');
+}
+
+/** Runs the command line `args` (without `node` and the script); resolves to the exit code. */
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = args;
+  if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+    const topic = first === 'help' ? rest[0] : undefined;
+    const command = topic ? commands.find((candidate) => candidate.name === topic) : undefined;
+    if (topic && !command) return unknownCommand(topic, io);
+    io.out(command ? command.usage : mainUsage());
+    return exitCodes.ok;
+  }
+  if (first === '-v' || first === '--version') {
+    io.out(engineVersion);
+    return exitCodes.ok;
+  }
+  if (first.startsWith('-')) {
+    io.err(`cuelab: unknown option "${first}". Run "cuelab --help" for usage.`);
+    return exitCodes.usage;
+  }
+  const command = commands.find((candidate) => candidate.name === first);
+  if (!command) return unknownCommand(first, io);
+  if (rest.includes('-h') || rest.includes('--help')) {
+    io.out(command.usage);
+    return exitCodes.ok;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    return reportFailure(command, error, io);
+  }
+}
+
+function unknownCommand(name: string, io: CliIo): number {
+  io.err(`cuelab: unknown command "${name}". Run "cuelab --help" for the list of commands.`);
+  return exitCodes.usage;
+}
+
+function reportFailure(command: CliCommand, error: unknown, io: CliIo): number {
+  if (error instanceof UsageError || isParseArgsError(error)) {
+    io.err(`cuelab ${command.name}: ${(error as Error).message}`);
+    io.err(`Run "cuelab ${command.name} --help" for usage.`);
+    return exitCodes.usage;
+  }
+  if (error instanceof EngineError) {
+    io.err(`cuelab ${command.name}: ${error.message}`);
+    return exitCodes.failed;
+  }
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  io.err(`cuelab ${command.name} failed unexpectedly: ${message}`);
+  return exitCodes.failed;
+}
+
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+}

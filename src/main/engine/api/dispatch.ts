@@ -1,0 +1,41 @@
+/**
+ * Turns an untrusted (method, body) pair into a LabResult: the request is parsed with the
+ * method's schema before any handler runs, and failures become data, never stacks.
+ */
+import { isLabMethod, labMethods, type LabMethod } from '../../../shared/lab-api';
+import { failure, success, type LabResult } from '../../../shared/result';
+import { EngineError } from '../errors';
+import type { LabHandler, LabHandlers } from './handlers';
+
+/** Parses `input` for `method` and runs its handler. */
+export async function dispatchLabCall(
+  handlers: LabHandlers,
+  method: string,
+  input: unknown,
+): Promise<LabResult<unknown>> {
+  if (!isLabMethod(method)) {
+    return failure('unknown_method', `There is no LabApi method named "${method}".`);
+  }
+  const parsed = labMethods[method].request.safeParse(input ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.') || '(request)',
+      message: issue.message,
+    }));
+    const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+    return failure('bad_request', `Bad request for ${method}: ${summary}.`, issues);
+  }
+  try {
+    const handler = handlers[method] as LabHandler<LabMethod>;
+    return success(await handler(parsed.data as never));
+  } catch (error) {
+    if (error instanceof EngineError) return failure(error.code, error.message);
+    const message = error instanceof Error ? error.message : String(error);
+    return failure('internal', `${method} failed inside the engine: ${message}`);
+  }
+}
+
+/** True when `method` takes no fields, so a bodiless GET may call it. */
+export function acceptsEmptyRequest(method: LabMethod): boolean {
+  return labMethods[method].request.safeParse({}).success;
+}

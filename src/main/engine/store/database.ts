@@ -1,0 +1,127 @@
+/**
+ * The workspace database: one SQLite file, WAL, forward-only numbered migrations tracked in
+ * `PRAGMA user_version`. A database newer than this code is refused and left untouched.
+ */
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { EngineError } from '../errors';
+import { migrations as shippedMigrations, type Migration } from './migrations';
+
+/** An open workspace database. */
+export interface Store {
+  /** The connection; only store modules use it. */
+  readonly db: Database.Database;
+  /** Path of the database file. */
+  readonly path: string;
+  /** Schema version after migrating. */
+  readonly schemaVersion: number;
+  /** Closes the connection (idempotent). */
+  close(): void;
+}
+
+/** Options for `openStore`; `migrations` is injectable for migration tests. */
+export interface OpenStoreOptions {
+  migrations?: readonly Migration[];
+}
+
+/** The newest schema version the given migrations reach. */
+export function latestVersion(migrations: readonly Migration[] = shippedMigrations): number {
+  return migrations.reduce((latest, migration) => Math.max(latest, migration.version), 0);
+}
+
+/** Opens (creating if needed) and migrates the database at `path`. */
+export function openStore(path: string, options: OpenStoreOptions = {}): Store {
+  const migrations = options.migrations ?? shippedMigrations;
+  checkMigrationList(migrations);
+  const latest = latestVersion(migrations);
+  if (existsSync(path)) refuseIfNewer(path, latest);
+
+  const db = openConnection(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    const schemaVersion = migrate(db, path, migrations);
+    let closed = false;
+    return {
+      db,
+      path,
+      schemaVersion,
+      close() {
+        if (closed) return;
+        closed = true;
+        db.close();
+      },
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function openConnection(path: string, readonly = false): Database.Database {
+  try {
+    return new Database(path, { readonly, fileMustExist: readonly });
+  } catch (error) {
+    throw new EngineError(
+      'store_unreadable',
+      `Cannot open the workspace database ${path}: ${(error as Error).message}.`,
+    );
+  }
+}
+
+/** Reads the version read-only, so a newer or foreign file is never modified. */
+function refuseIfNewer(path: string, latest: number): void {
+  const db = openConnection(path, true);
+  let version: number;
+  try {
+    version = db.pragma('user_version', { simple: true }) as number;
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+  } catch (error) {
+    throw new EngineError(
+      'store_unreadable',
+      `${path} is not a CueLab database (${(error as Error).message}). ` +
+        'Move it aside or choose another workspace with --workspace DIR.',
+    );
+  } finally {
+    db.close();
+  }
+  if (version > latest) {
+    throw new EngineError(
+      'schema_too_new',
+      `The workspace database ${path} is at schema version ${version}, but this CueLab ` +
+        `knows versions up to ${latest}. It was written by a newer CueLab: upgrade CueLab, ` +
+        'or choose another workspace with --workspace DIR. The database was left untouched.',
+    );
+  }
+}
+
+function migrate(db: Database.Database, path: string, migrations: readonly Migration[]): number {
+  let version = db.pragma('user_version', { simple: true }) as number;
+  for (const migration of migrations) {
+    if (migration.version <= version) continue;
+    const apply = db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    });
+    try {
+      apply.immediate();
+    } catch (error) {
+      throw new EngineError(
+        'internal',
+        `Migration ${migration.version} (${migration.name}) failed on ${path}: ` +
+          `${(error as Error).message}. The database stays at version ${version}.`,
+      );
+    }
+    version = migration.version;
+  }
+  return version;
+}
+
+function checkMigrationList(migrations: readonly Migration[]): void {
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new Error(`Migration list out of order: position ${index} has ${migration.version}.`);
+    }
+  });
+}

@@ -1,0 +1,7 @@
+import { migration0001 } from './0001-initial';
+import type { Migration } from './types';
+
+export type { Migration } from './types';
+
+/** Every migration, in order. Add a file per version; never edit a shipped one. */
+export const migrations: readonly Migration[] = [migration0001];

@@ -1,0 +1,66 @@
+/**
+ * Where a workspace lives. Precedence: `--workspace`, then `CUELAB_WORKSPACE`, then the
+ * platform's application-data folder.
+ */
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { EngineError } from './errors';
+
+/** How the workspace was chosen. */
+export type WorkspaceSource = 'flag' | 'environment' | 'default';
+
+/** A resolved workspace folder. */
+export interface WorkspaceLocation {
+  /** Absolute folder path. */
+  path: string;
+  /** Which setting chose it. */
+  source: WorkspaceSource;
+}
+
+/** The facts `resolveWorkspace` needs, injectable for tests. */
+export interface WorkspaceContext {
+  flag?: string | undefined;
+  env: Record<string, string | undefined>;
+  platform: NodeJS.Platform;
+  home: string;
+}
+
+/** The platform's application-data folder for CueLab. */
+export function defaultWorkspacePath(context: Omit<WorkspaceContext, 'flag'>): string {
+  const { env, platform, home } = context;
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'CueLab');
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'CueLab');
+  return join(env.XDG_DATA_HOME ?? join(home, '.local', 'share'), 'cuelab');
+}
+
+/** Chooses the workspace folder from flag, environment or platform default. */
+export function resolveWorkspace(context: WorkspaceContext): WorkspaceLocation {
+  if (context.flag) return { path: resolve(context.flag), source: 'flag' };
+  const fromEnv = context.env.CUELAB_WORKSPACE;
+  if (fromEnv) return { path: resolve(fromEnv), source: 'environment' };
+  return { path: defaultWorkspacePath(context), source: 'default' };
+}
+
+/** Resolves the workspace for this process. */
+export function workspaceForProcess(flag?: string): WorkspaceLocation {
+  return resolveWorkspace({ flag, env: process.env, platform: process.platform, home: homedir() });
+}
+
+/** Creates the workspace folder if needed; a clear error when it cannot be created. */
+export function ensureWorkspace(location: WorkspaceLocation): void {
+  try {
+    mkdirSync(location.path, { recursive: true });
+  } catch (error) {
+    throw new EngineError(
+      'internal',
+      `Cannot create the workspace folder ${location.path} (${(error as Error).message}). ` +
+        'Choose another with --workspace DIR or CUELAB_WORKSPACE.',
+    );
+  }
+}
+
+/** The database file inside a workspace. */
+export function databasePath(workspace: string): string {
+  return join(workspace, 'cuelab.sqlite');
+}

@@ -1,0 +1,195 @@
+/**
+ * The HTTP + WebSocket transport of LabApi on 127.0.0.1. Every `/api/*` request and the
+ * event socket need the launch token; without it the answer is a bare 401.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { isLabMethod, labPaths } from '../../shared/lab-api';
+import type { EngineAddress } from '../../shared/lab-client';
+import { failure, type LabResult } from '../../shared/result';
+import { acceptsEmptyRequest, dispatchLabCall } from '../engine/api/dispatch';
+import type { Engine } from '../engine/engine';
+import { newToken, presentedToken, tokenMatches } from './auth';
+import { serveStatic } from './static-files';
+
+/** Options for `startServer`. */
+export interface ServerOptions {
+  engine: Engine;
+  /** Folder of the built renderer. */
+  rendererDir: string;
+  /** 0 picks any free port. */
+  port?: number;
+  /** Injected for tests; a fresh random token otherwise. */
+  token?: string;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  readonly address: EngineAddress;
+  /** Stops accepting, closes sockets, resolves when done. */
+  close(): Promise<void>;
+}
+
+const maxBodyBytes = 1024 * 1024;
+const unauthorized = failure('unauthorized', 'A valid engine token is required.');
+
+/** Starts listening on 127.0.0.1 and resolves once the port is bound. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const { engine, rendererDir } = options;
+  const token = options.token ?? newToken();
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+  const server = createServer((request, response) => {
+    handleRequest(request, response).catch((error: unknown) => {
+      if (!response.headersSent) {
+        const message = error instanceof Error ? error.message : String(error);
+        sendJson(response, 500, failure('internal', `The engine failed: ${message}`));
+      } else {
+        response.destroy();
+      }
+    });
+  });
+
+  async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (!url.pathname.startsWith(labPaths.methodPrefix)) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        sendJson(response, 405, failure('bad_request', 'Static files answer GET only.'));
+        return;
+      }
+      serveStatic(rendererDir, url.pathname, response);
+      return;
+    }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, corsHeaders());
+      response.end();
+      return;
+    }
+    if (!tokenMatches(presentedToken(request, url), token)) {
+      sendJson(response, 401, unauthorized);
+      return;
+    }
+    const method = url.pathname.slice(labPaths.methodPrefix.length);
+    if (request.method === 'GET') {
+      if (isLabMethod(method) && !acceptsEmptyRequest(method)) {
+        sendJson(response, 405, failure('bad_request', `${method} takes fields: use POST.`));
+        return;
+      }
+      sendResult(response, await dispatchLabCall(engine.handlers, method, {}));
+      return;
+    }
+    if (request.method !== 'POST') {
+      sendJson(response, 405, failure('bad_request', 'LabApi methods answer POST (or GET).'));
+      return;
+    }
+    const body = await readJsonBody(request);
+    if (!body.ok) {
+      sendJson(response, body.status, failure('bad_request', body.message));
+      return;
+    }
+    sendResult(response, await dispatchLabCall(engine.handlers, method, body.value));
+  }
+
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== labPaths.events || !tokenMatches(presentedToken(request, url), token)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => attachEventSocket(engine, ws));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    address: { baseUrl: `http://127.0.0.1:${port}/`, token },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of sockets.clients) client.terminate();
+        sockets.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function attachEventSocket(engine: Engine, ws: WebSocket): void {
+  const send = (message: unknown) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  send(engine.hello());
+  const unsubscribe = engine.events.subscribe(send);
+  ws.on('close', unsubscribe);
+  ws.on('error', () => {
+    unsubscribe();
+    ws.terminate();
+  });
+  // Clients only listen; anything they send is ignored.
+}
+
+function corsHeaders(): Record<string, string> {
+  // The Electron window loads the renderer from file://, so /api answers any origin; the
+  // bearer token (never a cookie) is what authorises a request.
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': 'authorization, content-type',
+    'access-control-max-age': '600',
+  };
+}
+
+function sendResult(response: ServerResponse, result: LabResult<unknown>): void {
+  if (result.ok) {
+    sendJson(response, 200, result);
+    return;
+  }
+  const status: Record<string, number> = {
+    bad_request: 400,
+    unknown_method: 404,
+    not_found: 404,
+    unauthorized: 401,
+  };
+  sendJson(response, status[result.error.code] ?? 500, result);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...corsHeaders(),
+  });
+  response.end(JSON.stringify(body));
+}
+
+type BodyResult = { ok: true; value: unknown } | { ok: false; status: number; message: string };
+
+async function readJsonBody(request: IncomingMessage): Promise<BodyResult> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxBodyBytes) {
+      return { ok: false, status: 413, message: `The request body exceeds ${maxBodyBytes} bytes.` };
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return {
+      ok: false,
+      status: 400,
+      message: `The request body is not valid JSON: ${(error as Error).message}.`,
+    };
+  }
+}

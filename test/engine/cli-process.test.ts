@@ -1,0 +1,79 @@
+import Database from 'better-sqlite3';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseReadyLine } from '../../src/shared/ready-line';
+import { makeTempDir } from '../helpers/temp-dir';
+
+const bin = join(__dirname, '..', '..', 'bin', 'cuelab.js');
+const built = join(__dirname, '..', '..', 'out', 'main', 'cli.js');
+
+describe('the cuelab binary (built)', () => {
+  const dirs: ReturnType<typeof makeTempDir>[] = [];
+  const tempDir = () => {
+    const dir = makeTempDir();
+    dirs.push(dir);
+    return dir.path;
+  };
+  beforeAll(() => {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run "npm run build" first.`);
+  });
+  afterEach(() => {
+    while (dirs.length) dirs.pop()?.remove();
+  });
+
+  it('serve prints one ready line, answers health with the token, and stops on SIGTERM', async () => {
+    const workspace = tempDir();
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0'], {
+      env: { ...process.env, CUELAB_WORKSPACE: workspace },
+    });
+    const line = await new Promise<string>((resolve, reject) => {
+      let buffered = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        buffered += chunk;
+        const newline = buffered.indexOf('\n');
+        if (newline >= 0) resolve(buffered.slice(0, newline));
+      });
+      child.once('exit', (code) => reject(new Error(`engine exited early (${code})`)));
+    });
+    expect(line).toContain(`(workspace: ${workspace})`);
+    const address = parseReadyLine(line);
+    expect(address).not.toBeNull();
+    if (!address) return;
+
+    const health = await fetch(new URL('/api/health', address.baseUrl), {
+      headers: { authorization: `Bearer ${address.token}` },
+    });
+    const body = (await health.json()) as { value: { workspace: string } };
+    expect(body.value.workspace).toBe(workspace);
+    expect((await fetch(new URL('/api/health', address.baseUrl))).status).toBe(401);
+
+    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(existsSync(join(workspace, 'cuelab.sqlite'))).toBe(true);
+  });
+
+  it('refuses a workspace whose database is newer, with exit 1 and the reason', () => {
+    const workspace = tempDir();
+    const db = new Database(join(workspace, 'cuelab.sqlite'));
+    db.pragma('user_version = 999');
+    db.close();
+    const result = spawnSync(process.execPath, [bin, 'serve', '--workspace', workspace], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('schema version 999');
+    expect(result.stderr).toContain('upgrade CueLab');
+  });
+
+  it('exits 2 on an unknown command', () => {
+    const result = spawnSync(process.execPath, [bin, 'frobnicate'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('unknown command "frobnicate"');
+  });
+});
