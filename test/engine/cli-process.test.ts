@@ -71,6 +71,37 @@ describe('the cuelab binary (built)', () => {
     expect(result.stderr).toContain('upgrade CueLab');
   });
 
+  it('with --exit-with-parent, stops once the process that started it is gone', async () => {
+    const workspace = tempDir();
+    const parentScript = `
+      const { spawn } = require('node:child_process');
+      const engine = spawn(process.execPath, [${JSON.stringify(bin)}, 'serve', '--exit-with-parent'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, CUELAB_WORKSPACE: ${JSON.stringify(workspace)} },
+      });
+      engine.stdout.once('data', () => { process.stdout.write(String(engine.pid) + '\\n'); process.exit(0); });
+    `;
+    const parent = spawnSync(process.execPath, ['-e', parentScript], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    const enginePid = Number(parent.stdout.trim());
+    expect(enginePid).toBeGreaterThan(0);
+    const isAlive = () => {
+      try {
+        process.kill(enginePid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const deadline = Date.now() + 10_000;
+    while (isAlive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const stillAlive = isAlive();
+    if (stillAlive) process.kill(enginePid, 'SIGKILL');
+    expect(stillAlive).toBe(false);
+  });
+
   it('exits 2 on an unknown command', () => {
     const result = spawnSync(process.execPath, [bin, 'frobnicate'], { encoding: 'utf8' });
     expect(result.status).toBe(2);

@@ -49,7 +49,12 @@ describe('LabApi over HTTP and WebSocket', () => {
   });
 
   it('answers 401 and nothing else without the token or with a wrong one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: token }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: token },
+    ];
+    for (const headers of attempts) {
       const response = await fetch(new URL('/api/health', base), { headers });
       expect(response.status).toBe(401);
       const body = (await response.json()) as unknown;

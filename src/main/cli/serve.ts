@@ -21,11 +21,18 @@ Options:
   --workspace DIR   workspace folder (default: $CUELAB_WORKSPACE, else the platform's
                     application-data folder)
   --port N          port to listen on; 0 picks any free port (default 0)
+  --exit-with-parent
+                    stop when the process that started this one exits (the
+                    Electron shell uses this so a crashed window leaves no engine)
   -h, --help        show this help`,
   async run(args, io) {
     const { values } = parseArgs({
       args,
-      options: { workspace: { type: 'string' }, port: { type: 'string', default: '0' } },
+      options: {
+        workspace: { type: 'string' },
+        port: { type: 'string', default: '0' },
+        'exit-with-parent': { type: 'boolean', default: false },
+      },
       strict: true,
       allowPositionals: false,
     });
@@ -56,7 +63,20 @@ Options:
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
+      if (values['exit-with-parent']) watchParent(stop);
     });
     return exitCodes.ok;
   },
 };
+
+/** Calls `stop` once the parent process is gone (the process is re-parented). */
+function watchParent(stop: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      stop();
+    }
+  }, 1000);
+  timer.unref();
+}
