@@ -5,9 +5,10 @@
 import Docker from 'dockerode';
 import type { DockerStatus } from '../../../shared/lab-api';
 
-const linuxFix =
-  'sudo apt-get install -y docker.io && sudo dockerd >/tmp/dockerd.log 2>&1 &  ' +
-  '(or: sudo systemctl start docker)';
+const linuxFix = [
+  'sudo apt-get install -y docker.io',
+  'sudo systemctl start docker   # without systemd: sudo dockerd >/tmp/dockerd.log 2>&1 &',
+].join('\n');
 const desktopFix = 'Install Docker Desktop and start it; CueLab finds it on its default socket.';
 
 /** The commands that install and start Docker on this platform. */
