@@ -1,0 +1,110 @@
+/**
+ * What the judge is asked to decide, and the shape of its answer. Three readouts, as in the
+ * paper: binary task success (§3.1), a graded dimension scored 1–100 (App. G), and error
+ * attribution — present/absent per category of a taxonomy (§3.2, App. J).
+ */
+import { z } from 'zod';
+
+/** One category of an error taxonomy. */
+export interface TaxonomyCategory {
+  id: string;
+  name: string;
+  definition: string;
+}
+
+/** An error taxonomy (App. J ships three; suites may define their own). */
+export interface Taxonomy {
+  id: string;
+  name: string;
+  categories: TaxonomyCategory[];
+}
+
+/** The judge's task. */
+export type Readout =
+  | { kind: 'binary'; dimension: string; instructions: string }
+  | { kind: 'graded'; dimension: string; instructions: string }
+  | { kind: 'error_attribution'; dimension: string; instructions: string; taxonomy: Taxonomy };
+
+/** A parsed verdict. */
+export type Verdict =
+  | { kind: 'binary'; outcome: 'pass' | 'fail'; confidence: number; rationale: string }
+  | { kind: 'graded'; score: number; rationale: string }
+  | { kind: 'error_attribution'; present: string[]; absent: string[]; rationale: string };
+
+const rationale = z
+  .string()
+  .min(1)
+  .describe('Your reasoning, citing the tool results and trajectory lines it rests on.');
+
+/** The argument schema of `submit_verdict` for a readout. */
+export function verdictSchema(readout: Readout): z.ZodType {
+  switch (readout.kind) {
+    case 'binary':
+      return z
+        .object({
+          verdict: z
+            .enum(['pass', 'fail'])
+            .describe('pass if the agent completed the task, else fail'),
+          confidence: z.number().min(0).max(1).describe('How sure you are, from 0 to 1.'),
+          rationale,
+        })
+        .strict();
+    case 'graded':
+      return z
+        .object({
+          score: z
+            .number()
+            .int()
+            .min(1)
+            .max(100)
+            .describe(`Score for ${readout.dimension}, 1 to 100.`),
+          rationale,
+        })
+        .strict();
+    case 'error_attribution': {
+      const shape: Record<string, z.ZodType> = {};
+      for (const category of readout.taxonomy.categories) {
+        shape[category.id] = z.enum(['present', 'absent']).describe(category.name);
+      }
+      return z
+        .object({
+          categories: z.object(shape).strict().describe('Every category, present or absent.'),
+          rationale,
+        })
+        .strict();
+    }
+  }
+}
+
+/** Turns parsed `submit_verdict` arguments into a Verdict. */
+export function toVerdict(readout: Readout, data: unknown): Verdict {
+  const value = data as Record<string, unknown>;
+  switch (readout.kind) {
+    case 'binary':
+      return {
+        kind: 'binary',
+        outcome: value.verdict as 'pass' | 'fail',
+        confidence: value.confidence as number,
+        rationale: value.rationale as string,
+      };
+    case 'graded':
+      return { kind: 'graded', score: value.score as number, rationale: value.rationale as string };
+    case 'error_attribution': {
+      const categories = value.categories as Record<string, 'present' | 'absent'>;
+      const ids = readout.taxonomy.categories.map((category) => category.id);
+      return {
+        kind: 'error_attribution',
+        present: ids.filter((id) => categories[id] === 'present'),
+        absent: ids.filter((id) => categories[id] === 'absent'),
+        rationale: value.rationale as string,
+      };
+    }
+  }
+}
+
+/** JSON Schema of `submit_verdict`'s arguments, as providers receive it. */
+export function verdictJsonSchema(readout: Readout): Record<string, unknown> {
+  const schema = z.toJSONSchema(verdictSchema(readout)) as Record<string, unknown>;
+  delete schema.$schema;
+  return schema;
+}

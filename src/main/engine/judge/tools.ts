@@ -1,0 +1,169 @@
+/**
+ * The judge's tools (issue 3): shell, read_file, list_dir, sql_query, read_trajectory and
+ * submit_verdict. Arguments come from a model, so each is parsed before use; a bad call
+ * returns an error the model can read, never a thrown exception.
+ */
+import { z } from 'zod';
+import type { ToolSpec } from '../providers/types';
+import type { JudgeEnvironment, ToolLimits } from './environment';
+import { verdictJsonSchema, type Readout } from './readouts';
+import { numberedLines } from './trajectory-render';
+
+/** Name of the verdict tool; a call to it ends the loop. */
+export const submitVerdictTool = 'submit_verdict';
+
+const argumentSchemas = {
+  shell: z.object({ command: z.string().min(1) }).strict(),
+  read_file: z.object({ path: z.string().min(1) }).strict(),
+  list_dir: z.object({ path: z.string().min(1) }).strict(),
+  sql_query: z.object({ sql: z.string().min(1) }).strict(),
+  read_trajectory: z
+    .object({ start_line: z.number().int().min(1), end_line: z.number().int().min(1) })
+    .strict(),
+} as const;
+
+type InvestigationTool = keyof typeof argumentSchemas;
+
+const descriptions: Record<InvestigationTool, string> = {
+  shell: "Run a shell command in the agent's final environment and return its output.",
+  read_file: "Read a file from the agent's final environment.",
+  list_dir: "List a directory in the agent's final environment.",
+  sql_query: "Run a read-only SQL query against the environment's database.",
+  read_trajectory: "Return the agent trajectory's numbered lines start_line..end_line.",
+};
+
+/** The tools offered for an environment and readout, in a fixed order. */
+export function judgeToolSpecs(environment: JudgeEnvironment, readout: Readout): ToolSpec[] {
+  const names: InvestigationTool[] = [];
+  if (environment.capabilities.shell) names.push('shell');
+  if (environment.capabilities.files) names.push('read_file', 'list_dir');
+  if (environment.capabilities.sql) names.push('sql_query');
+  names.push('read_trajectory');
+  const specs: ToolSpec[] = names.map((name) => ({
+    name,
+    description: descriptions[name],
+    inputSchema: jsonSchemaOf(argumentSchemas[name]),
+  }));
+  specs.push({
+    name: submitVerdictTool,
+    description: 'Submit your final verdict. Call this exactly once, when you have finished.',
+    inputSchema: verdictJsonSchema(readout),
+  });
+  return specs;
+}
+
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+/** What a tool call produced, as the model will read it. */
+export interface ToolOutcome {
+  content: string;
+  isError: boolean;
+}
+
+/** Context a tool call runs in. */
+export interface ToolContext {
+  environment: JudgeEnvironment;
+  trajectoryLines: readonly string[];
+  limits: ToolLimits;
+  offered: ReadonlySet<string>;
+  signal?: AbortSignal;
+}
+
+/** Runs one investigation tool call. */
+export async function runTool(
+  name: string,
+  input: unknown,
+  context: ToolContext,
+): Promise<ToolOutcome> {
+  if (!context.offered.has(name) || !(name in argumentSchemas)) {
+    return error(
+      `There is no tool named "${name}" here. Available: ${[...context.offered].join(', ')}.`,
+    );
+  }
+  const parsed = argumentSchemas[name as InvestigationTool].safeParse(parseMaybeJson(input));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`,
+    );
+    return error(`Bad arguments for ${name}: ${problems.join('; ')}.`);
+  }
+  const args = parsed.data as Record<string, unknown>;
+  const { environment, limits } = context;
+  try {
+    switch (name as InvestigationTool) {
+      case 'shell': {
+        const result = await environment.exec(args.command as string, limits, context.signal);
+        const parts = [
+          `exit code: ${result.exitCode ?? 'killed'}${result.timedOut ? ' (timed out)' : ''}`,
+        ];
+        if (result.stdout) parts.push(`stdout:\n${result.stdout}`);
+        if (result.stderr) parts.push(`stderr:\n${result.stderr}`);
+        if (result.truncated) parts.push(`[output truncated at ${limits.maxOutputBytes} bytes]`);
+        return { content: parts.join('\n'), isError: false };
+      }
+      case 'read_file': {
+        const file = await environment.readFile(args.path as string, limits);
+        return {
+          content: file.truncated
+            ? `${file.content}\n[truncated at ${limits.maxOutputBytes} bytes]`
+            : file.content,
+          isError: false,
+        };
+      }
+      case 'list_dir': {
+        const entries = await environment.listDir(args.path as string);
+        const text = entries.map(
+          (entry) => `${entry.type === 'directory' ? 'd' : '-'} ${entry.size}\t${entry.name}`,
+        );
+        return { content: text.length ? text.join('\n') : '(empty directory)', isError: false };
+      }
+      case 'sql_query': {
+        const result = await environment.sqlQuery(args.sql as string, limits);
+        const rows = result.rows.map((row) => row.map(formatCell).join(' | '));
+        const text = [result.columns.join(' | '), ...rows].join('\n');
+        const note = result.truncated ? `\n[rows truncated at ${limits.maxRows}]` : '';
+        return { content: `${text}\n(${result.rows.length} rows)${note}`, isError: false };
+      }
+      case 'read_trajectory': {
+        const first = args.start_line as number;
+        const last = args.end_line as number;
+        const total = context.trajectoryLines.length;
+        if (first > total)
+          return error(`The trajectory has ${total} lines; start_line ${first} is past the end.`);
+        return {
+          content: numberedLines(context.trajectoryLines, first, Math.min(last, first + 399)),
+          isError: false,
+        };
+      }
+    }
+  } catch (failure) {
+    return error(`${name} failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+  }
+}
+
+function formatCell(value: unknown): string {
+  if (value === null) return 'NULL';
+  if (Buffer.isBuffer(value)) return `<blob ${value.length} bytes>`;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
+    return String(value);
+  }
+  return JSON.stringify(value) ?? '';
+}
+
+function parseMaybeJson(input: unknown): unknown {
+  if (typeof input !== 'string') return input;
+  try {
+    return JSON.parse(input) as unknown;
+  } catch {
+    return input;
+  }
+}
+
+function error(content: string): ToolOutcome {
+  return { content, isError: true };
+}

@@ -1,0 +1,86 @@
+/**
+ * Renders an agent trajectory as numbered lines for the judge. Numbering is a pure function
+ * of the trajectory and the inserted turns, so `read_trajectory` and any replay see exactly
+ * the lines the judge saw.
+ */
+import type { AgentMessage, Trajectory } from '../../../shared/trajectory';
+
+/** An extra assistant turn placed in the trajectory (cue placements of App. K). */
+export interface InsertedTurn {
+  /** Inserted after this many original messages (0 = before the first). */
+  afterMessage: number;
+  /** Text of the assistant turn. */
+  text: string;
+  /** Marks the turn in the rendered output's spans (e.g. 'cue'). */
+  tag: string;
+}
+
+/** A range of rendered lines that came from an inserted turn. */
+export interface LineSpan {
+  tag: string;
+  /** 1-based, inclusive. */
+  firstLine: number;
+  lastLine: number;
+}
+
+/** The rendered trajectory. */
+export interface RenderedTrajectory {
+  /** Lines without numbers; line N is `lines[N - 1]`. */
+  lines: string[];
+  /** Where inserted turns landed. */
+  spans: LineSpan[];
+}
+
+/** Renders the trajectory with inserted turns, one entry per message. */
+export function renderTrajectory(
+  trajectory: Trajectory,
+  inserted: readonly InsertedTurn[] = [],
+): RenderedTrajectory {
+  const lines: string[] = [];
+  const spans: LineSpan[] = [];
+  const insertAt = (position: number) => {
+    for (const turn of inserted.filter((candidate) => candidate.afterMessage === position)) {
+      const firstLine = lines.length + 1;
+      lines.push('### assistant', ...splitLines(turn.text));
+      spans.push({ tag: turn.tag, firstLine, lastLine: lines.length });
+    }
+  };
+  insertAt(0);
+  trajectory.forEach((message, index) => {
+    lines.push(...renderMessage(message));
+    insertAt(index + 1);
+  });
+  return { lines, spans };
+}
+
+function renderMessage(message: AgentMessage): string[] {
+  if (message.role === 'tool') {
+    const label = message.name ? `${message.name}, ` : '';
+    return [
+      `### tool result (${label}${message.tool_call_id ?? 'no id'})`,
+      ...splitLines(message.content ?? ''),
+    ];
+  }
+  const out = [`### ${message.role}`];
+  if (message.content) out.push(...splitLines(message.content));
+  for (const call of message.tool_calls ?? []) {
+    out.push(`-> call ${call.function.name} (${call.id}): ${call.function.arguments}`);
+  }
+  return out;
+}
+
+function splitLines(text: string): string[] {
+  return text.replace(/\r\n?/g, '\n').split('\n');
+}
+
+/** Lines `first..last` (1-based, inclusive, clamped) with their numbers, as the judge sees them. */
+export function numberedLines(lines: readonly string[], first = 1, last = lines.length): string {
+  const from = Math.max(1, first);
+  const to = Math.min(lines.length, last);
+  const width = String(lines.length).length;
+  const out: string[] = [];
+  for (let number = from; number <= to; number += 1) {
+    out.push(`${String(number).padStart(width, ' ')} | ${lines[number - 1] ?? ''}`);
+  }
+  return out.join('\n');
+}
