@@ -1,0 +1,225 @@
+/**
+ * The Anthropic Messages API behind the neutral ModelProvider: one non-streaming
+ * `messages.create` per call, SDK retries off (retry policy lives in retry.ts).
+ */
+import Anthropic, {
+  AnthropicError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from '@anthropic-ai/sdk';
+import { z } from 'zod';
+import { toProviderError, type SdkErrorClasses } from './errors';
+import {
+  ProviderError,
+  type ChatMessage,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelResponse,
+  type StopReason,
+} from './types';
+
+/** Anthropic requires `max_tokens`; this applies when the request leaves it open. */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
+
+/** How to reach Anthropic. */
+export interface AnthropicProviderOptions {
+  apiKey: string;
+  /** Without `/v1` (the SDK adds it). Omitted: the public API. */
+  baseUrl?: string | undefined;
+  /** Per-call timeout in milliseconds. */
+  timeoutMs: number;
+  /** Named in auth errors: where the key came from. */
+  apiKeyEnv?: string | undefined;
+}
+
+const sdkErrors: SdkErrorClasses = {
+  SdkError: AnthropicError,
+  APIError,
+  APIUserAbortError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+};
+
+/**
+ * The request body for `messages.create`. `temperature` is sent only when the request has
+ * one: SDK 1.14 no longer types it (App. R: Opus-4.7 rejects it), but the API still takes it
+ * for the other models, so it travels as an extra body field.
+ */
+export type AnthropicCreateParams = Anthropic.MessageCreateParamsNonStreaming & {
+  temperature?: number;
+};
+
+type BlockParam = Anthropic.ContentBlockParam;
+type TurnParam = { role: 'user' | 'assistant'; content: BlockParam[] };
+
+function blocksOf(message: ChatMessage): TurnParam {
+  if (message.role === 'user') {
+    return {
+      role: 'user',
+      content: message.content ? [{ type: 'text', text: message.content }] : [],
+    };
+  }
+  if (message.role === 'tool') {
+    return {
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: message.toolCallId,
+          content: message.content,
+          ...(message.isError ? { is_error: true } : {}),
+        },
+      ],
+    };
+  }
+  const content: BlockParam[] = message.content ? [{ type: 'text', text: message.content }] : [];
+  for (const call of message.toolCalls ?? []) {
+    content.push({ type: 'tool_use', id: call.id, name: call.name, input: call.input });
+  }
+  return { role: 'assistant', content };
+}
+
+/**
+ * Neutral messages → Anthropic turns. Consecutive same-role turns merge (the API wants
+ * user/assistant alternation, and parallel tool results must share one user turn); inside a
+ * user turn the tool results come first, as the API requires. Empty text is left out because
+ * the API rejects empty text blocks.
+ */
+export function toAnthropicMessages(messages: ChatMessage[]): Anthropic.MessageParam[] {
+  const turns: TurnParam[] = [];
+  for (const message of messages) {
+    const turn = blocksOf(message);
+    if (turn.content.length === 0) continue; // dropped before merging, so alternation holds
+    const previous = turns.at(-1);
+    if (previous && previous.role === turn.role) previous.content.push(...turn.content);
+    else turns.push(turn);
+  }
+  return turns.map((turn) => {
+    if (turn.role !== 'user') return turn;
+    const results = turn.content.filter((block) => block.type === 'tool_result');
+    const others = turn.content.filter((block) => block.type !== 'tool_result');
+    return { role: 'user', content: [...results, ...others] };
+  });
+}
+
+/** The full `messages.create` body for one neutral request. */
+export function toAnthropicParams(request: ModelRequest): AnthropicCreateParams {
+  const params: AnthropicCreateParams = {
+    model: request.model,
+    max_tokens: request.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    messages: toAnthropicMessages(request.messages),
+  };
+  if (request.system) params.system = request.system;
+  if (request.tools.length > 0) {
+    params.tools = request.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: tool.inputSchema as Anthropic.Tool.InputSchema,
+    }));
+  }
+  if (request.temperature !== undefined) params.temperature = request.temperature;
+  return params;
+}
+
+const anthropicMessageSchema = z.object({
+  model: z.string().optional(),
+  content: z.array(
+    z.union([
+      z.object({ type: z.literal('text'), text: z.string() }),
+      z.object({
+        type: z.literal('tool_use'),
+        id: z.string(),
+        name: z.string(),
+        input: z.unknown(),
+      }),
+      z.object({ type: z.string() }),
+    ]),
+  ),
+  stop_reason: z.string().nullable().optional(),
+  usage: z.object({
+    input_tokens: z.number(),
+    output_tokens: z.number(),
+    cache_creation_input_tokens: z.number().nullable().optional(),
+    cache_read_input_tokens: z.number().nullable().optional(),
+  }),
+});
+
+function stopReasonOf(reason: string | null | undefined): StopReason {
+  if (reason === 'end_turn' || reason === 'tool_use' || reason === 'max_tokens') return reason;
+  if (reason === 'model_context_window_exceeded') return 'max_tokens';
+  return 'other';
+}
+
+/**
+ * An Anthropic message (unknown until parsed) → neutral response. Input tokens include cache
+ * reads and writes: every prompt token the call consumed. Thinking and server-tool blocks are
+ * not part of the neutral format and are dropped.
+ */
+export function fromAnthropicMessage(body: unknown, requestedModel: string): ModelResponse {
+  const parsed = anthropicMessageSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new ProviderError(
+      'bad_response',
+      `Anthropic sent a message CueLab could not read (${requestedModel}): ` +
+        `${parsed.error.issues[0]?.message ?? 'unexpected shape'}. Check the base URL.`,
+    );
+  }
+  const message = parsed.data;
+  let text = '';
+  const toolCalls: ModelResponse['toolCalls'] = [];
+  for (const block of message.content) {
+    if ('text' in block && block.type === 'text') text += block.text;
+    else if ('id' in block && block.type === 'tool_use') {
+      toolCalls.push({ id: block.id, name: block.name, input: block.input });
+    }
+  }
+  const usage = message.usage;
+  return {
+    text,
+    toolCalls,
+    stopReason: stopReasonOf(message.stop_reason),
+    usage: {
+      inputTokens:
+        usage.input_tokens +
+        (usage.cache_creation_input_tokens ?? 0) +
+        (usage.cache_read_input_tokens ?? 0),
+      outputTokens: usage.output_tokens,
+    },
+    model: message.model ?? requestedModel,
+  };
+}
+
+/** An Anthropic provider. Each `complete` is exactly one HTTP call. */
+export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    // null, not undefined: never fall back to ANTHROPIC_BASE_URL behind the settings' back.
+    baseURL: options.baseUrl ?? null,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
+  const apiKeyEnv = options.apiKeyEnv ?? 'ANTHROPIC_API_KEY';
+  return {
+    kind: 'anthropic',
+    async complete(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
+      try {
+        const message: unknown = await client.messages.create(toAnthropicParams(request), {
+          signal,
+        });
+        return fromAnthropicMessage(message, request.model);
+      } catch (error) {
+        throw (
+          toProviderError(error, sdkErrors, {
+            providerLabel: 'Anthropic',
+            model: request.model,
+            apiKeyEnv,
+            timeoutMs: options.timeoutMs,
+            signal,
+          }) ?? error
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * OpenAI Chat Completions behind the neutral ModelProvider, for OpenAI itself and for any
+ * OpenAI-compatible server (vLLM, Ollama, LM Studio, llama.cpp). One non-streaming
+ * `chat.completions.create` per call, SDK retries off (retry policy lives in retry.ts).
+ */
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  OpenAIError,
+} from 'openai';
+import { z } from 'zod';
+import { toProviderError, type SdkErrorClasses } from './errors';
+import {
+  ProviderError,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelResponse,
+  type StopReason,
+  type ToolCall,
+} from './types';
+
+/** Which flavour of the Chat Completions API this provider talks to. */
+export type OpenAIKind = 'openai' | 'openai-compatible';
+
+/** Local servers ignore the key, but the SDK insists on one. */
+export const PLACEHOLDER_API_KEY = 'not-needed';
+
+/** How to reach an OpenAI-style endpoint. */
+export interface OpenAIProviderOptions {
+  kind: OpenAIKind;
+  /** Empty for a local server that needs none: a placeholder is sent. */
+  apiKey: string;
+  /** With `/v1`, e.g. `http://localhost:11434/v1`. Omitted: the public OpenAI API. */
+  baseUrl?: string | undefined;
+  /** Per-call timeout in milliseconds. */
+  timeoutMs: number;
+  /** Named in auth errors: where the key came from. */
+  apiKeyEnv?: string | undefined;
+}
+
+const sdkErrors: SdkErrorClasses = {
+  SdkError: OpenAIError,
+  APIError,
+  APIUserAbortError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+};
+
+/** Arguments go back to the model as they came: parsed JSON re-encoded, raw text as is. */
+function argumentsOf(input: unknown): string {
+  return typeof input === 'string' ? input : JSON.stringify(input ?? {});
+}
+
+/**
+ * The `chat.completions.create` body for one neutral request. OpenAI's own newer models
+ * take `max_completion_tokens` and reject `max_tokens`; compatible servers know `max_tokens`.
+ * Tool results travel verbatim (the API has no error flag for them).
+ */
+export function toOpenAIParams(
+  request: ModelRequest,
+  kind: OpenAIKind,
+): OpenAI.ChatCompletionCreateParamsNonStreaming {
+  const messages: OpenAI.ChatCompletionMessageParam[] = [];
+  if (request.system) messages.push({ role: 'system', content: request.system });
+  for (const message of request.messages) {
+    if (message.role === 'user') messages.push({ role: 'user', content: message.content });
+    else if (message.role === 'tool') {
+      messages.push({ role: 'tool', tool_call_id: message.toolCallId, content: message.content });
+    } else {
+      const calls = message.toolCalls ?? [];
+      messages.push({
+        role: 'assistant',
+        content: message.content || (calls.length > 0 ? null : ''),
+        ...(calls.length > 0
+          ? {
+              tool_calls: calls.map((call) => ({
+                id: call.id,
+                type: 'function' as const,
+                function: { name: call.name, arguments: argumentsOf(call.input) },
+              })),
+            }
+          : {}),
+      });
+    }
+  }
+  const params: OpenAI.ChatCompletionCreateParamsNonStreaming = { model: request.model, messages };
+  if (request.tools.length > 0) {
+    params.tools = request.tools.map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    }));
+  }
+  if (request.temperature !== undefined) params.temperature = request.temperature;
+  if (request.maxTokens !== undefined) {
+    if (kind === 'openai') params.max_completion_tokens = request.maxTokens;
+    else params.max_tokens = request.maxTokens;
+  }
+  return params;
+}
+
+const completionSchema = z.object({
+  model: z.string().optional(),
+  choices: z
+    .array(
+      z.object({
+        message: z.object({
+          content: z.string().nullable().optional(),
+          tool_calls: z
+            .array(
+              z.object({
+                id: z.string().optional(),
+                function: z.object({ name: z.string(), arguments: z.string().optional() }),
+              }),
+            )
+            .nullable()
+            .optional(),
+        }),
+        finish_reason: z.string().nullable().optional(),
+      }),
+    )
+    .min(1),
+  usage: z
+    .object({ prompt_tokens: z.number(), completion_tokens: z.number() })
+    .nullable()
+    .optional(),
+});
+
+/**
+ * Tool-call arguments → `input`. Invalid JSON stays as the raw string so the judge can show
+ * the model what it sent; empty arguments (some local servers, no-argument tools) mean `{}`.
+ */
+export function parseToolArguments(raw: string | undefined): unknown {
+  if (raw === undefined || raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+function stopReasonOf(reason: string | null | undefined, hasToolCalls: boolean): StopReason {
+  // Some compatible servers say 'stop' even when the turn is tool calls.
+  if (hasToolCalls && (reason === 'stop' || reason === 'tool_calls')) return 'tool_use';
+  if (reason === 'tool_calls' || reason === 'function_call') return 'tool_use';
+  if (reason === 'stop') return 'end_turn';
+  if (reason === 'length') return 'max_tokens';
+  return 'other';
+}
+
+/**
+ * A chat completion (unknown until parsed) → neutral response. Missing tool-call ids get
+ * `call_<n>`; a server that reports no usage counts as 0 tokens.
+ */
+export function fromOpenAICompletion(body: unknown, requestedModel: string): ModelResponse {
+  const parsed = completionSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new ProviderError(
+      'bad_response',
+      `The chat completion for ${requestedModel} could not be read: ` +
+        `${parsed.error.issues[0]?.message ?? 'unexpected shape'}. Check the base URL.`,
+    );
+  }
+  const completion = parsed.data;
+  const choice = completion.choices[0]!;
+  const toolCalls: ToolCall[] = (choice.message.tool_calls ?? []).map((call, index) => ({
+    id: call.id || `call_${index}`,
+    name: call.function.name,
+    input: parseToolArguments(call.function.arguments),
+  }));
+  return {
+    text: choice.message.content ?? '',
+    toolCalls,
+    stopReason: stopReasonOf(choice.finish_reason, toolCalls.length > 0),
+    usage: {
+      inputTokens: completion.usage?.prompt_tokens ?? 0,
+      outputTokens: completion.usage?.completion_tokens ?? 0,
+    },
+    model: completion.model || requestedModel,
+  };
+}
+
+/** An OpenAI or OpenAI-compatible provider. Each `complete` is exactly one HTTP call. */
+export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
+  const client = new OpenAI({
+    apiKey: options.apiKey || PLACEHOLDER_API_KEY,
+    // null, not undefined: the SDK would otherwise read OPENAI_* variables behind our back.
+    baseURL: options.baseUrl ?? null,
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
+  const providerLabel =
+    options.kind === 'openai'
+      ? 'OpenAI'
+      : `the OpenAI-compatible server at ${options.baseUrl ?? '(no base URL)'}`;
+  const apiKeyEnv = options.apiKeyEnv ?? (options.kind === 'openai' ? 'OPENAI_API_KEY' : undefined);
+  return {
+    kind: options.kind,
+    async complete(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
+      try {
+        const completion: unknown = await client.chat.completions.create(
+          toOpenAIParams(request, options.kind),
+          { signal },
+        );
+        return fromOpenAICompletion(completion, request.model);
+      } catch (error) {
+        throw (
+          toProviderError(error, sdkErrors, {
+            providerLabel,
+            model: request.model,
+            apiKeyEnv,
+            timeoutMs: options.timeoutMs,
+            signal,
+          }) ?? error
+        );
+      }
+    },
+  };
+}
