@@ -1,0 +1,152 @@
+/**
+ * The no-exec snapshot backend: the item's final state written to a temporary folder, with
+ * `read_file`, `list_dir` and read-only `sql_query`. It never runs a command on the host; items
+ * whose judge needs a shell use the Docker backend. Every rep gets its own copy.
+ */
+import Database from 'better-sqlite3';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { EnvironmentSpec } from '../../../shared/suite-format';
+import type {
+  DirEntry,
+  ExecResult,
+  JudgeEnvironment,
+  SqlResult,
+  ToolLimits,
+} from '../judge/environment';
+
+/** A snapshot environment and its removal. */
+export interface ProvisionedEnvironment {
+  environment: JudgeEnvironment;
+  /** Removes everything the environment created; safe to call twice. */
+  dispose(): Promise<void>;
+}
+
+/** Writes the spec's files (and database) to a fresh temporary folder. */
+export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnvironment {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'cuelab-snapshot-')));
+  try {
+    for (const [path, content] of Object.entries(spec.files)) {
+      const target = join(root, path);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, content);
+    }
+    if (spec.database?.sql) {
+      const db = new Database(join(root, spec.database.path));
+      db.exec(spec.database.sql);
+      db.close();
+    }
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  const environment = new SnapshotEnvironment(root, spec.database?.path);
+  return {
+    environment,
+    dispose: () => {
+      rmSync(root, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  };
+}
+
+class SnapshotEnvironment implements JudgeEnvironment {
+  readonly capabilities;
+  readonly description: string;
+
+  constructor(
+    private readonly root: string,
+    private readonly databasePath: string | undefined,
+  ) {
+    this.capabilities = { shell: false, files: true, sql: databasePath !== undefined };
+    this.description =
+      'A snapshot of the final state of the agent\'s working directory, mounted at "/". ' +
+      'Paths are relative to it. There is no shell here.' +
+      (databasePath ? ` sql_query reads the SQLite database ${databasePath}.` : '');
+  }
+
+  exec(): Promise<ExecResult> {
+    return Promise.reject(new Error('this snapshot environment cannot run commands'));
+  }
+
+  readFile(path: string, limits: ToolLimits): Promise<{ content: string; truncated: boolean }> {
+    const target = this.resolveInside(path);
+    const buffer = readFileSync(target);
+    const truncated = buffer.length > limits.maxOutputBytes;
+    return Promise.resolve({
+      content: buffer.subarray(0, limits.maxOutputBytes).toString('utf8'),
+      truncated,
+    });
+  }
+
+  listDir(path: string): Promise<DirEntry[]> {
+    const target = this.resolveInside(path);
+    const entries = readdirSync(target, { withFileTypes: true }).map((entry): DirEntry => {
+      const stats = lstatSync(join(target, entry.name));
+      const type = entry.isDirectory()
+        ? 'directory'
+        : entry.isFile()
+          ? 'file'
+          : entry.isSymbolicLink()
+            ? 'symlink'
+            : 'other';
+      return { name: entry.name, type, size: stats.size };
+    });
+    return Promise.resolve(entries.sort((a, b) => a.name.localeCompare(b.name)));
+  }
+
+  sqlQuery(sql: string, limits: ToolLimits): Promise<SqlResult> {
+    if (!this.databasePath) return Promise.reject(new Error('this environment has no database'));
+    const db = new Database(this.resolveInside(this.databasePath), {
+      readonly: true,
+      fileMustExist: true,
+    });
+    try {
+      const statement = db.prepare(sql);
+      if (!statement.reader)
+        throw new Error('only queries that return rows are allowed (the database is read-only)');
+      const rows: unknown[][] = [];
+      let truncated = false;
+      for (const row of statement.raw(true).iterate() as IterableIterator<unknown[]>) {
+        if (rows.length >= limits.maxRows) {
+          truncated = true;
+          break;
+        }
+        rows.push(row);
+      }
+      return Promise.resolve({
+        columns: statement.columns().map((column) => column.name),
+        rows,
+        truncated,
+      });
+    } finally {
+      db.close();
+    }
+  }
+
+  /** Maps a judge path ("/a/b", "a/b", ".") into the root; refuses anything that escapes it. */
+  private resolveInside(path: string): string {
+    const target = resolve(this.root, `.${sep}${path}`);
+    let real: string;
+    try {
+      real = realpathSync(target);
+    } catch {
+      throw new Error(`no such file or directory: ${path}`);
+    }
+    const inside = relative(this.root, real);
+    if (inside.startsWith('..') || resolve(this.root, inside) !== real) {
+      throw new Error(`${path} is outside the environment`);
+    }
+    return real;
+  }
+}

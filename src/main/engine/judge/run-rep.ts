@@ -1,0 +1,126 @@
+/**
+ * One judge rep end to end: build the prompt, run the loop against a provider (with retries
+ * and the App. R temperature rule), apply a sufficiency gate if one is set, and store it all.
+ */
+import { costOf, defaultPriceTable, type PriceTable } from '../providers/pricing';
+import { callWithRetry, type RetryOptions } from '../providers/retry';
+import type { TemperaturePolicy } from '../providers/temperature-policy';
+import type { ModelProvider } from '../providers/types';
+import type { Store } from '../store/database';
+import { saveJudgeRep } from '../store/judge-reps';
+import type { ToolBudget } from './budget';
+import { defaultToolLimits, type ToolLimits } from './environment';
+import { runJudgeLoop, type ModelCall } from './loop';
+import { STOP_DIRECTIVE_PREFIX } from './paper/budget';
+import { buildJudgePrompt, type JudgeInput, type JudgePrompt } from './prompt';
+import type { Verdict } from './readouts';
+import type { JudgeTranscript } from './transcript';
+
+/**
+ * The harness stop directive. Its head is the paper's (App. R prints it elided: "…verdict
+ * NOW. . . ]"); the ending after "NOW" is CueLab's, naming our verdict tool.
+ */
+export const stopDirective = `${STOP_DIRECTIVE_PREFIX.text} by calling submit_verdict. Do not call any other tool.]`;
+
+/** A second pass that may overturn a verdict (the sufficiency gate of §3.4). */
+export interface VerdictGate {
+  run(
+    call: ModelCall,
+    transcript: JudgeTranscript,
+    model: string,
+  ): Promise<{ finalVerdict: Verdict | null; record: unknown }>;
+}
+
+/** Everything one rep needs. */
+export interface JudgeRepRequest {
+  input: JudgeInput;
+  provider: ModelProvider;
+  /** Provider kind, for pricing and the record (the temperature memory uses provider.kind). */
+  providerKind: string;
+  model: string;
+  temperature?: number;
+  maxTokens?: number;
+  budget: ToolBudget;
+  limits?: ToolLimits;
+  gate?: VerdictGate;
+  /** What the rep was, for the record (cue spec, placement, mitigations, dimension …). */
+  condition: Record<string, unknown>;
+  suiteId: string;
+  studyId?: string;
+  simulated?: boolean;
+  temperaturePolicy?: TemperaturePolicy;
+  priceTable?: PriceTable;
+  retry?: Omit<RetryOptions, 'temperaturePolicy' | 'signal'>;
+  signal?: AbortSignal;
+  onProgress?: (event: { turns: number; toolResults: number }) => void;
+}
+
+/** A finished, stored rep. */
+export interface JudgeRepResult {
+  repId: string;
+  prompt: JudgePrompt;
+  transcript: JudgeTranscript;
+  /** The verdict after any gate. */
+  finalVerdict: Verdict | null;
+  gate: unknown;
+}
+
+/** Wraps a provider as the loop's ModelCall: retries, temperature memory, bookkeeping. */
+export function modelCallFor(request: JudgeRepRequest): ModelCall {
+  return async (modelRequest, signal) => {
+    const policy = request.temperaturePolicy;
+    const result = await callWithRetry(request.provider, modelRequest, {
+      ...request.retry,
+      ...(signal ? { signal } : {}),
+      ...(policy ? { temperaturePolicy: policy } : {}),
+    });
+    return {
+      response: result.response,
+      attempts: result.attempts,
+      temperatureSent: modelRequest.temperature !== undefined && !result.temperatureDropped,
+    };
+  };
+}
+
+/** Runs and stores one rep. */
+export async function runJudgeRep(store: Store, request: JudgeRepRequest): Promise<JudgeRepResult> {
+  const prompt = buildJudgePrompt(request.input);
+  const call = modelCallFor(request);
+  const table = request.priceTable ?? defaultPriceTable;
+  const transcript = await runJudgeLoop({
+    call,
+    model: request.model,
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
+    prompt,
+    readout: request.input.readout,
+    environment: request.input.environment,
+    budget: request.budget,
+    limits: request.limits ?? defaultToolLimits,
+    stopDirective,
+    costOf: (response) => costOf(response.usage, request.providerKind, request.model, table),
+    ...(request.signal ? { signal: request.signal } : {}),
+    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+  });
+  let finalVerdict = transcript.verdict;
+  let gate: unknown = null;
+  if (request.gate && transcript.outcome === 'verdict') {
+    const gated = await request.gate.run(call, transcript, request.model);
+    finalVerdict = gated.finalVerdict;
+    gate = gated.record;
+  }
+  const repId = saveJudgeRep(store, {
+    ...(request.studyId ? { studyId: request.studyId } : {}),
+    suiteId: request.suiteId,
+    itemId: request.input.itemId,
+    provider: request.providerKind,
+    model: request.model,
+    simulated: request.simulated ?? false,
+    condition: request.condition,
+    transcript,
+    cueSpans: prompt.cueSpans,
+    finalVerdict,
+    gate,
+  });
+  return { repId, prompt, transcript, finalVerdict, gate };
+}

@@ -1,0 +1,66 @@
+import {
+  taxonomySchema,
+  suiteItemSchema,
+  type SuiteFile,
+  type SuiteItem,
+  type SuiteTaxonomy,
+} from '../../../shared/suite-format';
+import { EngineError } from '../errors';
+import type { Store } from './database';
+
+/** Stores a suite and its items, replacing an earlier import of the same id. */
+export function saveSuite(store: Store, suite: SuiteFile, origin: 'builtin' | 'imported'): void {
+  const now = new Date().toISOString();
+  store.db.transaction(() => {
+    store.db.prepare('DELETE FROM suite_items WHERE suite_id = ?').run(suite.id);
+    store.db
+      .prepare(
+        `INSERT INTO suites (id, name, description, origin, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description,
+           origin = excluded.origin`,
+      )
+      .run(suite.id, suite.name, suite.description, origin, now);
+    const insert = store.db.prepare(
+      'INSERT INTO suite_items (suite_id, item_id, body_json) VALUES (?, ?, ?)',
+    );
+    for (const item of suite.items) insert.run(suite.id, item.id, JSON.stringify(item));
+    store.db.prepare('DELETE FROM suite_taxonomies WHERE suite_id = ?').run(suite.id);
+    const taxonomy = store.db.prepare(
+      'INSERT INTO suite_taxonomies (suite_id, taxonomy_id, body_json) VALUES (?, ?, ?)',
+    );
+    for (const entry of suite.taxonomies) taxonomy.run(suite.id, entry.id, JSON.stringify(entry));
+  })();
+}
+
+/** One item of a stored suite; a clear error when either is missing. */
+export function getSuiteItem(store: Store, suiteId: string, itemId: string): SuiteItem {
+  const row = store.db
+    .prepare('SELECT body_json FROM suite_items WHERE suite_id = ? AND item_id = ?')
+    .get(suiteId, itemId) as { body_json: string } | undefined;
+  if (!row) {
+    const suite = store.db.prepare('SELECT id FROM suites WHERE id = ?').get(suiteId);
+    throw new EngineError(
+      'not_found',
+      suite
+        ? `Suite "${suiteId}" has no item "${itemId}". List its items with: cuelab suite list ${suiteId}`
+        : `There is no suite "${suiteId}" in this workspace. Import one with: cuelab suite import FILE`,
+    );
+  }
+  return suiteItemSchema.parse(JSON.parse(row.body_json));
+}
+
+/** Taxonomies a stored suite defines. */
+export function getSuiteTaxonomies(store: Store, suiteId: string): SuiteTaxonomy[] {
+  const rows = store.db
+    .prepare('SELECT body_json FROM suite_taxonomies WHERE suite_id = ? ORDER BY taxonomy_id')
+    .all(suiteId) as { body_json: string }[];
+  return rows.map((row) => taxonomySchema.parse(JSON.parse(row.body_json)));
+}
+
+/** Item ids of a stored suite, in id order. */
+export function listSuiteItemIds(store: Store, suiteId: string): string[] {
+  const rows = store.db
+    .prepare('SELECT item_id FROM suite_items WHERE suite_id = ? ORDER BY item_id')
+    .all(suiteId) as { item_id: string }[];
+  return rows.map((row) => row.item_id);
+}
