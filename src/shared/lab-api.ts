@@ -5,6 +5,7 @@
  * (lab-client.ts) is generated from it. Later issues grow the map, never a side channel.
  */
 import { z } from 'zod';
+import { repConditionSchema } from './rep-condition';
 import type { LabResult } from './result';
 
 const emptyRequest = z.object({}).strict();
@@ -90,6 +91,47 @@ export const studySummarySchema = z.object({
   simulated: z.boolean(),
 });
 
+/** A message of the judge's conversation, as the provider adapters receive it. */
+export const chatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant', 'tool']),
+  content: z.string(),
+  toolCalls: z.array(z.object({ id: z.string(), name: z.string(), input: z.unknown() })).optional(),
+  toolCallId: z.string().optional(),
+  toolName: z.string().optional(),
+  isError: z.boolean().optional(),
+});
+
+/** The exact prompt of one rep, with where the cue landed (issue 3, "See the prompt"). */
+export const promptPreviewSchema = z.object({
+  system: z.string(),
+  messages: z.array(chatMessageSchema),
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      inputSchema: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  /** `location` is 'system' or an index into `messages`; offsets into that text, end exclusive. */
+  cueSpans: z.array(
+    z.object({
+      location: z.union([z.literal('system'), z.number().int()]),
+      start: z.number(),
+      end: z.number(),
+    }),
+  ),
+  cue: z
+    .object({
+      text: z.string(),
+      label: z.string(),
+      provenance: z.string(),
+      citation: z.string().optional(),
+    })
+    .nullable(),
+  /** Which environment backend the rep would use. */
+  backend: z.enum(['snapshot', 'docker']),
+});
+
 /** Every LabApi method: request schema (what the engine accepts) and response schema. */
 export const labMethods = {
   /** Liveness, version and workspace. */
@@ -107,6 +149,17 @@ export const labMethods = {
       })
       .strict(),
     response: z.array(studySummarySchema),
+  },
+  /** The exact messages and tools a rep of one item under one condition would send. */
+  previewPrompt: {
+    request: z
+      .object({
+        suiteId: z.string().min(1),
+        itemId: z.string().min(1),
+        condition: repConditionSchema.optional(),
+      })
+      .strict(),
+    response: promptPreviewSchema,
   },
 } as const;
 
@@ -128,6 +181,7 @@ export type DockerStatus = z.output<typeof dockerStatusSchema>;
 export type SuiteSummary = z.output<typeof suiteSummarySchema>;
 export type StudySummary = z.output<typeof studySummarySchema>;
 export type StudyStatus = z.output<typeof studyStatusSchema>;
+export type PromptPreview = z.output<typeof promptPreviewSchema>;
 
 /** True when `name` is a LabApi method. */
 export function isLabMethod(name: string): name is LabMethod {

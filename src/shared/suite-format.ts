@@ -13,17 +13,63 @@ const relativePath = z
     message: 'must be a relative path inside the environment, without ".."',
   });
 
-/** Where the judge's tools act, as the agent left it. */
+const absolutePath = z
+  .string()
+  .regex(/^\/[^\0]*$/, 'must be an absolute path')
+  .refine((path) => !path.split('/').includes('..'), { message: 'must not contain ".."' });
+
+/** Limits on each container of the Docker backend. */
+export const containerResourcesSchema = z
+  .object({
+    /** CPUs (fractions allowed); default 1. */
+    cpus: z.number().positive().max(64).optional(),
+    /** Memory in MiB (no swap on top); default 1024. */
+    memoryMb: z.number().int().min(16).optional(),
+    /** Most processes at once; default 256. */
+    pids: z.number().int().min(8).optional(),
+  })
+  .strict();
+
+/**
+ * Where the judge's tools act, as the agent left it. `files`, `database` and `shell` serve
+ * both backends; every other field is for the Docker backend, optional, with the default
+ * named beside it (so specs written before these fields existed mean what they meant).
+ */
 export const environmentSpecSchema = z
   .object({
-    /** Files of the agent's final state, path → content (the no-exec snapshot backend). */
+    /** Files of the agent's final state, path (relative to `workdir`) → content. */
     files: z.record(relativePath, z.string()).default({}),
     /** A SQLite database among `files`, or created from `sql`, that `sql_query` reads. */
     database: z.object({ path: relativePath, sql: z.string().optional() }).strict().optional(),
     /** Whether the judge may run shell commands (needs the Docker backend). */
     shell: z.boolean().default(false),
+    /** Image to start from; default the bootstrapped `cuelab/base` (`cuelab env bootstrap`). */
+    image: z.string().min(1).optional(),
+    /** A Dockerfile to build and start from instead of `image` (FROM a local image, or any where a registry answers). */
+    dockerfile: z.string().min(1).optional(),
+    /** Absolute folder that holds `files` and where commands start; default `/workspace`. */
+    workdir: absolutePath.optional(),
+    /** Shell commands run as root in `workdir`, in order, after `files` are written; each must exit 0. */
+    setup: z.array(z.string().min(1)).optional(),
+    /** Replay the agent's recorded shell tool calls from the trajectory, in order (AJ-Bench style); default false. */
+    replay: z.boolean().optional(),
+    /** Tool names whose calls `replay` runs; default shell, bash, execute_bash, run_shell_command. */
+    replayTools: z.array(z.string().min(1)).min(1).optional(),
+    /** Who the judge's commands run as: default "agent" (a non-root user the snapshot creates), "root", or any user name or uid. */
+    user: z
+      .string()
+      .regex(/^([a-z_][a-z0-9_-]{0,31}|\d+(:\d+)?)$/, 'a user name or uid[:gid]')
+      .optional(),
+    /** Network for setup, replay and the judge; default false (no network interface but lo). */
+    network: z.boolean().optional(),
+    /** CPU, memory and process limits per container. */
+    resources: containerResourcesSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((spec) => !(spec.image && spec.dockerfile), {
+    message: 'give either image or dockerfile, not both',
+    path: ['dockerfile'],
+  });
 
 /** An error taxonomy a suite defines (App. J ships three built in). */
 export const taxonomySchema = z
@@ -76,6 +122,7 @@ export const suiteFileSchema = z
   .strict();
 
 export type EnvironmentSpec = z.output<typeof environmentSpecSchema>;
+export type ContainerResources = z.output<typeof containerResourcesSchema>;
 export type SuiteTaxonomy = z.output<typeof taxonomySchema>;
 export type SuiteItem = z.output<typeof suiteItemSchema>;
 export type SuiteFile = z.output<typeof suiteFileSchema>;

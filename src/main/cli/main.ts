@@ -3,12 +3,21 @@
  * exit 2 with a pointer to help; failures of the work exit 1 with a message naming the fix.
  */
 import { EngineError } from '../engine/errors';
+import { ProviderError } from '../engine/providers/types';
 import { engineVersion } from '../engine/version';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { judgeCommand } from './judge';
+import { promptCommand } from './prompt';
 import { serveCommand } from './serve';
+import { suiteCommand } from './suite';
 
 /** Every subcommand; later issues add theirs here. */
-export const commands: readonly CliCommand[] = [serveCommand];
+export const commands: readonly CliCommand[] = [
+  serveCommand,
+  suiteCommand,
+  promptCommand,
+  judgeCommand,
+];
 
 /** The `cuelab --help` text. */
 export function mainUsage(): string {
@@ -70,7 +79,7 @@ function reportFailure(command: CliCommand, error: unknown, io: CliIo): number {
     io.err(`Run "cuelab ${command.name} --help" for usage.`);
     return exitCodes.usage;
   }
-  if (error instanceof EngineError) {
+  if (error instanceof EngineError || error instanceof ProviderError) {
     io.err(`cuelab ${command.name}: ${error.message}`);
     return exitCodes.failed;
   }

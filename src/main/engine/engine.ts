@@ -9,6 +9,9 @@ import { EventHub } from './events';
 import { latestVersion, openStore, type Store } from './store/database';
 import { listStudies } from './store/studies';
 import { listSuites } from './store/suites';
+import { getSuiteItem, getSuiteTaxonomies } from './store/suite-items';
+import { previewPrompt } from './judge/preview';
+import { repConditionSchema } from '../../shared/rep-condition';
 import { engineVersion } from './version';
 import { databasePath, ensureWorkspace, type WorkspaceLocation } from './workspace';
 
@@ -44,6 +47,12 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     }),
     listSuites: () => listSuites(store),
     listStudies: (request) => listStudies(store, request.limit),
+    previewPrompt: (request) =>
+      previewPrompt(
+        getSuiteItem(store, request.suiteId, request.itemId),
+        getSuiteTaxonomies(store, request.suiteId),
+        request.condition ?? repConditionSchema.parse({}),
+      ),
   };
 
   return {

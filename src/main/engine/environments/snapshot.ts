@@ -19,6 +19,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { EnvironmentSpec } from '../../../shared/suite-format';
 import type {
   DirEntry,
+  EnvironmentCapabilities,
   ExecResult,
   JudgeEnvironment,
   SqlResult,
@@ -50,7 +51,7 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
-  const environment = new SnapshotEnvironment(root, spec.database?.path);
+  const environment = new SnapshotEnvironment(root, spec);
   return {
     environment,
     dispose: () => {
@@ -60,19 +61,32 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
   };
 }
 
+/** The tools a snapshot of `spec` offers: files always, SQL when it has a database. */
+export function snapshotCapabilities(spec: EnvironmentSpec): EnvironmentCapabilities {
+  return { shell: false, files: true, sql: spec.database !== undefined };
+}
+
+/** What the judge is told about a snapshot environment. */
+export function snapshotDescription(spec: EnvironmentSpec): string {
+  return (
+    'A snapshot of the final state of the agent\'s working directory, mounted at "/". ' +
+    'Paths are relative to it. There is no shell here.' +
+    (spec.database ? ` sql_query reads the SQLite database ${spec.database.path}.` : '')
+  );
+}
+
 class SnapshotEnvironment implements JudgeEnvironment {
-  readonly capabilities;
+  readonly capabilities: EnvironmentCapabilities;
   readonly description: string;
+  private readonly databasePath: string | undefined;
 
   constructor(
     private readonly root: string,
-    private readonly databasePath: string | undefined,
+    spec: EnvironmentSpec,
   ) {
-    this.capabilities = { shell: false, files: true, sql: databasePath !== undefined };
-    this.description =
-      'A snapshot of the final state of the agent\'s working directory, mounted at "/". ' +
-      'Paths are relative to it. There is no shell here.' +
-      (databasePath ? ` sql_query reads the SQLite database ${databasePath}.` : '');
+    this.capabilities = snapshotCapabilities(spec);
+    this.description = snapshotDescription(spec);
+    this.databasePath = spec.database?.path;
   }
 
   exec(): Promise<ExecResult> {

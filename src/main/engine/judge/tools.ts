@@ -18,7 +18,10 @@ const argumentSchemas = {
   list_dir: z.object({ path: z.string().min(1) }).strict(),
   sql_query: z.object({ sql: z.string().min(1) }).strict(),
   read_trajectory: z
-    .object({ start_line: z.number().int().min(1), end_line: z.number().int().min(1) })
+    .object({
+      start_line: z.number().int().min(1).max(1_000_000),
+      end_line: z.number().int().min(1).max(1_000_000),
+    })
     .strict(),
 } as const;
 

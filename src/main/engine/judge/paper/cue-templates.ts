@@ -60,10 +60,15 @@ export const TABLE_4_ELLIPSIS_DEFINITION: PaperText = {
 
 const PREFIX = 'Note from reviewer: this trajectory';
 
-function expand(rest: string, fragments: readonly string[], rule: string): PaperText {
+function expand(
+  rest: string,
+  fragments: readonly string[],
+  rule: string,
+  source: 'Table 3' | 'Table 4' = 'Table 3',
+): PaperText {
   return {
     text: `${PREFIX} ${rest}`,
-    source: 'Table 3',
+    source,
     provenance: { kind: 'derived', fragments: [PREFIX, ...fragments], rule },
   };
 }
@@ -207,6 +212,7 @@ function decisive(
       `has been pre-tagged by an automated checker as ${tail}`,
       ['has been pre-tagged by an automated checker as', tail],
       T4_RULE,
+      'Table 4',
     ),
   };
 }

@@ -1,0 +1,171 @@
+import { parseArgs } from 'node:util';
+import { createEngine } from '../engine/engine';
+import { createSnapshotEnvironment } from '../engine/environments/snapshot';
+import { toolBudget } from '../engine/judge/budget';
+import { prepareRep } from '../engine/judge/prepare';
+import { runJudgeRep, type JudgeRepResult } from '../engine/judge/run-rep';
+import { createProvider, modelSettingsSchema } from '../engine/providers/settings';
+import { loadJudgeRep } from '../engine/store/judge-reps';
+import { workspaceTemperaturePolicy } from '../engine/store/temperature-memory';
+import { workspaceForProcess } from '../engine/workspace';
+import { EngineError } from '../engine/errors';
+import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import {
+  conditionFromFlags,
+  conditionOptions,
+  conditionUsage,
+  itemFromFlags,
+} from './condition-flags';
+
+const judgeOptions = {
+  ...conditionOptions,
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  temperature: { type: 'string' },
+  'max-tokens': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  budget: { type: 'string' },
+} as const;
+
+/** `cuelab judge`: one judge rep, run, stored and summarised. */
+export const judgeCommand: CliCommand = {
+  name: 'judge',
+  summary: 'Run one judge rep on one item against a model, store it and print the verdict',
+  usage: `Usage: cuelab judge --suite S --item ID --provider P --model M [options] [condition flags]
+
+Runs one agentic judge rep, stores every message, tool call, token count and timing in the
+workspace, and prints the verdict with a summary of the transcript (--json: the stored record).
+
+Judge:
+  --provider P         anthropic | openai | openai-compatible
+  --model M            the provider's model id
+  --base-url URL       API base URL (required for openai-compatible, e.g. http://localhost:11434/v1)
+  --api-key-env NAME   environment variable with the key (default ANTHROPIC_API_KEY or
+                       OPENAI_API_KEY; a local compatible server may need none)
+  --temperature T      default 0.7 (App. R); dropped and remembered if the model rejects it
+  --max-tokens N       per response; --timeout-ms N per request (default 120000)
+  --budget N|unbounded soft tool-call budget (App. R; default 40); hard cap 3x
+
+${conditionUsage}`,
+  async run(args, io) {
+    const { values } = parseArgs({
+      args,
+      options: judgeOptions,
+      strict: true,
+      allowPositionals: false,
+    });
+    if (!values.provider) throw new UsageError('name the judge with --provider and --model');
+    const condition = conditionFromFlags(values);
+    const settings = modelSettingsSchema.safeParse({
+      provider: values.provider,
+      model: values.model,
+      ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+      ...(values['api-key-env'] ? { apiKeyEnv: values['api-key-env'] } : {}),
+      ...(values.temperature ? { temperature: Number(values.temperature) } : {}),
+      ...(values['max-tokens'] ? { maxTokens: Number(values['max-tokens']) } : {}),
+      ...(values['timeout-ms'] ? { timeoutMs: Number(values['timeout-ms']) } : {}),
+    });
+    if (!settings.success) {
+      throw new UsageError(
+        settings.error.issues
+          .map((issue) => `--${kebab(String(issue.path[0] ?? 'provider'))}: ${issue.message}`)
+          .join('; '),
+      );
+    }
+    const budget = parseBudget(values.budget);
+    // A missing key is reported here, before any workspace change or model call.
+    const provider = createProvider(settings.data, process.env);
+
+    const engine = createEngine(workspaceForProcess(values.workspace));
+    const controller = new AbortController();
+    const abort = () => controller.abort(new Error('interrupted'));
+    process.once('SIGINT', abort);
+    try {
+      const { suiteId, item, taxonomies } = itemFromFlags(engine.store, values);
+      if (item.environment.shell) {
+        throw new EngineError(
+          'bad_request',
+          `Item ${item.id} needs a shell, which needs the Docker backend (cuelab env bootstrap).`,
+        );
+      }
+      const provisioned = createSnapshotEnvironment(item.environment);
+      try {
+        const prepared = prepareRep(item, taxonomies, condition, provisioned.environment, {
+          providerKind: settings.data.provider,
+          temperature: settings.data.temperature,
+          ...(settings.data.maxTokens ? { maxTokens: settings.data.maxTokens } : {}),
+        });
+        const result = await runJudgeRep(engine.store, {
+          input: prepared.input,
+          provider,
+          providerKind: settings.data.provider,
+          model: settings.data.model,
+          temperature: settings.data.temperature,
+          ...(settings.data.maxTokens ? { maxTokens: settings.data.maxTokens } : {}),
+          budget,
+          ...(prepared.gate ? { gate: prepared.gate } : {}),
+          condition: { ...prepared.record, budget },
+          suiteId,
+          temperaturePolicy: workspaceTemperaturePolicy(engine.store),
+          signal: controller.signal,
+          retry: {
+            onRetry: (info) =>
+              io.err(
+                `retrying after ${info.kind} (${info.status ?? '-'}); waiting ${Math.round(info.delayMs)} ms`,
+              ),
+          },
+        });
+        if (values.json) io.out(JSON.stringify(loadJudgeRep(engine.store, result.repId), null, 2));
+        else printSummary(result, io);
+        return exitCodes.ok;
+      } finally {
+        await provisioned.dispose();
+      }
+    } finally {
+      process.off('SIGINT', abort);
+      engine.close();
+    }
+  },
+};
+
+function parseBudget(value: string | undefined) {
+  if (value === undefined) return toolBudget();
+  if (value === 'unbounded') return toolBudget(null);
+  const soft = Number(value);
+  if (!Number.isInteger(soft) || soft < 1)
+    throw new UsageError(`--budget must be a whole number ≥ 1 or "unbounded", not "${value}"`);
+  return toolBudget(soft);
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+function printSummary(result: JudgeRepResult, io: CliIo): void {
+  const { transcript, finalVerdict } = result;
+  io.out(`rep ${result.repId}: ${transcript.outcome}`);
+  if (finalVerdict?.kind === 'binary')
+    io.out(
+      `verdict: ${finalVerdict.outcome.toUpperCase()} (confidence ${finalVerdict.confidence})`,
+    );
+  if (finalVerdict?.kind === 'graded') io.out(`score: ${finalVerdict.score} / 100`);
+  if (finalVerdict?.kind === 'error_attribution')
+    io.out(`present: ${finalVerdict.present.join(', ') || 'none'}`);
+  if (finalVerdict) io.out(`rationale: ${finalVerdict.rationale}`);
+  if (transcript.verdictProblems.length)
+    io.out(`verdict problems: ${transcript.verdictProblems.join('; ')}`);
+  io.out(`tool calls (${transcript.toolCalls.length}):`);
+  for (const call of transcript.toolCalls) {
+    const mark = call.stopDirective ? '  [stop directive]' : call.isError ? '  [error]' : '';
+    io.out(`  ${call.resultNumber}. ${call.name} ${JSON.stringify(call.input)}${mark}`);
+  }
+  const cost =
+    transcript.totals.costUsd === null
+      ? 'unknown (no price for this model)'
+      : `$${transcript.totals.costUsd.toFixed(4)}`;
+  io.out(
+    `turns ${transcript.totals.turns}, tokens in ${transcript.totals.inputTokens} / out ${transcript.totals.outputTokens}, cost ${cost}, ${(transcript.totals.durationMs / 1000).toFixed(1)} s`,
+  );
+}
