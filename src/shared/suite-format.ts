@@ -90,6 +90,9 @@ export const taxonomySchema = z
   })
   .strict();
 
+/** A soft tool-call budget: a whole number of tool results, or 'unbounded' (App. R). */
+export const toolBudgetSettingSchema = z.union([z.number().int().min(1), z.literal('unbounded')]);
+
 /** One judged item. */
 export const suiteItemSchema = z
   .object({
@@ -117,6 +120,8 @@ export const suiteFileSchema = z
     name: z.string().min(1),
     description: z.string().default(''),
     taxonomies: z.array(taxonomySchema).default([]),
+    /** Soft tool-call budget for this suite's items (App. R: 40, or unbounded); studies may override. */
+    toolBudget: toolBudgetSettingSchema.optional(),
     items: z.array(suiteItemSchema).min(1),
   })
   .strict();
@@ -126,3 +131,4 @@ export type ContainerResources = z.output<typeof containerResourcesSchema>;
 export type SuiteTaxonomy = z.output<typeof taxonomySchema>;
 export type SuiteItem = z.output<typeof suiteItemSchema>;
 export type SuiteFile = z.output<typeof suiteFileSchema>;
+export type ToolBudgetSetting = z.output<typeof toolBudgetSettingSchema>;

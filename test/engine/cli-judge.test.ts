@@ -230,6 +230,33 @@ describe('cuelab suite, prompt and judge from the command line', () => {
     expect(rep.tool_results).toBe(1);
   });
 
+  it("uses the suite's tool budget: the stop directive lands on the 2nd tool result", async () => {
+    server.script('anthropic', [
+      reply.toolCall('list_dir', { path: '.' }),
+      reply.toolCall('list_dir', { path: 'logs' }),
+      reply.toolCall('read_file', { path: 'logs/a.log' }),
+      reply.toolCall('submit_verdict', { verdict: 'pass', confidence: 0.8, rationale: 'ok' }),
+    ]);
+    const result = await cuelab(
+      [
+        'judge',
+        '--suite',
+        'fixture-suite',
+        '--item',
+        'fs-logs-01',
+        '--provider',
+        'anthropic',
+        '--model',
+        'claude-sonnet-4-6',
+        '--base-url',
+        server.url,
+      ],
+      env(),
+    );
+    expect(result.stdout).toContain('2. list_dir {"path":"logs"}  [stop directive]');
+    expect(result.stdout).toContain('3. read_file {"path":"logs/a.log"}\n');
+  });
+
   it('prints the stored record with --json', async () => {
     server.script('anthropic', [
       reply.toolCall('submit_verdict', { verdict: 'pass', confidence: 0.8, rationale: 'ok' }),

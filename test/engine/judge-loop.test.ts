@@ -7,7 +7,11 @@ import {
 import { toolBudget } from '../../src/main/engine/judge/budget';
 import type { Placement } from '../../src/main/engine/judge/placement';
 import type { JudgeInput } from '../../src/main/engine/judge/prompt';
+import { resolveMitigations } from '../../src/main/engine/judge/mitigations/builtin';
+import { prepareRep } from '../../src/main/engine/judge/prepare';
 import { readoutFor } from '../../src/main/engine/judge/readout-catalog';
+import type { MitigationSpec } from '../../src/shared/cue-spec';
+import { repConditionSchema } from '../../src/shared/rep-condition';
 import {
   runJudgeRep,
   stopDirective,
@@ -347,6 +351,62 @@ describe('the judge loop through the real SDKs', () => {
     expect(result.transcript.outcome).toBe('verdict');
     expect(result.transcript.verdictSource).toBe('text_json');
     expect(result.finalVerdict).toMatchObject({ kind: 'binary', outcome: 'fail' });
+  });
+
+  it('changes exactly what each mitigation should, in the body the provider received', async () => {
+    const send = async (mitigations: MitigationSpec[]) => {
+      const env = createSnapshotEnvironment(item.environment);
+      provisioned.push(env);
+      const condition = repConditionSchema.parse({ mitigations });
+      const prepared = prepareRep(item, [], condition, env.environment, {
+        providerKind: 'anthropic',
+      });
+      server.script('anthropic', [reply.toolCall('submit_verdict', { ...pass, verdict: 'fail' })]);
+      if (prepared.gate) {
+        server.script('anthropic', [
+          reply.text('{"cites_specific_observed_failure": true, "reason": "b.log is absent"}'),
+        ]);
+      }
+      const before = server.callCount('anthropic');
+      const result = await runJudgeRep(store, {
+        ...request(),
+        input: prepared.input,
+        ...(prepared.gate ? { gate: prepared.gate } : {}),
+      });
+      return {
+        bodies: server
+          .requests('anthropic')
+          .slice(before)
+          .map((entry) => entry.body),
+        result,
+      };
+    };
+    const baseline = await send([]);
+    const baseSystem = textOf(baseline.bodies[0]?.system);
+    for (const id of ['guard', 'cite-evidence', 'learned-skill'] as const) {
+      const { bodies } = await send([{ kind: 'builtin', id }]);
+      expect(bodies).toHaveLength(1);
+      const [resolved] = resolveMitigations([{ kind: 'builtin', id }]).texts;
+      const system = bodies[0]?.system as { text: string }[] | string;
+      const systemText =
+        typeof system === 'string' ? system : system.map((block) => block.text).join('');
+      expect(systemText).toBe(
+        `${JSON.parse(baseSystem) as string}\n\n${resolved?.systemText ?? ''}`,
+      );
+      expect(bodies[0]?.messages).toEqual(baseline.bodies[0]?.messages);
+      expect(bodies[0]?.tools).toEqual(baseline.bodies[0]?.tools);
+    }
+    const gated = await send([{ kind: 'builtin', id: 'sufficiency-gate' }]);
+    expect(gated.bodies).toHaveLength(2);
+    expect(gated.bodies[0]?.system).toEqual(baseline.bodies[0]?.system);
+    expect(gated.bodies[0]?.messages).toEqual(baseline.bodies[0]?.messages);
+    expect(gated.bodies[1]?.tools ?? []).toEqual([]);
+    expect(gated.result.finalVerdict).toMatchObject({ outcome: 'fail' });
+    expect(gated.result.gate).toMatchObject({
+      applied: true,
+      overturned: false,
+      auditVerdict: 'grounded',
+    });
   });
 
   it('repairs a text answer without JSON once and accepts the repaired verdict', async () => {

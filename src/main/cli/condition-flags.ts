@@ -5,9 +5,9 @@
 import { existsSync } from 'node:fs';
 import { cueAxesSchema, type CueSpec } from '../../shared/cue-spec';
 import { repConditionSchema, type RepCondition } from '../../shared/rep-condition';
-import type { SuiteItem, SuiteTaxonomy } from '../../shared/suite-format';
+import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../shared/suite-format';
 import type { Store } from '../engine/store/database';
-import { getSuiteItem, getSuiteTaxonomies } from '../engine/store/suite-items';
+import { getSuiteItem, getSuiteSettings, getSuiteTaxonomies } from '../engine/store/suite-items';
 import { loadSuiteFile } from '../engine/suites/load';
 import { UsageError } from './command';
 
@@ -128,18 +128,24 @@ function flagName(path: PropertyKey[]): string {
 export function itemFromFlags(
   store: Store,
   values: { suite?: string | undefined; item?: string | undefined },
-): { suiteId: string; item: SuiteItem; taxonomies: SuiteTaxonomy[] } {
+): {
+  suiteId: string;
+  item: SuiteItem;
+  taxonomies: SuiteTaxonomy[];
+  toolBudget: ToolBudgetSetting | undefined;
+} {
   if (!values.suite) throw new UsageError('name the suite with --suite');
   if (!values.item) throw new UsageError('name the item with --item');
   if (values.suite.endsWith('.json') && existsSync(values.suite)) {
     const suite = loadSuiteFile(values.suite);
     const item = suite.items.find((candidate) => candidate.id === values.item);
     if (!item) throw new UsageError(`${values.suite} has no item "${values.item}"`);
-    return { suiteId: suite.id, item, taxonomies: suite.taxonomies };
+    return { suiteId: suite.id, item, taxonomies: suite.taxonomies, toolBudget: suite.toolBudget };
   }
   return {
     suiteId: values.suite,
     item: getSuiteItem(store, values.suite, values.item),
     taxonomies: getSuiteTaxonomies(store, values.suite),
+    toolBudget: getSuiteSettings(store, values.suite).toolBudget,
   };
 }

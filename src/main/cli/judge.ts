@@ -46,7 +46,8 @@ Judge:
                        OPENAI_API_KEY; a local compatible server may need none)
   --temperature T      default 0.7 (App. R); dropped and remembered if the model rejects it
   --max-tokens N       per response; --timeout-ms N per request (default 120000)
-  --budget N|unbounded soft tool-call budget (App. R; default 40); hard cap 3x
+  --budget N|unbounded soft tool-call budget (App. R; default: the suite's, else 40);
+                       hard cap 3x the budget (400 tool results when unbounded)
 
 ${conditionUsage}`,
   async run(args, io) {
@@ -74,7 +75,6 @@ ${conditionUsage}`,
           .join('; '),
       );
     }
-    const budget = parseBudget(values.budget);
     // A missing key is reported here, before any workspace change or model call.
     const provider = createProvider(settings.data, process.env);
 
@@ -83,7 +83,15 @@ ${conditionUsage}`,
     const abort = () => controller.abort(new Error('interrupted'));
     process.once('SIGINT', abort);
     try {
-      const { suiteId, item, taxonomies } = itemFromFlags(engine.store, values);
+      const {
+        suiteId,
+        item,
+        taxonomies,
+        toolBudget: suiteBudget,
+      } = itemFromFlags(engine.store, values);
+      const budget = parseBudget(
+        values.budget ?? (suiteBudget === undefined ? undefined : String(suiteBudget)),
+      );
       if (item.environment.shell) {
         throw new EngineError(
           'bad_request',

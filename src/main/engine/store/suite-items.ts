@@ -4,6 +4,8 @@ import {
   type SuiteFile,
   type SuiteItem,
   type SuiteTaxonomy,
+  toolBudgetSettingSchema,
+  type ToolBudgetSetting,
 } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import type { Store } from './database';
@@ -15,11 +17,19 @@ export function saveSuite(store: Store, suite: SuiteFile, origin: 'builtin' | 'i
     store.db.prepare('DELETE FROM suite_items WHERE suite_id = ?').run(suite.id);
     store.db
       .prepare(
-        `INSERT INTO suites (id, name, description, origin, created_at) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO suites (id, name, description, origin, created_at, settings_json)
+         VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description,
-           origin = excluded.origin`,
+           origin = excluded.origin, settings_json = excluded.settings_json`,
       )
-      .run(suite.id, suite.name, suite.description, origin, now);
+      .run(
+        suite.id,
+        suite.name,
+        suite.description,
+        origin,
+        now,
+        JSON.stringify(suiteSettings(suite)),
+      );
     const insert = store.db.prepare(
       'INSERT INTO suite_items (suite_id, item_id, body_json) VALUES (?, ?, ?)',
     );
@@ -63,4 +73,24 @@ export function listSuiteItemIds(store: Store, suiteId: string): string[] {
     .prepare('SELECT item_id FROM suite_items WHERE suite_id = ? ORDER BY item_id')
     .all(suiteId) as { item_id: string }[];
   return rows.map((row) => row.item_id);
+}
+
+/** Suite-level settings kept beside the items. */
+export interface SuiteSettings {
+  toolBudget?: ToolBudgetSetting;
+}
+
+function suiteSettings(suite: SuiteFile): SuiteSettings {
+  return suite.toolBudget === undefined ? {} : { toolBudget: suite.toolBudget };
+}
+
+/** Settings of a stored suite (empty when it has none). */
+export function getSuiteSettings(store: Store, suiteId: string): SuiteSettings {
+  const row = store.db.prepare('SELECT settings_json FROM suites WHERE id = ?').get(suiteId) as
+    { settings_json: string } | undefined;
+  if (!row) return {};
+  const parsed = toolBudgetSettingSchema
+    .optional()
+    .safeParse((JSON.parse(row.settings_json) as SuiteSettings).toolBudget);
+  return parsed.success && parsed.data !== undefined ? { toolBudget: parsed.data } : {};
 }

@@ -8,6 +8,8 @@ export const migration0002: Migration = {
   version: 2,
   name: 'judge reps',
   sql: `
+    ALTER TABLE suites ADD COLUMN settings_json TEXT NOT NULL DEFAULT '{}';
+
     CREATE TABLE suite_taxonomies (
       suite_id TEXT NOT NULL REFERENCES suites(id) ON DELETE CASCADE,
       taxonomy_id TEXT NOT NULL,
