@@ -90,6 +90,32 @@ export const taxonomySchema = z
   })
   .strict();
 
+/** How a probe's output is read: does it show the claim holds? */
+export const probeExpectationSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('contains'), value: z.string() }).strict(),
+  z.object({ kind: z.literal('not_contains'), value: z.string() }).strict(),
+  z.object({ kind: z.literal('matches'), pattern: z.string() }).strict(),
+  z.object({ kind: z.literal('exit_code'), value: z.number().int() }).strict(),
+]);
+
+/**
+ * One check a careful judge would run on the item, for the synthetic judge (issue 4): a tool
+ * call, how to read its output, and whether it is the decisive check. The synthetic judge
+ * runs these as real tool calls and forms its verdict from what they return.
+ */
+export const probeSchema = z
+  .object({
+    id: z.string().min(1),
+    tool: z.enum(['shell', 'read_file', 'list_dir', 'sql_query']),
+    input: z.record(z.string(), z.unknown()),
+    expect: probeExpectationSchema,
+    /** The claim the probe checks, in words ("logs/ holds both .log files"). */
+    claim: z.string().min(1),
+    /** A decisive probe settles the verdict; the others are surface checks. */
+    decisive: z.boolean().default(false),
+  })
+  .strict();
+
 /** A soft tool-call budget: a whole number of tool results, or 'unbounded' (App. R). */
 export const toolBudgetSettingSchema = z.union([z.number().int().min(1), z.literal('unbounded')]);
 
@@ -110,6 +136,15 @@ export const suiteItemSchema = z
     taxonomy: z.string().optional(),
     /** Ground truth from the item's deterministic verifier. */
     gold: z.enum(['pass', 'fail']).optional(),
+    /** The deterministic verifier: a shell command run in the final state; exit 0 = pass. */
+    verifier: z
+      .object({ command: z.string().min(1) })
+      .strict()
+      .optional(),
+    /** Checks a careful judge would run, in order (used by the synthetic judge). */
+    probes: z.array(probeSchema).optional(),
+    /** What makes this item hard, in words (e.g. "a near-miss that looks finished"). */
+    note: z.string().optional(),
   })
   .strict();
 
@@ -132,3 +167,5 @@ export type SuiteTaxonomy = z.output<typeof taxonomySchema>;
 export type SuiteItem = z.output<typeof suiteItemSchema>;
 export type SuiteFile = z.output<typeof suiteFileSchema>;
 export type ToolBudgetSetting = z.output<typeof toolBudgetSettingSchema>;
+export type Probe = z.output<typeof probeSchema>;
+export type ProbeExpectation = z.output<typeof probeExpectationSchema>;

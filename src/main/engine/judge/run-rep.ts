@@ -53,6 +53,8 @@ export interface JudgeRepRequest {
   retry?: Omit<RetryOptions, 'temperaturePolicy' | 'signal'>;
   signal?: AbortSignal;
   onProgress?: (event: { turns: number; toolResults: number }) => void;
+  /** Read after the loop: the synthetic judge's account of what it did (stored with the rep). */
+  describeSimulation?: () => unknown;
 }
 
 /** A finished, stored rep. */
@@ -121,6 +123,7 @@ export async function runJudgeRep(store: Store, request: JudgeRepRequest): Promi
     cueSpans: prompt.cueSpans,
     finalVerdict,
     gate,
+    ...(request.describeSimulation ? { simulation: request.describeSimulation() } : {}),
   });
   return { repId, prompt, transcript, finalVerdict, gate };
 }

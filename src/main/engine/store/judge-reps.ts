@@ -26,6 +26,8 @@ export interface RepRecord extends RepIdentity {
   cueSpans: CueSpan[];
   finalVerdict: Verdict | null;
   gate: unknown;
+  /** The synthetic judge's account of the rep (persona, true mechanism); absent for real models. */
+  simulation?: unknown;
 }
 
 /** Stores a finished rep; returns its id. */
@@ -38,8 +40,9 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
       `INSERT INTO judge_reps (id, study_id, suite_id, item_id, provider, model, simulated,
          condition_json, outcome, verdict_json, final_verdict_json, gate_json, verdict_source,
          verdict_problems_json, repair_used, system_prompt, tools_json, cue_spans_json,
-         input_tokens, output_tokens, cost_usd, tool_results, turns, duration_ms, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         input_tokens, output_tokens, cost_usd, tool_results, turns, duration_ms, simulation_json,
+         created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       record.studyId ?? null,
@@ -65,6 +68,7 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
       t.totals.toolResults,
       t.totals.turns,
       t.totals.durationMs,
+      record.simulation === undefined ? null : JSON.stringify(record.simulation),
       new Date().toISOString(),
     );
     const message = db.prepare(
@@ -162,6 +166,7 @@ export function loadJudgeRep(store: Store, id: string): Record<string, unknown> 
     verdict: parse(rep.verdict_json),
     final_verdict: parse(rep.final_verdict_json),
     gate: parse(rep.gate_json),
+    simulation: parse(rep.simulation_json),
     tools: parse(rep.tools_json),
     cue_spans: parse(rep.cue_spans_json),
     verdict_problems: parse(rep.verdict_problems_json),

@@ -44,6 +44,8 @@ export const migration0002: Migration = {
       turns INTEGER NOT NULL DEFAULT 0,
       duration_ms INTEGER NOT NULL DEFAULT 0,
       error TEXT,
+      -- The synthetic judge's own account (persona, true mechanism); NULL for real models.
+      simulation_json TEXT,
       created_at TEXT NOT NULL
     ) STRICT;
     CREATE INDEX judge_reps_by_item ON judge_reps (suite_id, item_id, created_at);
