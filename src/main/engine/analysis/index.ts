@@ -1,0 +1,14 @@
+/** Analysis: pure functions from judge-rep rows to table rows (CONVENTIONS.md). */
+export * from './types';
+export * from './wilson';
+export * from './majority';
+export * from './pairs';
+export * from './flips';
+export * from './accuracy';
+export * from './direction';
+export * from './bootstrap';
+export * from './headroom';
+export * from './effort';
+export * from './mitigation';
+export * from './mcnemar';
+export * from './graded';
