@@ -45,17 +45,26 @@ export const environmentSpecSchema = z
     shell: z.boolean().default(false),
     /** Image to start from; default the bootstrapped `cuelab/base` (`cuelab env bootstrap`). */
     image: z.string().min(1).optional(),
-    /** A Dockerfile to build and start from instead of `image` (FROM a local image, or any where a registry answers). */
+    /**
+     * A Dockerfile to build and start from instead of `image`: FROM a local image (e.g.
+     * `cuelab/base:latest`), or any image where a registry answers.
+     */
     dockerfile: z.string().min(1).optional(),
     /** Absolute folder that holds `files` and where commands start; default `/workspace`. */
     workdir: absolutePath.optional(),
-    /** Shell commands run as root in `workdir`, in order, after `files` are written; each must exit 0. */
+    /** Shell commands run as root in `workdir`, in order, after `files`; each must exit 0. */
     setup: z.array(z.string().min(1)).optional(),
-    /** Replay the agent's recorded shell tool calls from the trajectory, in order (AJ-Bench style); default false. */
+    /**
+     * Replay the agent's recorded shell tool calls from the trajectory, in order, after `setup`
+     * (AJ-Bench style); default false. `files` are then the state before the agent acted.
+     */
     replay: z.boolean().optional(),
     /** Tool names whose calls `replay` runs; default shell, bash, execute_bash, run_shell_command. */
     replayTools: z.array(z.string().min(1)).min(1).optional(),
-    /** Who the judge's commands run as: default "agent" (a non-root user the snapshot creates), "root", or any user name or uid. */
+    /**
+     * Who the judge's commands run as: default "agent" (a non-root user the snapshot creates
+     * when the image lacks it), "root", or any user name or uid[:gid].
+     */
     user: z
       .string()
       .regex(/^([a-z_][a-z0-9_-]{0,31}|\d+(:\d+)?)$/, 'a user name or uid[:gid]')

@@ -1,28 +1,42 @@
 /**
  * What the judge would be told about an item's environment, and which tools it would get,
  * without provisioning it: the preview must show the prompt a rep sends, so this reuses the
- * backends' own descriptions.
+ * backends' own descriptions and the provisioner's rule for choosing between them.
  */
 import type { EnvironmentSpec } from '../../../shared/suite-format';
+import type { Trajectory } from '../../../shared/trajectory';
 import type { JudgeEnvironment } from '../judge/environment';
+import { dockerItemSettings } from './docker/item-settings';
+import { dockerDescription } from './docker/judge-environment';
+import { joinPath } from './docker/prepare';
+import { specNeedsDocker } from './provision';
 import { snapshotCapabilities, snapshotDescription } from './snapshot';
 
 /** An environment that describes itself but cannot be acted on. */
-export function describeEnvironment(spec: EnvironmentSpec): {
-  environment: JudgeEnvironment;
-  backend: 'snapshot' | 'docker';
-} {
+export function describeEnvironment(
+  spec: EnvironmentSpec,
+  trajectory?: Trajectory,
+): { environment: JudgeEnvironment; backend: 'snapshot' | 'docker' } {
   const refuse = () => Promise.reject(new Error('a preview environment cannot be acted on'));
-  const backend = spec.shell ? 'docker' : 'snapshot';
+  const acts = { exec: refuse, readFile: refuse, listDir: refuse, sqlQuery: refuse };
+  if (!specNeedsDocker(spec)) {
+    return {
+      backend: 'snapshot',
+      environment: {
+        capabilities: snapshotCapabilities(spec),
+        description: snapshotDescription(spec),
+        ...acts,
+      },
+    };
+  }
+  const settings = dockerItemSettings(spec, trajectory ?? []);
+  const databasePath = spec.database ? joinPath(settings.workdir, spec.database.path) : undefined;
   return {
-    backend,
+    backend: 'docker',
     environment: {
-      capabilities: snapshotCapabilities(spec),
-      description: snapshotDescription(spec),
-      exec: refuse,
-      readFile: refuse,
-      listDir: refuse,
-      sqlQuery: refuse,
+      capabilities: { shell: true, files: true, sql: databasePath !== undefined },
+      description: dockerDescription(settings, databasePath),
+      ...acts,
     },
   };
 }

@@ -1,0 +1,131 @@
+/**
+ * `cuelab env`: the Docker side of the lab. `bootstrap` builds the base image on a machine
+ * that cannot pull, `status` says what is ready, `clean` removes what CueLab left behind.
+ */
+import { parseArgs } from 'node:util';
+import type Docker from 'dockerode';
+import { probeDocker } from '../engine/environments/docker-status';
+import {
+  baseImageTag,
+  ensureBaseImage,
+  findBaseImage,
+  formatBytes,
+} from '../engine/environments/docker/bootstrap';
+import { createDockerClient, requireDocker } from '../engine/environments/docker/client';
+import {
+  isOrphan,
+  listManagedContainers,
+  listManagedImages,
+  removeItemImages,
+  removeOrphans,
+} from '../engine/environments/docker/orphans';
+import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+
+/** `cuelab env`: bootstrap the base image, show Docker status, clean up. */
+export const envCommand: CliCommand = {
+  name: 'env',
+  summary: 'Build the Docker base image for judge environments, show their status, clean up',
+  usage: `Usage: cuelab env bootstrap [--force]
+       cuelab env status
+       cuelab env clean
+
+bootstrap  builds the base image judges' containers start from, without any registry:
+           debootstrap (minbase bookworm + sqlite3, python3, git, procps), imported as
+           cuelab/base:<recipe hash> and cuelab/base:latest. Needs root and debootstrap
+           (apt-get install -y debootstrap); about a minute. Instant when the image for
+           the current recipe exists, unless --force.
+status     Docker's state, the base image (tag and size, or how to build it), orphan
+           containers and item snapshot images.
+clean      removes orphan containers (left by an engine that is gone) and item snapshot
+           images (rebuilt when next needed). The base image stays.`,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { force: { type: 'boolean', default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
+    const [action, ...extra] = positionals;
+    if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
+    if (values.force && action !== 'bootstrap') throw new UsageError('--force is for bootstrap');
+    switch (action) {
+      case 'bootstrap':
+        return withInterrupt((signal) => bootstrap(io, values.force, signal));
+      case 'status':
+        return status(io);
+      case 'clean':
+        return clean(io, await requireDocker());
+      default:
+        throw new UsageError(
+          action
+            ? `unknown action "${action}"; use bootstrap, status or clean`
+            : 'name an action: bootstrap, status or clean',
+        );
+    }
+  },
+};
+
+async function bootstrap(io: CliIo, force: boolean, signal: AbortSignal): Promise<number> {
+  const image = await ensureBaseImage({
+    force,
+    signal,
+    onProgress: (progress) => {
+      // The summary below says how it ended.
+      if (progress.phase !== 'done') {
+        io.out(`[${progress.elapsedSeconds.toFixed(1).padStart(5)} s] ${progress.message}`);
+      }
+    },
+  });
+  io.out(
+    image.built
+      ? `Built ${image.tag} (also cuelab/base:latest), ${formatBytes(image.sizeBytes)}, in ${image.seconds.toFixed(1)} s.`
+      : `${image.tag} is already built (${formatBytes(image.sizeBytes)}); use --force to rebuild.`,
+  );
+  return exitCodes.ok;
+}
+
+async function status(io: CliIo): Promise<number> {
+  const docker = createDockerClient();
+  const state = await probeDocker(3000, docker);
+  if (!state.available) {
+    io.out(`Docker: unavailable. ${state.problem ?? ''}`);
+    io.out(`Fix:\n${state.fix ?? ''}`);
+    return exitCodes.failed;
+  }
+  io.out(`Docker: available (engine ${state.version ?? 'unknown'})`);
+  const base = await findBaseImage(docker);
+  io.out(
+    base
+      ? `Base image: ${baseImageTag()} present (${formatBytes(base.Size)})`
+      : `Base image: ${baseImageTag()} absent. Build it with: cuelab env bootstrap`,
+  );
+  const containers = await listManagedContainers(docker);
+  const orphans = containers.filter((container) => isOrphan(container)).length;
+  io.out(`Containers: ${containers.length} CueLab container(s), ${orphans} orphan(s)`);
+  const items = await listManagedImages(docker, 'item');
+  io.out(`Item snapshots: ${items.length} image(s)`);
+  return exitCodes.ok;
+}
+
+async function clean(io: CliIo, docker: Docker): Promise<number> {
+  const orphans = await removeOrphans({ docker });
+  io.out(`Removed ${orphans.length} orphan container(s).`);
+  const images = await removeItemImages({ docker });
+  io.out(`Removed ${images.removed.length} item snapshot image(s).`);
+  for (const image of images.kept) io.err(`Kept ${image.id}: ${image.reason}`);
+  return images.kept.length ? exitCodes.failed : exitCodes.ok;
+}
+
+/** Runs `work` with a signal that Ctrl-C (or SIGTERM) aborts, so cleanup runs on interrupt. */
+async function withInterrupt(work: (signal: AbortSignal) => Promise<number>): Promise<number> {
+  const controller = new AbortController();
+  const abort = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', abort);
+  process.once('SIGTERM', abort);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', abort);
+    process.off('SIGTERM', abort);
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The Docker connection every backend function shares, the labels CueLab puts on what it
+ * creates, and the error shown when Docker is missing or stopped.
+ */
+import Docker from 'dockerode';
+import { hostname } from 'node:os';
+import { EngineError } from '../../errors';
+import { probeDocker } from '../docker-status';
+
+/** Label keys on every container and image CueLab creates (used to find and clean them). */
+export const dockerLabels = {
+  /** "true" on everything CueLab manages. */
+  managed: 'cuelab.managed',
+  /** Process id of the engine that created a container; orphaned when that pid is gone. */
+  enginePid: 'cuelab.engine-pid',
+  /** Host name of that engine: a pid is only meaningful on its own host. */
+  engineHost: 'cuelab.engine-host',
+  /** The suite item a container or snapshot image serves. */
+  item: 'cuelab.item',
+  /** What it is: `prepare` or `rep` (containers); `base`, `build` or `item` (images). */
+  kind: 'cuelab.kind',
+  /** Tools the snapshot image offers (comma-separated), recorded at its health check. */
+  tools: 'cuelab.tools',
+} as const;
+
+/** The repository of the bootstrapped base image. */
+export const baseImageRepository = 'cuelab/base';
+/** The repository of per-item snapshot images. */
+export const itemImageRepository = 'cuelab/item';
+/** The repository of images built from a spec's Dockerfile. */
+export const buildImageRepository = 'cuelab/build';
+
+/** Docker is missing or stopped: the message names the problem and the exact fix. */
+export class DockerUnavailableError extends EngineError {
+  constructor(problem: string, fix: string) {
+    super('internal', `${problem} Fix:\n${fix}`);
+    this.name = 'DockerUnavailableError';
+  }
+}
+
+/** A client for the local Docker engine (honours DOCKER_HOST, like the docker CLI). */
+export function createDockerClient(): Docker {
+  return new Docker();
+}
+
+/**
+ * Returns a client once Docker answers; throws DockerUnavailableError (with the fix from
+ * docker-status.ts) when it does not.
+ */
+export async function requireDocker(docker: Docker = createDockerClient()): Promise<Docker> {
+  const status = await probeDocker(5000, docker);
+  if (!status.available) {
+    throw new DockerUnavailableError(
+      status.problem ?? 'Docker is not reachable.',
+      status.fix ?? 'Start Docker.',
+    );
+  }
+  return docker;
+}
+
+/** Labels for a container this engine process creates for `item`. */
+export function containerLabels(item: string, kind: 'prepare' | 'rep'): Record<string, string> {
+  return {
+    [dockerLabels.managed]: 'true',
+    [dockerLabels.enginePid]: String(process.pid),
+    [dockerLabels.engineHost]: hostname(),
+    [dockerLabels.item]: item,
+    [dockerLabels.kind]: kind,
+  };
+}
+
+/** True for Docker's "no such container/image" answer (already gone is fine when removing). */
+export function isNotFound(error: unknown): boolean {
+  return (error as { statusCode?: number } | null)?.statusCode === 404;
+}
+
+/**
+ * Removes a container whatever its state, and returns once it is gone. A container that is
+ * already gone is not an error; one another path is removing (409) is waited for.
+ */
+export async function removeContainer(docker: Docker, id: string): Promise<void> {
+  const container = docker.getContainer(id);
+  try {
+    await container.remove({ force: true, v: true });
+    return;
+  } catch (error) {
+    if (isNotFound(error)) return;
+    if ((error as { statusCode?: number } | null)?.statusCode !== 409) throw error;
+  }
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      await container.inspect();
+    } catch (error) {
+      if (isNotFound(error)) return;
+      throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`container ${id} is still being removed after 10 s`);
+}

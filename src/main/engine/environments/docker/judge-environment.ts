@@ -1,0 +1,180 @@
+/**
+ * The Docker JudgeEnvironment: a rep's own container. `exec` runs `sh -c` as the item's user
+ * in its working directory; `readFile`, `listDir` and `sqlQuery` are small commands in the same
+ * container (so they see exactly what the shell sees, permissions included).
+ */
+import type Docker from 'dockerode';
+import type {
+  DirEntry,
+  EnvironmentCapabilities,
+  ExecResult,
+  JudgeEnvironment,
+  SqlResult,
+  ToolLimits,
+} from '../../judge/environment';
+import { execInContainer, type RawExecResult } from './exec';
+import type { DockerItemSettings } from './item-settings';
+import type { PreparedItem } from './prepare';
+
+// Lists one folder as "type|size|name" lines (stat's %F is "regular file", "directory", ...).
+const listScript = `cd -- "$1" || exit 1
+shift
+for f in .[!.]* ..?* *; do { [ -e "$f" ] || [ -L "$f" ]; } && set -- "$@" "$f"; done
+[ "$#" -eq 0 ] && exit 0
+exec stat -c '%F|%s|%n' -- "$@"`;
+
+// Read-only query with columns, a row cap and blobs described rather than dumped.
+const sqlScript = `import json, sqlite3, sys, urllib.parse
+path, sql, cap = sys.argv[1], sys.argv[2], int(sys.argv[3])
+try:
+    con = sqlite3.connect('file:' + urllib.parse.quote(path) + '?mode=ro', uri=True)
+    con.execute('PRAGMA query_only = ON')
+    cur = con.execute(sql)
+    if cur.description is None:
+        raise Exception('only queries that return rows are allowed (the database is read-only)')
+    rows = cur.fetchmany(cap + 1)
+except Exception as error:
+    sys.stderr.write(str(error))
+    sys.exit(1)
+def cell(value):
+    return '<blob %d bytes>' % len(value) if isinstance(value, bytes) else value
+json.dump({'columns': [d[0] for d in cur.description],
+           'rows': [[cell(v) for v in row] for row in rows[:cap]],
+           'truncated': len(rows) > cap}, sys.stdout)`;
+
+const sqlOutputBytes = 16 * 1024 * 1024;
+
+/** What the judge is told about a rep container (also shown by the prompt preview). */
+export function dockerDescription(
+  settings: Pick<DockerItemSettings, 'workdir' | 'user' | 'network'>,
+  databasePath: string | undefined,
+): string {
+  return (
+    "A Linux container holding the final state of the agent's environment. " +
+    `Commands start in ${settings.workdir} and run as user "${settings.user}"` +
+    `${settings.network ? '' : ', without network access'}. ` +
+    'Relative paths are relative to that folder.' +
+    (databasePath ? ` sql_query reads the SQLite database ${databasePath}.` : '')
+  );
+}
+
+/** The JudgeEnvironment of one rep container. */
+export class DockerJudgeEnvironment implements JudgeEnvironment {
+  readonly capabilities: EnvironmentCapabilities;
+  readonly description: string;
+
+  constructor(
+    private readonly container: Docker.Container,
+    private readonly prepared: PreparedItem,
+  ) {
+    const { settings, databasePath } = prepared;
+    this.capabilities = { shell: true, files: true, sql: databasePath !== undefined };
+    this.description = dockerDescription(settings, databasePath);
+  }
+
+  async exec(command: string, limits: ToolLimits, signal?: AbortSignal): Promise<ExecResult> {
+    const result = await this.run(['sh', '-c', command], limits, limits.maxOutputBytes, signal);
+    return {
+      stdout: result.stdout.toString('utf8'),
+      stderr: result.stderr.toString('utf8'),
+      exitCode: result.exitCode,
+      timedOut: result.timedOut,
+      truncated: result.truncated,
+    };
+  }
+
+  async readFile(
+    path: string,
+    limits: ToolLimits,
+  ): Promise<{ content: string; truncated: boolean }> {
+    const cap = limits.maxOutputBytes;
+    const result = await this.run(['head', '-c', String(cap + 1), '--', path], limits, cap + 4096);
+    this.assertSucceeded(result, `cannot read ${path}`);
+    return {
+      content: result.stdout.subarray(0, cap).toString('utf8'),
+      truncated: result.stdout.length > cap,
+    };
+  }
+
+  async listDir(path: string): Promise<DirEntry[]> {
+    const limits = { commandTimeoutMs: 30_000, maxOutputBytes: 4 * 1024 * 1024, maxRows: 0 };
+    const result = await this.run(
+      ['sh', '-c', listScript, 'sh', path],
+      limits,
+      limits.maxOutputBytes,
+    );
+    this.assertSucceeded(result, `cannot list ${path}`);
+    return result.stdout
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line): DirEntry => {
+        const [kind = '', size = '0', ...name] = line.split('|');
+        return { name: name.join('|'), type: entryType(kind), size: Number(size) || 0 };
+      })
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async sqlQuery(sql: string, limits: ToolLimits): Promise<SqlResult> {
+    const database = this.prepared.databasePath;
+    if (!database) throw new Error('this environment has no database');
+    if (!this.prepared.tools.python3 && this.prepared.tools.sqlite3) {
+      return this.sqlQueryWithCli(database, sql, limits);
+    }
+    const argv = ['python3', '-c', sqlScript, database, sql, String(limits.maxRows)];
+    const result = await this.run(argv, limits, sqlOutputBytes);
+    this.assertSucceeded(result, 'the query failed');
+    return JSON.parse(result.stdout.toString('utf8')) as SqlResult;
+  }
+
+  /** For images with the sqlite3 command but no python3. */
+  private async sqlQueryWithCli(
+    database: string,
+    sql: string,
+    limits: ToolLimits,
+  ): Promise<SqlResult> {
+    const result = await this.run(
+      ['sqlite3', '-readonly', '-json', database, sql],
+      limits,
+      sqlOutputBytes,
+    );
+    this.assertSucceeded(result, 'the query failed');
+    const text = result.stdout.toString('utf8').trim();
+    const objects = text ? (JSON.parse(text) as Record<string, unknown>[]) : [];
+    const columns = Object.keys(objects[0] ?? {});
+    return {
+      columns,
+      rows: objects.slice(0, limits.maxRows).map((row) => columns.map((column) => row[column])),
+      truncated: objects.length > limits.maxRows,
+    };
+  }
+
+  private run(
+    argv: string[],
+    limits: ToolLimits,
+    maxOutputBytes: number,
+    signal?: AbortSignal,
+  ): Promise<RawExecResult> {
+    return execInContainer(this.container, argv, {
+      user: this.prepared.settings.user,
+      workdir: this.prepared.settings.workdir,
+      timeoutMs: limits.commandTimeoutMs,
+      maxOutputBytes,
+      useTimeoutCommand: this.prepared.tools.timeout,
+      ...(signal ? { signal } : {}),
+    });
+  }
+
+  private assertSucceeded(result: RawExecResult, what: string): void {
+    if (result.exitCode === 0) return;
+    const reason = result.timedOut ? 'timed out' : result.stderr.toString('utf8').trim();
+    throw new Error(reason ? `${what}: ${reason}` : what);
+  }
+}
+
+function entryType(kind: string): DirEntry['type'] {
+  if (kind.startsWith('regular')) return 'file';
+  if (kind === 'directory') return 'directory';
+  if (kind === 'symbolic link') return 'symlink';
+  return 'other';
+}

@@ -1,0 +1,244 @@
+/**
+ * Per item, once: a container from the base image (or the spec's image or Dockerfile) is
+ * brought to the agent's final state (files, setup commands, replayed shell actions), checked,
+ * and committed as `cuelab/item:<hash>`. The hash covers the source image, the spec and the
+ * replayed actions, so an unchanged item reuses its snapshot. Judge reps start from it.
+ */
+import type Docker from 'dockerode';
+import type { EnvironmentSpec } from '../../../../shared/suite-format';
+import type { Trajectory } from '../../../../shared/trajectory';
+import { EngineError } from '../../errors';
+import { contentHash } from './archive';
+import { findBaseImage } from './bootstrap';
+import {
+  buildImageRepository,
+  containerLabels,
+  dockerLabels,
+  itemImageRepository,
+  removeContainer,
+  requireDocker,
+} from './client';
+import { buildImageFromDockerfile, ensureImage, findImage } from './images';
+import {
+  containerHostConfig,
+  dockerItemSettings,
+  keepAliveCommand,
+  type DockerItemSettings,
+} from './item-settings';
+import {
+  checkHealth,
+  detectTools,
+  prepareUser,
+  runRootStep,
+  stateArchive,
+  type ContainerTools,
+} from './snapshot-steps';
+
+/** An item's snapshot image, ready for reps. */
+export interface PreparedItem {
+  itemId: string;
+  /** `cuelab/item:<hash>`. */
+  image: string;
+  settings: DockerItemSettings;
+  /** Absolute path of the database `sql_query` reads, when the spec names one. */
+  databasePath?: string;
+  tools: ContainerTools;
+  /** True when the snapshot already existed. */
+  reused: boolean;
+  seconds: number;
+}
+
+/** Options of `prepareItem`. */
+export interface PrepareItemOptions {
+  /** The agent's trajectory: needed for `replay`, and part of the snapshot's hash then. */
+  trajectory?: Trajectory;
+  signal?: AbortSignal;
+  docker?: Docker;
+  /** Build output, replay failures and other lines worth showing. */
+  onProgress?: (line: string) => void;
+}
+
+// Part of every snapshot hash: bump it when the way snapshots are made changes, so no stale
+// snapshot is reused.
+const snapshotFormat = 2;
+const inFlight = new Map<string, Promise<PreparedItem>>();
+
+/** Prepares (or reuses) the snapshot image of item `itemId`; concurrent callers share one build. */
+export async function prepareItem(
+  spec: EnvironmentSpec,
+  itemId: string,
+  options: PrepareItemOptions = {},
+): Promise<PreparedItem> {
+  const started = Date.now();
+  const { signal } = options;
+  const docker = await requireDocker(options.docker);
+  const settings = dockerItemSettings(spec, options.trajectory);
+  const source = await sourceImage(docker, spec, signal, options.onProgress);
+  // Resources are applied per container at run time; everything else shapes the snapshot.
+  const hash = contentHash(
+    {
+      format: snapshotFormat,
+      source,
+      spec: { ...spec, resources: undefined },
+      settings: { ...settings, resources: undefined },
+    },
+    24,
+  );
+  const tag = `${itemImageRepository}:${hash}`;
+  const databasePath = spec.database ? joinPath(settings.workdir, spec.database.path) : undefined;
+  const prepared = (tools: ContainerTools, reused: boolean): PreparedItem => ({
+    itemId,
+    image: tag,
+    settings,
+    ...(databasePath ? { databasePath } : {}),
+    tools,
+    reused,
+    seconds: (Date.now() - started) / 1000,
+  });
+
+  for (;;) {
+    const existing = await findImage(docker, tag);
+    if (existing) return prepared(toolsFromLabels(existing.Config.Labels ?? {}), true);
+    const running = inFlight.get(tag);
+    if (!running) break;
+    try {
+      await running;
+    } catch {
+      signal?.throwIfAborted(); // theirs failed (maybe aborted); try ourselves
+    }
+  }
+  const job = { spec, settings, itemId, source, tag, signal, onProgress: options.onProgress };
+  const build = snapshot(docker, job).then((tools) => prepared(tools, false));
+  inFlight.set(tag, build);
+  try {
+    return await build;
+  } finally {
+    inFlight.delete(tag);
+  }
+}
+
+interface SnapshotJob {
+  spec: EnvironmentSpec;
+  settings: DockerItemSettings;
+  itemId: string;
+  source: string;
+  tag: string;
+  signal: AbortSignal | undefined;
+  onProgress: ((line: string) => void) | undefined;
+}
+
+/** Builds and commits the snapshot; resolves to the tools it has. Removes its container always. */
+async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTools> {
+  const { signal, settings } = job;
+  signal?.throwIfAborted();
+  const container = await docker.createContainer({
+    Image: job.source,
+    Cmd: keepAliveCommand,
+    User: '0',
+    Labels: containerLabels(job.itemId, 'prepare'),
+    HostConfig: containerHostConfig(settings),
+  });
+  let removal: Promise<void> | undefined;
+  const remove = () => (removal ??= removeContainer(docker, container.id));
+  const onAbort = () => void remove().catch(() => undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    signal?.throwIfAborted();
+    await container.start();
+    let tools = await detectTools(container, signal);
+    await container.putArchive(await stateArchive(job.spec, settings), { path: '/' });
+    for (const [index, command] of settings.setup.entries()) {
+      const step = await runRootStep(container, command, settings, tools, signal);
+      if (step.exitCode !== 0) {
+        throw new EngineError(
+          'bad_request',
+          `Setup command ${index + 1} of item ${job.itemId} failed ` +
+            `(${step.timedOut ? 'timed out' : `exit ${step.exitCode}`}): ${command}\n${step.output}`,
+        );
+      }
+    }
+    for (const [index, command] of settings.replay.entries()) {
+      // The agent's own failures are part of its trajectory: replay them, don't stop.
+      const step = await runRootStep(container, command, settings, tools, signal);
+      if (step.exitCode !== 0) {
+        job.onProgress?.(
+          `replayed command ${index + 1} exited ${step.exitCode ?? 'killed'}: ${command}`,
+        );
+      }
+    }
+    await prepareUser(container, settings, tools, signal);
+    tools = await detectTools(container, signal);
+    await checkHealth(container, job.spec, settings, signal);
+    const [repo, tag] = job.tag.split(':') as [string, string];
+    await container.commit({
+      repo,
+      tag,
+      changes: [
+        `USER ${settings.user}`,
+        `WORKDIR ${settings.workdir}`,
+        `LABEL ${dockerLabels.kind}=item`,
+        `LABEL ${dockerLabels.item}=${JSON.stringify(job.itemId)}`,
+        `LABEL ${dockerLabels.tools}=${toolsLabel(tools)}`,
+        `LABEL ${dockerLabels.enginePid}=none`,
+        `LABEL ${dockerLabels.engineHost}=none`,
+      ],
+    });
+    return tools;
+  } catch (error) {
+    signal?.throwIfAborted();
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await remove();
+  }
+}
+
+/** The image id the snapshot starts from: the spec's Dockerfile, its image, or the base image. */
+async function sourceImage(
+  docker: Docker,
+  spec: EnvironmentSpec,
+  signal: AbortSignal | undefined,
+  onProgress: ((line: string) => void) | undefined,
+): Promise<string> {
+  if (spec.dockerfile) {
+    const tag = `${buildImageRepository}:${contentHash({ dockerfile: spec.dockerfile })}`;
+    const built = await findImage(docker, tag);
+    if (built) return built.Id;
+    return buildImageFromDockerfile(docker, {
+      dockerfile: spec.dockerfile,
+      tag,
+      labels: { [dockerLabels.managed]: 'true', [dockerLabels.kind]: 'build' },
+      ...(signal ? { signal } : {}),
+      ...(onProgress ? { onOutput: onProgress } : {}),
+    });
+  }
+  if (spec.image) return (await ensureImage(docker, spec.image, signal)).Id;
+  const base = await findBaseImage(docker);
+  if (!base) {
+    throw new EngineError(
+      'internal',
+      'The CueLab base image is not built on this machine. Fix: cuelab env bootstrap ' +
+        '(once, about a minute, needs root and debootstrap).',
+    );
+  }
+  return base.Id;
+}
+
+function toolsLabel(tools: ContainerTools): string {
+  const names = (Object.keys(tools) as (keyof ContainerTools)[]).filter((name) => tools[name]);
+  return names.length ? names.join(',') : 'none';
+}
+
+function toolsFromLabels(labels: Record<string, string>): ContainerTools {
+  const names = new Set((labels[dockerLabels.tools] ?? '').split(','));
+  return {
+    timeout: names.has('timeout'),
+    python3: names.has('python3'),
+    sqlite3: names.has('sqlite3'),
+  };
+}
+
+/** Where the spec's database lives inside the container. */
+export function joinPath(workdir: string, path: string): string {
+  return `${workdir.replace(/\/+$/, '')}/${path}`;
+}

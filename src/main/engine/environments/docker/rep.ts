@@ -1,0 +1,76 @@
+/**
+ * Judge reps: every rep gets a fresh container from the item's snapshot image, so nothing one
+ * rep does is visible to another. The container is labelled for orphan cleanup and removed on
+ * every path: `dispose`, an abort of the rep's signal, or a failure while starting.
+ */
+import type Docker from 'dockerode';
+import type { ProvisionedEnvironment } from '../snapshot';
+import { containerLabels, createDockerClient, removeContainer } from './client';
+import { containerHostConfig, keepAliveCommand } from './item-settings';
+import { DockerJudgeEnvironment } from './judge-environment';
+import type { PreparedItem } from './prepare';
+
+/** A running rep container. */
+export interface DockerRep extends ProvisionedEnvironment {
+  containerId: string;
+}
+
+/** Options of `startRep`. */
+export interface StartRepOptions {
+  /** Aborting it removes the container (and fails any command in flight). */
+  signal?: AbortSignal;
+  docker?: Docker;
+}
+
+/** Starts a fresh container from `prepared`'s snapshot. The caller must `dispose` it. */
+export async function startRep(
+  prepared: PreparedItem,
+  options: StartRepOptions = {},
+): Promise<DockerRep> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const docker = options.docker ?? createDockerClient();
+  const container = await docker.createContainer({
+    Image: prepared.image,
+    Cmd: keepAliveCommand,
+    User: prepared.settings.user,
+    WorkingDir: prepared.settings.workdir,
+    Labels: containerLabels(prepared.itemId, 'rep'),
+    HostConfig: containerHostConfig(prepared.settings),
+  });
+  let removal: Promise<void> | undefined;
+  const dispose = (): Promise<void> => {
+    signal?.removeEventListener('abort', onAbort);
+    removal ??= removeContainer(docker, container.id);
+    return removal;
+  };
+  const onAbort = () => void dispose().catch(() => undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    signal?.throwIfAborted();
+    await container.start();
+    signal?.throwIfAborted();
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return {
+    containerId: container.id,
+    environment: new DockerJudgeEnvironment(container, prepared),
+    dispose,
+  };
+}
+
+/** Runs `work` in a fresh rep and removes the rep afterwards, whatever `work` does. */
+export async function withRep<T>(
+  prepared: PreparedItem,
+  work: (rep: DockerRep) => Promise<T>,
+  options: StartRepOptions = {},
+): Promise<T> {
+  const rep = await startRep(prepared, options);
+  try {
+    return await work(rep);
+  } finally {
+    await rep.dispose();
+  }
+}

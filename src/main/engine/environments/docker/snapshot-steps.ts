@@ -1,0 +1,187 @@
+/**
+ * The steps that bring a prepare container to the agent's final state and check it before the
+ * snapshot: the spec's files (and database) as one archive, shell steps as root, the judge's
+ * user, and the health check.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import type Docker from 'dockerode';
+import type { EnvironmentSpec } from '../../../../shared/suite-format';
+import { EngineError } from '../../errors';
+import { packArchive, type ArchiveEntry } from './archive';
+import { execInContainer } from './exec';
+import { dockerDefaults, isRootUser, shellQuote, type DockerItemSettings } from './item-settings';
+
+/** Tools the judge environment uses when the image has them. */
+export interface ContainerTools {
+  /** GNU coreutils `timeout`: kills a runaway command's process group inside the container. */
+  timeout: boolean;
+  python3: boolean;
+  sqlite3: boolean;
+}
+
+/** The spec's files under `workdir`, the database built from its SQL, as a tar for "/". */
+export async function stateArchive(
+  spec: EnvironmentSpec,
+  settings: DockerItemSettings,
+): Promise<Buffer> {
+  const root = settings.workdir.replace(/^\/+/, '');
+  const entries: ArchiveEntry[] = [{ path: root || '.', type: 'directory', mode: 0o755 }];
+  for (const [path, content] of Object.entries(spec.files)) {
+    if (path === spec.database?.path && spec.database.sql) continue;
+    entries.push({ path: posix.join(root, path), content });
+  }
+  if (spec.database?.sql) {
+    entries.push({
+      path: posix.join(root, spec.database.path),
+      content: buildDatabase(spec.files[spec.database.path], spec.database.sql),
+    });
+  }
+  return packArchive(entries.filter((entry) => entry.path !== '.'));
+}
+
+/** Builds the SQLite file on the host (no sqlite in the image needed), like the snapshot backend. */
+function buildDatabase(initial: string | undefined, sql: string): Buffer {
+  const folder = mkdtempSync(join(tmpdir(), 'cuelab-db-'));
+  try {
+    const path = join(folder, 'state.db');
+    if (initial !== undefined) writeFileSync(path, initial);
+    const db = new Database(path);
+    try {
+      db.pragma('journal_mode = DELETE');
+      db.exec(sql);
+    } finally {
+      db.close();
+    }
+    return readFileSync(path);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Runs one shell step as root in `workdir`; resolves to its exit code and output tail. */
+export async function runRootStep(
+  container: Docker.Container,
+  command: string,
+  settings: DockerItemSettings,
+  tools: ContainerTools,
+  signal?: AbortSignal,
+): Promise<{ exitCode: number | null; timedOut: boolean; output: string }> {
+  const result = await execInContainer(container, ['sh', '-c', command], {
+    user: '0',
+    workdir: settings.workdir,
+    timeoutMs: dockerDefaults.setupTimeoutMs,
+    maxOutputBytes: 64 * 1024,
+    useTimeoutCommand: tools.timeout,
+    ...(signal ? { signal } : {}),
+  });
+  const output = `${result.stdout.toString()}${result.stderr.toString()}`.trim().slice(-2000);
+  return { exitCode: result.exitCode, timedOut: result.timedOut, output };
+}
+
+// GNU `timeout` only: busybox's kills the direct child and leaves its children running.
+const detectScript = `timeout --version 2>/dev/null | grep -q coreutils && echo timeout
+for t in python3 sqlite3; do command -v "$t" >/dev/null 2>&1 && echo "$t"; done; true`;
+
+/** Which of the judge environment's helper tools the image has. */
+export async function detectTools(
+  container: Docker.Container,
+  signal?: AbortSignal,
+): Promise<ContainerTools> {
+  const result = await execInContainer(container, ['sh', '-c', detectScript], {
+    user: '0',
+    timeoutMs: 30_000,
+    maxOutputBytes: 4096,
+    useTimeoutCommand: false,
+    ...(signal ? { signal } : {}),
+  });
+  const found = new Set(result.stdout.toString().split('\n').filter(Boolean));
+  return {
+    timeout: found.has('timeout'),
+    python3: found.has('python3'),
+    sqlite3: found.has('sqlite3'),
+  };
+}
+
+// Creates a user (first free uid/gid from 1000) when the image lacks it; works without useradd.
+const ensureUserScript = `set -e
+name="$1"
+if ! grep -q "^$name:" /etc/passwd 2>/dev/null; then
+  uid=1000; while cut -d: -f3 /etc/passwd 2>/dev/null | grep -qx "$uid"; do uid=$((uid+1)); done
+  gid=$uid; while cut -d: -f3 /etc/group 2>/dev/null | grep -qx "$gid"; do gid=$((gid+1)); done
+  echo "$name:x:$gid:" >> /etc/group
+  echo "$name:x:$uid:$gid:CueLab judge:/home/$name:/bin/sh" >> /etc/passwd
+  mkdir -p "/home/$name"; chown "$uid:$gid" "/home/$name"
+fi`;
+
+/**
+ * Makes the judge's user exist (named users are created when missing) and gives it `workdir`,
+ * so commands a judge runs there (tests writing caches, say) behave as they did for the agent.
+ */
+export async function prepareUser(
+  container: Docker.Container,
+  settings: DockerItemSettings,
+  tools: ContainerTools,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { user, workdir } = settings;
+  if (isRootUser(user)) return;
+  const numeric = /^\d+(:\d+)?$/.test(user);
+  const script = numeric
+    ? 'chown -R "$1" "$2"'
+    : `${ensureUserScript}\nchown -R "$(id -u "$name"):$(id -g "$name")" "$2"`;
+  const step = await runRootStep(
+    container,
+    `set -- ${shellQuote(user)} ${shellQuote(workdir)}\n${script}`,
+    settings,
+    tools,
+    signal,
+  );
+  if (step.exitCode !== 0) {
+    throw new EngineError('bad_request', `Could not set up user "${user}": ${step.output}`);
+  }
+}
+
+/**
+ * The health check before a snapshot: the container answers `true` as the judge's user, and
+ * the database (and, unless the end state came from replay, the files) the spec names exist.
+ */
+export async function checkHealth(
+  container: Docker.Container,
+  spec: EnvironmentSpec,
+  settings: DockerItemSettings,
+  signal?: AbortSignal,
+): Promise<void> {
+  const paths = [
+    ...(settings.replay.length > 0 ? [] : Object.keys(spec.files)),
+    ...(spec.database ? [spec.database.path] : []),
+  ];
+  const result = await execInContainer(
+    container,
+    ['sh', '-c', 'for p; do [ -e "$p" ] || echo "$p"; done; true', 'sh', ...paths],
+    {
+      user: settings.user,
+      workdir: settings.workdir,
+      timeoutMs: 30_000,
+      maxOutputBytes: 64 * 1024,
+      useTimeoutCommand: false,
+      ...(signal ? { signal } : {}),
+    },
+  );
+  if (result.exitCode !== 0) {
+    throw new EngineError(
+      'internal',
+      `Health check failed: the container did not answer as "${settings.user}" ` +
+        `(exit ${result.exitCode ?? 'killed'}): ${result.stderr.toString().trim()}`,
+    );
+  }
+  const missing = result.stdout.toString().split('\n').filter(Boolean);
+  if (missing.length > 0) {
+    throw new EngineError(
+      'bad_request',
+      `Health check failed: ${missing.join(', ')} missing under ${settings.workdir} after setup.`,
+    );
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Where a judge rep's tools act: a Docker rep container, or the no-exec snapshot.
+ *
+ * The fallback rule (`backend: 'auto'`, the default):
+ * - The item needs Docker when its spec asks for a shell (`shell: true`) or when its end state
+ *   can only be made by running something (`setup`, `replay`, `image`, `dockerfile`).
+ *   Such an item uses Docker when Docker answers; when it does not, provisioning fails with
+ *   the problem and the exact fix (never a silent downgrade that would hide the shell tool).
+ * - Every other item (only `files` and a SQLite `database`) uses the snapshot backend, even
+ *   when Docker runs: it starts in milliseconds and offers the same read-only tools.
+ * `backend: 'docker'` always uses Docker (the same error when it is down); `backend:
+ * 'snapshot'` always uses the snapshot and refuses an item that needs Docker.
+ */
+import type Docker from 'dockerode';
+import type { EnvironmentSpec } from '../../../shared/suite-format';
+import type { Trajectory } from '../../../shared/trajectory';
+import { EngineError } from '../errors';
+import { probeDocker } from './docker-status';
+import { createDockerClient, DockerUnavailableError } from './docker/client';
+import { prepareItem } from './docker/prepare';
+import { startRep } from './docker/rep';
+import { createSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
+
+/** Which backend to use; `auto` applies the rule above. */
+export type EnvironmentBackend = 'docker' | 'snapshot' | 'auto';
+
+/** Options of `provisionEnvironment`. */
+export interface ProvisionOptions {
+  backend?: EnvironmentBackend;
+  /** Aborting removes whatever was created (a rep container included). */
+  signal?: AbortSignal;
+  docker?: Docker;
+  /** Lines worth showing while an item snapshot is prepared (first rep only). */
+  onProgress?: (line: string) => void;
+}
+
+/** A provisioned environment and the backend that serves it. */
+export interface ProvisionedJudgeEnvironment extends ProvisionedEnvironment {
+  backend: 'docker' | 'snapshot';
+}
+
+/** True when the spec cannot be served without running commands in a container. */
+export function specNeedsDocker(spec: EnvironmentSpec): boolean {
+  return (
+    spec.shell ||
+    (spec.setup?.length ?? 0) > 0 ||
+    spec.replay === true ||
+    spec.image !== undefined ||
+    spec.dockerfile !== undefined
+  );
+}
+
+/**
+ * The backend for `spec`: `requested`, or the fallback rule for `auto`. `dockerAvailable` is
+ * asked only when the answer depends on it. Throws when the spec and the backend cannot meet.
+ */
+export async function chooseBackend(
+  spec: EnvironmentSpec,
+  requested: EnvironmentBackend,
+  dockerAvailable: () => Promise<{ available: boolean; problem?: string; fix?: string }>,
+): Promise<'docker' | 'snapshot'> {
+  const needsDocker = specNeedsDocker(spec);
+  if (requested === 'snapshot') {
+    if (needsDocker) {
+      throw new EngineError(
+        'bad_request',
+        'This item needs a container (a shell, setup commands, replay, or its own image); ' +
+          'the snapshot backend cannot serve it. Use the docker or auto backend.',
+      );
+    }
+    return 'snapshot';
+  }
+  if (requested === 'auto' && !needsDocker) return 'snapshot';
+  const status = await dockerAvailable();
+  if (!status.available) {
+    throw new DockerUnavailableError(
+      `This item needs Docker (the judge gets a shell in the agent's environment), but ` +
+        `${status.problem ?? 'Docker is not reachable.'}`,
+      status.fix ?? 'Start Docker.',
+    );
+  }
+  return 'docker';
+}
+
+/**
+ * Provisions the environment one judge rep investigates. For Docker, the item's snapshot is
+ * prepared once (reused by later reps) and the rep gets a fresh container from it. The caller
+ * disposes the result on every path.
+ */
+export async function provisionEnvironment(
+  spec: EnvironmentSpec,
+  item: { id: string; trajectory?: Trajectory },
+  options: ProvisionOptions = {},
+): Promise<ProvisionedJudgeEnvironment> {
+  const docker = options.docker ?? createDockerClient();
+  const backend = await chooseBackend(spec, options.backend ?? 'auto', () =>
+    probeDocker(3000, docker),
+  );
+  options.signal?.throwIfAborted();
+  if (backend === 'snapshot') return { ...createSnapshotEnvironment(spec), backend };
+  const prepared = await prepareItem(spec, item.id, {
+    docker,
+    ...(item.trajectory ? { trajectory: item.trajectory } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  const rep = await startRep(prepared, {
+    docker,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return { environment: rep.environment, dispose: () => rep.dispose(), backend };
+}
