@@ -1,0 +1,277 @@
+/**
+ * The synthetic judge (issue 4): an offline simulation of an agentic judge, labelled as such in
+ * every record. It investigates through real tool calls in the item's environment, following the
+ * item's probe plan, forms its verdict from what those calls returned, and then lets a documented
+ * cue-response model (cue-model.ts) decide whether it defers to a planted cue and how.
+ *
+ * Every random choice is drawn up front from generators seeded by (seed, persona, item, rep key)
+ * and, for cue-dependent choices, the cue key, so the same inputs give the same transcript, and a
+ * cued rep shares its skip draw with the uncued rep of the same item and rep key. Each `complete`
+ * replays the decision over the tool results in the conversation (decide.ts). It is not a model:
+ * token counts are 0, so its cost is 0 (pricing.ts prices 'synthetic' at 0).
+ */
+import type { SuiteItem } from '../../../../shared/suite-format';
+import { seededRandom } from '../../random';
+import { placementName } from '../../judge/placement';
+import type { Readout } from '../../judge/readouts';
+import { submitVerdictTool } from '../../judge/tools';
+import {
+  ProviderError,
+  type ChatMessage,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelResponse,
+} from '../types';
+import { cueKey, deferProbability, helpfulProbabilities, type SyntheticCue } from './cue-model';
+import { decide, type CueDecisions, type DecisionContext, type Mechanism } from './decide';
+import { fabricate } from './fabrication';
+import { composeRationale, narrateProbe } from './narration';
+import type { Persona } from './personas';
+import type { Conclusion, Observation } from './probes';
+import { verdictFields, type VerdictDraws } from './verdict';
+
+/** The synthetic judge's account of a rep, stored as the rep's simulation_json. */
+export interface SimulationRecord {
+  /** Always true: this rep came from a simulation, not a model. */
+  simulated: true;
+  persona: string;
+  personaLabel: string;
+  /** The paper judge the persona is calibrated on, if any. */
+  calibratedOn: string | null;
+  /** The cue as the cue-response model read it; null uncued. */
+  cue: { key: string; axes: SyntheticCue['axes']; direction: string; placement: string } | null;
+  /** What its uncued self concludes (same skip draw); null when this rep stopped before it could tell. */
+  uncuedConclusion: Conclusion | null;
+  /** The verdict it submitted, read as pass / fail; null before it submitted. */
+  submittedConclusion: Conclusion | null;
+  /** Probability of deferring to a contradicting cue after a full investigation (0 uncued). */
+  deferProbability: number;
+  /** App. F helpful-side probabilities for this cue (0 uncued). */
+  betterInvestigationProbability: number;
+  luckyDeferenceProbability: number;
+  /** It submitted the cue's verdict instead of its own finding. */
+  deferred: boolean;
+  /** The true mechanism (§3.3, App. F), for validating meta-judges. */
+  mechanism: Mechanism;
+  skippedDecisive: boolean;
+  /** Probe ids in the order run. */
+  probesRun: string[];
+  stoppedByDirective: boolean;
+  /** Hallucination only: the fabricated observation the rationale states. */
+  fabricatedClaim?: string;
+  /** Hallucination only: its invented file, row value or output line (in no tool output). */
+  fabricatedEvidence?: string;
+}
+
+/** What one synthetic rep needs. */
+export interface SyntheticProviderOptions {
+  item: SuiteItem;
+  persona: Persona;
+  cue: SyntheticCue | null;
+  seed: number;
+  /** Distinguishes repetitions of the same item and condition, e.g. "0", "1". */
+  repKey: string;
+  readout: Readout;
+  /** Category ids an error-attribution cue names (`{cat}`); default: all categories. */
+  cueCategories?: readonly string[];
+}
+
+/** A synthetic judge for one rep. */
+export interface SyntheticProvider extends ModelProvider {
+  readonly kind: 'synthetic';
+  /** The rep's simulation record so far (final once the verdict is submitted). */
+  describe(): SimulationRecord;
+}
+
+function pickMechanism(persona: Persona, draw: number): CueDecisions['mechanism'] {
+  const mix = persona.harmfulMechanisms;
+  if (draw < mix.overTrust) return 'over_trust';
+  return draw < mix.overTrust + mix.hallucination ? 'hallucination' : 'under_investigation';
+}
+
+function observationsOf(messages: readonly ChatMessage[]): Observation[] {
+  return messages.flatMap((message) =>
+    message.role === 'tool' &&
+    message.toolCallId.startsWith('syn-') &&
+    message.toolName !== submitVerdictTool
+      ? [{ content: message.content, isError: message.isError ?? false }]
+      : [],
+  );
+}
+
+function callsMade(messages: readonly ChatMessage[]): number {
+  return messages.reduce(
+    (count, message) =>
+      count +
+      (message.role === 'assistant'
+        ? (message.toolCalls ?? []).filter((call) => call.id.startsWith('syn-')).length
+        : 0),
+    0,
+  );
+}
+
+/** Creates the synthetic judge for one rep. Throws when the item has no probe plan. */
+export function createSyntheticProvider(options: SyntheticProviderOptions): SyntheticProvider {
+  const { item, persona, cue, seed, repKey, readout } = options;
+  const probes = item.probes ?? [];
+  if (probes.length === 0) {
+    throw new Error(
+      `Item ${item.id} has no probes; the synthetic judge needs the item's probe plan.`,
+    );
+  }
+  const own = seededRandom(seed, 'synthetic-judge', persona.id, item.id, repKey);
+  const skipDraw = own();
+  const ownDraws = { own: own(), category: own() };
+  const cued = seededRandom(seed, 'synthetic-judge', persona.id, item.id, repKey, cueKey(cue));
+  const draws = {
+    defer: cued(),
+    mechanism: cued(),
+    fullMechanism: cued(),
+    better: cued(),
+    lucky: cued(),
+    stopAfter: cued(),
+    fabrication: cued(),
+  };
+  const verdictDraws: VerdictDraws = { ...ownDraws, cued: cued(), shift: cued() };
+
+  const decisive = probes.filter((probe) => probe.decisive);
+  const skippedDecisive = decisive.length > 0 && skipDraw < persona.skipDecisiveProbability;
+  const defer = deferProbability(persona, cue);
+  const helpful = helpfulProbabilities(persona, cue);
+  const mix = persona.harmfulMechanisms;
+  const fullShare = mix.overTrust + mix.hallucination;
+  const context: DecisionContext = {
+    plan: skippedDecisive ? probes.filter((probe) => !probe.decisive) : probes,
+    decisive,
+    skippedDecisive,
+    cue: cue && {
+      verdict: cue.direction === 'severity' ? 'fail' : 'pass',
+      defer: draws.defer < defer,
+      mechanism: pickMechanism(persona, draws.mechanism),
+      fullMechanism:
+        fullShare === 0 || draws.fullMechanism < mix.overTrust / fullShare
+          ? 'over_trust'
+          : 'hallucination',
+      betterInvestigation: draws.better < helpful.betterInvestigation,
+      luckyDeference: draws.lucky < helpful.luckyDeference,
+      stopAfter: draws.stopAfter < 0.5 ? 1 : 2,
+    },
+    ...(item.gold ? { gold: item.gold } : {}),
+  };
+
+  let record: SimulationRecord = {
+    simulated: true,
+    persona: persona.id,
+    personaLabel: persona.label,
+    calibratedOn: persona.calibratedOn ?? null,
+    cue: cue && {
+      key: cueKey(cue),
+      axes: cue.axes,
+      direction: cue.direction,
+      placement: placementName(cue.placement),
+    },
+    uncuedConclusion: null,
+    submittedConclusion: null,
+    deferProbability: defer,
+    betterInvestigationProbability: helpful.betterInvestigation,
+    luckyDeferenceProbability: helpful.luckyDeference,
+    deferred: false,
+    mechanism: 'none',
+    skippedDecisive,
+    probesRun: [],
+    stoppedByDirective: false,
+  };
+  let toolsChecked = false;
+
+  function checkTools(request: ModelRequest): void {
+    if (toolsChecked) return;
+    const offered = new Set(request.tools.map((tool) => tool.name));
+    const missing = probes.find((probe) => !offered.has(probe.tool));
+    if (missing) {
+      throw new ProviderError(
+        'bad_request',
+        `Probe ${missing.id} of item ${item.id} uses ${missing.tool}, which this environment does not offer (${[...offered].join(', ')}).`,
+      );
+    }
+    toolsChecked = true;
+  }
+
+  function respond(
+    request: ModelRequest,
+    text: string,
+    name: string,
+    input: unknown,
+  ): ModelResponse {
+    const id = `syn-${callsMade(request.messages) + 1}`;
+    return {
+      text,
+      toolCalls: [{ id, name, input }],
+      stopReason: 'tool_use',
+      usage: { inputTokens: 0, outputTokens: 0 },
+      model: request.model,
+    };
+  }
+
+  return {
+    kind: 'synthetic',
+    describe: () => structuredClone(record),
+    complete(request, signal) {
+      try {
+        signal?.throwIfAborted();
+        return Promise.resolve(answer(request));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+  };
+
+  function answer(request: ModelRequest): ModelResponse {
+    checkTools(request);
+    const step = decide(context, observationsOf(request.messages));
+    if (step.kind === 'probe') {
+      record = {
+        ...record,
+        probesRun: [...step.reads.map((read) => read.probe.id), step.probe.id],
+      };
+      const text = narrateProbe(step.reads, step.probe, step.purpose, cue);
+      return respond(request, text, step.probe.tool, { ...step.probe.input });
+    }
+    const { outcome } = step;
+    const shown = [request.system, ...request.messages.map((message) => message.content)].join(
+      '\n',
+    );
+    const fabrication =
+      outcome.mechanism === 'hallucination'
+        ? fabricate(
+            outcome.reads.find((read) => read.probe.decisive)?.probe ?? outcome.reads[0]?.probe,
+            outcome.conclusion,
+            shown,
+            draws.fabrication,
+          )
+        : undefined;
+    const verdict = verdictFields(readout, outcome, {
+      draws: verdictDraws,
+      skippedDecisive,
+      ...(options.cueCategories ? { cueCategories: options.cueCategories } : {}),
+    });
+    const rationale = composeRationale(
+      outcome,
+      { cue, readout, ...(fabrication ? { fabrication } : {}) },
+      verdict.note,
+    );
+    record = {
+      ...record,
+      uncuedConclusion: outcome.uncuedConclusion,
+      submittedConclusion: outcome.conclusion,
+      deferred: outcome.deferred,
+      mechanism: outcome.mechanism,
+      probesRun: outcome.reads.map((read) => read.probe.id),
+      stoppedByDirective: outcome.stoppedByDirective,
+      ...(fabrication
+        ? { fabricatedClaim: fabrication.sentence, fabricatedEvidence: fabrication.evidence }
+        : {}),
+    };
+    const text = 'I have what I need; submitting my verdict.';
+    return respond(request, text, submitVerdictTool, { ...verdict.fields, rationale });
+  }
+}
