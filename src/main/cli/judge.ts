@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createEngine } from '../engine/engine';
-import { createSnapshotEnvironment } from '../engine/environments/snapshot';
+import { removeOrphans } from '../engine/environments/docker/orphans';
+import { provisionEnvironment, type EnvironmentBackend } from '../engine/environments/provision';
+import { syntheticJudgeFor } from '../engine/runner/synthetic-judge';
 import { toolBudget } from '../engine/judge/budget';
 import { prepareRep } from '../engine/judge/prepare';
 import { runJudgeRep, type JudgeRepResult } from '../engine/judge/run-rep';
@@ -27,6 +29,8 @@ const judgeOptions = {
   'max-tokens': { type: 'string' },
   'timeout-ms': { type: 'string' },
   budget: { type: 'string' },
+  persona: { type: 'string' },
+  backend: { type: 'string' },
 } as const;
 
 /** `cuelab judge`: one judge rep, run, stored and summarised. */
@@ -39,8 +43,11 @@ Runs one agentic judge rep, stores every message, tool call, token count and tim
 workspace, and prints the verdict with a summary of the transcript (--json: the stored record).
 
 Judge:
-  --provider P         anthropic | openai | openai-compatible
-  --model M            the provider's model id
+  --provider P         anthropic | openai | openai-compatible | synthetic
+  --model M            the provider's model id (synthetic: optional label)
+  --persona NAME       synthetic judge persona: deferential-frontier, robust-frontier,
+                       small-open-a, small-open-b (an offline SIMULATION, marked as such)
+  --backend B          environment: auto (default), docker, snapshot
   --base-url URL       API base URL (required for openai-compatible, e.g. http://localhost:11434/v1)
   --api-key-env NAME   environment variable with the key (default ANTHROPIC_API_KEY or
                        OPENAI_API_KEY; a local compatible server may need none)
@@ -59,24 +66,31 @@ ${conditionUsage}`,
     });
     if (!values.provider) throw new UsageError('name the judge with --provider and --model');
     const condition = conditionFromFlags(values);
-    const settings = modelSettingsSchema.safeParse({
-      provider: values.provider,
-      model: values.model,
-      ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
-      ...(values['api-key-env'] ? { apiKeyEnv: values['api-key-env'] } : {}),
-      ...(values.temperature ? { temperature: Number(values.temperature) } : {}),
-      ...(values['max-tokens'] ? { maxTokens: Number(values['max-tokens']) } : {}),
-      ...(values['timeout-ms'] ? { timeoutMs: Number(values['timeout-ms']) } : {}),
-    });
-    if (!settings.success) {
+    const backend = parseBackend(values.backend);
+    const synthetic = values.provider === 'synthetic';
+    if (synthetic && !values.persona)
+      throw new UsageError('the synthetic judge needs --persona NAME');
+    const settings = synthetic
+      ? null
+      : modelSettingsSchema.safeParse({
+          provider: values.provider,
+          model: values.model,
+          ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+          ...(values['api-key-env'] ? { apiKeyEnv: values['api-key-env'] } : {}),
+          ...(values.temperature ? { temperature: Number(values.temperature) } : {}),
+          ...(values['max-tokens'] ? { maxTokens: Number(values['max-tokens']) } : {}),
+          ...(values['timeout-ms'] ? { timeoutMs: Number(values['timeout-ms']) } : {}),
+        });
+    if (settings && !settings.success) {
       throw new UsageError(
         settings.error.issues
           .map((issue) => `--${kebab(String(issue.path[0] ?? 'provider'))}: ${issue.message}`)
           .join('; '),
       );
     }
+    const model = settings?.data ?? null;
     // A missing key is reported here, before any workspace change or model call.
-    const provider = createProvider(settings.data, process.env);
+    const realProvider = model ? createProvider(model, process.env) : null;
 
     const engine = createEngine(workspaceForProcess(values.workspace));
     const controller = new AbortController();
@@ -98,24 +112,48 @@ ${conditionUsage}`,
           `Item ${item.id} needs a shell, which needs the Docker backend (cuelab env bootstrap).`,
         );
       }
-      const provisioned = createSnapshotEnvironment(item.environment);
+      await removeOrphans().catch(() => []);
+      const provisioned = await provisionEnvironment(item.environment, item, {
+        backend,
+        signal: controller.signal,
+        onProgress: (line) => io.err(`  ${line}`),
+      });
       try {
+        const providerKind = model?.provider ?? 'synthetic';
         const prepared = prepareRep(item, taxonomies, condition, provisioned.environment, {
-          providerKind: settings.data.provider,
-          temperature: settings.data.temperature,
-          ...(settings.data.maxTokens ? { maxTokens: settings.data.maxTokens } : {}),
+          providerKind,
+          ...(model ? { temperature: model.temperature } : {}),
+          ...(model?.maxTokens ? { maxTokens: model.maxTokens } : {}),
         });
+        const handle = realProvider
+          ? { provider: realProvider, providerKind, simulated: false }
+          : syntheticJudgeFor({
+              judge: {
+                id: 'cli',
+                provider: 'synthetic',
+                model: values.model ?? values.persona ?? 'synthetic',
+                persona: values.persona,
+              },
+              item,
+              readout: prepared.input.readout,
+              condition,
+              repKey: values.seed ?? '0',
+            });
         const result = await runJudgeRep(engine.store, {
           input: prepared.input,
-          provider,
-          providerKind: settings.data.provider,
-          model: settings.data.model,
-          temperature: settings.data.temperature,
-          ...(settings.data.maxTokens ? { maxTokens: settings.data.maxTokens } : {}),
+          provider: handle.provider,
+          providerKind,
+          model: model?.model ?? `synthetic/${values.persona ?? ''}`,
+          ...(model ? { temperature: model.temperature } : {}),
+          ...(model?.maxTokens ? { maxTokens: model.maxTokens } : {}),
           budget,
           ...(prepared.gate ? { gate: prepared.gate } : {}),
-          condition: { ...prepared.record, budget },
+          condition: { ...prepared.record, budget, backend: provisioned.backend },
           suiteId,
+          simulated: handle.simulated,
+          ...('describeSimulation' in handle && handle.describeSimulation
+            ? { describeSimulation: handle.describeSimulation }
+            : {}),
           temperaturePolicy: workspaceTemperaturePolicy(engine.store),
           signal: controller.signal,
           retry: {
@@ -145,6 +183,12 @@ function parseBudget(value: string | undefined) {
   if (!Number.isInteger(soft) || soft < 1)
     throw new UsageError(`--budget must be a whole number ≥ 1 or "unbounded", not "${value}"`);
   return toolBudget(soft);
+}
+
+function parseBackend(value: string | undefined): EnvironmentBackend {
+  if (value === undefined) return 'auto';
+  if (value === 'auto' || value === 'docker' || value === 'snapshot') return value;
+  throw new UsageError(`--backend must be auto, docker or snapshot, not "${value}"`);
 }
 
 function kebab(name: string): string {

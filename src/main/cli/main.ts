@@ -6,17 +6,23 @@ import { EngineError } from '../engine/errors';
 import { ProviderError } from '../engine/providers/types';
 import { engineVersion } from '../engine/version';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { envCommand } from './env';
 import { judgeCommand } from './judge';
 import { promptCommand } from './prompt';
+import { runCommand } from './run';
+import { statusCommand } from './status';
 import { serveCommand } from './serve';
 import { suiteCommand } from './suite';
 
 /** Every subcommand; later issues add theirs here. */
 export const commands: readonly CliCommand[] = [
   serveCommand,
+  envCommand,
   suiteCommand,
   promptCommand,
   judgeCommand,
+  runCommand,
+  statusCommand,
 ];
 
 /** The `cuelab --help` text. */

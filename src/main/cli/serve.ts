@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatReadyLine } from '../../shared/ready-line';
 import { createEngine } from '../engine/engine';
+import { removeOrphans } from '../engine/environments/docker/orphans';
 import { workspaceForProcess } from '../engine/workspace';
 import { startServer } from '../server/http-server';
 import { exitCodes, UsageError, type CliCommand } from './command';
@@ -50,6 +51,8 @@ Options:
       throw error;
     }
     io.out(formatReadyLine(server.address, engine.workspace.path));
+    // Containers left by an engine that crashed are removed in the background.
+    void removeOrphans().catch(() => []);
 
     const running = server;
     await new Promise<void>((resolve) => {

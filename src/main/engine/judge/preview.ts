@@ -15,7 +15,7 @@ export function previewPrompt(
   taxonomies: readonly SuiteTaxonomy[],
   condition: RepCondition,
 ): PromptPreview {
-  const { environment, backend } = describeEnvironment(item.environment);
+  const { environment, backend } = describeEnvironment(item.environment, item.trajectory);
   const prepared = prepareRep(item, taxonomies, condition, environment);
   const prompt = buildJudgePrompt(prepared.input);
   return {

@@ -53,6 +53,10 @@ export interface JudgeRepRequest {
   retry?: Omit<RetryOptions, 'temperaturePolicy' | 'signal'>;
   signal?: AbortSignal;
   onProgress?: (event: { turns: number; toolResults: number }) => void;
+  /** Runs inside the transaction that stores the rep (the runner completes its job there). */
+  alsoInTransaction?: (repId: string) => void;
+  /** Replaces the default provider call (the runner's resumable, cached call). */
+  call?: ModelCall;
   /** Read after the loop: the synthetic judge's account of what it did (stored with the rep). */
   describeSimulation?: () => unknown;
 }
@@ -87,7 +91,7 @@ export function modelCallFor(request: JudgeRepRequest): ModelCall {
 /** Runs and stores one rep. */
 export async function runJudgeRep(store: Store, request: JudgeRepRequest): Promise<JudgeRepResult> {
   const prompt = buildJudgePrompt(request.input);
-  const call = modelCallFor(request);
+  const call = request.call ?? modelCallFor(request);
   const table = request.priceTable ?? defaultPriceTable;
   const transcript = await runJudgeLoop({
     call,
@@ -124,6 +128,7 @@ export async function runJudgeRep(store: Store, request: JudgeRepRequest): Promi
     finalVerdict,
     gate,
     ...(request.describeSimulation ? { simulation: request.describeSimulation() } : {}),
+    ...(request.alsoInTransaction ? { alsoInTransaction: request.alsoInTransaction } : {}),
   });
   return { repId, prompt, transcript, finalVerdict, gate };
 }

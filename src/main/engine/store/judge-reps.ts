@@ -28,6 +28,8 @@ export interface RepRecord extends RepIdentity {
   gate: unknown;
   /** The synthetic judge's account of the rep (persona, true mechanism); absent for real models. */
   simulation?: unknown;
+  /** Runs inside the storing transaction (the runner completes its job there, atomically). */
+  alsoInTransaction?: (repId: string) => void;
 }
 
 /** Stores a finished rep; returns its id. */
@@ -139,6 +141,7 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
         entry.stopDirective ? 1 : 0,
       );
     });
+    record.alsoInTransaction?.(id);
   })();
   return id;
 }

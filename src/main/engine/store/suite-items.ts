@@ -11,7 +11,12 @@ import { EngineError } from '../errors';
 import type { Store } from './database';
 
 /** Stores a suite and its items, replacing an earlier import of the same id. */
-export function saveSuite(store: Store, suite: SuiteFile, origin: 'builtin' | 'imported'): void {
+export function saveSuite(
+  store: Store,
+  suite: SuiteFile,
+  origin: 'builtin' | 'imported',
+  extraSettings: Record<string, unknown> = {},
+): void {
   const now = new Date().toISOString();
   store.db.transaction(() => {
     store.db.prepare('DELETE FROM suite_items WHERE suite_id = ?').run(suite.id);
@@ -28,7 +33,7 @@ export function saveSuite(store: Store, suite: SuiteFile, origin: 'builtin' | 'i
         suite.description,
         origin,
         now,
-        JSON.stringify(suiteSettings(suite)),
+        JSON.stringify({ ...suiteSettings(suite), ...extraSettings }),
       );
     const insert = store.db.prepare(
       'INSERT INTO suite_items (suite_id, item_id, body_json) VALUES (?, ?, ?)',
@@ -93,4 +98,12 @@ export function getSuiteSettings(store: Store, suiteId: string): SuiteSettings {
     .optional()
     .safeParse((JSON.parse(row.settings_json) as SuiteSettings).toolBudget);
   return parsed.success && parsed.data !== undefined ? { toolBudget: parsed.data } : {};
+}
+
+/** Every item of a stored suite, in id order. */
+export function listSuiteItems(store: Store, suiteId: string): SuiteItem[] {
+  const rows = store.db
+    .prepare('SELECT body_json FROM suite_items WHERE suite_id = ? ORDER BY item_id')
+    .all(suiteId) as { body_json: string }[];
+  return rows.map((row) => suiteItemSchema.parse(JSON.parse(row.body_json)));
 }

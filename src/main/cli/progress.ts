@@ -1,0 +1,29 @@
+import type { StudyProgress } from '../../shared/study-progress';
+
+/** One line of progress: done/total, percent, ETA, cost, failures. */
+export function formatProgress(progress: StudyProgress): string {
+  const percent = progress.total ? Math.floor((progress.done / progress.total) * 100) : 0;
+  const eta = progress.etaSeconds === null ? 'eta –' : `eta ${formatSeconds(progress.etaSeconds)}`;
+  const cost = `$${progress.costUsd.toFixed(2)}${progress.unpricedReps ? ` (+${progress.unpricedReps} unpriced)` : ''}`;
+  return `[${progress.done}/${progress.total}] ${percent}% · ${progress.running} running · ${eta} · ${cost} · ${progress.failed} failed · ${progress.status}`;
+}
+
+/** A status table: one row per arm. */
+export function formatArms(progress: StudyProgress): string {
+  const width = Math.max(9, ...progress.arms.map((arm) => arm.label.length));
+  const lines = [`${'condition'.padEnd(width)}  done  queued  running  failed`];
+  for (const arm of progress.arms) {
+    lines.push(
+      `${arm.label.padEnd(width)}  ${String(arm.done).padStart(4)}  ${String(arm.queued).padStart(6)}  ${String(arm.running).padStart(7)}  ${String(arm.failed).padStart(6)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** 75 → "1m15s". */
+export function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds)}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}

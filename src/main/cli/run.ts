@@ -1,0 +1,129 @@
+import { parseArgs } from 'node:util';
+import { createEngine } from '../engine/engine';
+import { isProcessAlive } from '../engine/environments/docker/lock';
+import { removeOrphans } from '../engine/environments/docker/orphans';
+import { createStudy } from '../engine/runner/create-study';
+import { requeueOrphanedJobs } from '../engine/runner/jobs';
+import { loadStudy, resolveStudyId } from '../engine/runner/load-study';
+import { StudyRunner } from '../engine/runner/runner';
+import { loadStudySpec } from '../engine/runner/spec-file';
+import { resumeStudy, studyProgress } from '../engine/runner/study-state';
+import { workspaceRunnerDeps } from '../engine/runner/workspace-deps';
+import { ensureSuite } from '../engine/suites/builtin';
+import { workspaceForProcess } from '../engine/workspace';
+import type { Store } from '../engine/store/database';
+import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { formatProgress } from './progress';
+
+/** `cuelab run`: create a study from a spec and run it to the end (or a pause). */
+export const runCommand: CliCommand = {
+  name: 'run',
+  summary: 'Run a study from a spec file (JSON or YAML), with progress, ETA and cost',
+  usage: `Usage: cuelab run SPEC [--workspace DIR]
+       cuelab run --resume STUDY [--workspace DIR]
+
+Creates a study from SPEC and runs it: the uncued reps first; when an item's uncued reps are
+done its majority is fixed and its cued reps are queued (§3.1). Everything is stored as it
+happens: interrupt it (Ctrl-C) or lose the process, and "cuelab run --resume STUDY" (or the
+app) goes on where it stopped without repeating a finished provider call.
+STUDY is an id, an id prefix, a study name, or "latest".`,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { workspace: { type: 'string' }, resume: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (!values.resume && positionals.length !== 1)
+      throw new UsageError('give one SPEC file, or --resume STUDY');
+    const spec = values.resume ? undefined : loadStudySpec(positionals[0] as string);
+    const engine = createEngine(workspaceForProcess(values.workspace));
+    try {
+      let studyId: string;
+      if (spec) {
+        const suite = ensureSuite(engine.store, spec.suite);
+        studyId = createStudy(engine.store, spec, suite.items);
+        const study = loadStudy(engine.store, studyId);
+        io.out(
+          `Study ${studyId} "${spec.name}": ${study.items.size} items × ${spec.judges.length} judges × ` +
+            `${study.conditions.size} conditions × ${spec.reps} reps (cued reps queue as uncued majorities are fixed).`,
+        );
+      } else {
+        studyId = resolveStudyId(engine.store, values.resume as string);
+        resumeStudy(engine.store, studyId);
+        io.out(`Resuming study ${studyId}.`);
+      }
+      return await runToEnd(engine.store, studyId, io);
+    } finally {
+      engine.close();
+    }
+  },
+};
+
+/** Runs one study until nothing is left to do (or it pauses); prints progress. */
+export async function runToEnd(store: Store, studyId: string, io: CliIo): Promise<number> {
+  const removed = await removeOrphans().catch(() => []);
+  if (removed.length) io.out(`Removed ${removed.length} containers left by a stopped engine.`);
+  const requeued = requeueOrphanedJobs(store, isProcessAlive);
+  if (requeued) io.out(`Requeued ${requeued} reps left running by a stopped engine.`);
+  const study = loadStudy(store, studyId);
+  const durations: number[] = [];
+  let lastPrint = 0;
+  const print = (force = false) => {
+    if (!force && Date.now() - lastPrint < 1000) return;
+    lastPrint = Date.now();
+    const progress = studyProgress(
+      store,
+      studyId,
+      eta(durations, store, studyId, study.spec.concurrency.total),
+    );
+    io.out(formatProgress(progress));
+  };
+  const runner = new StudyRunner(
+    workspaceRunnerDeps(store, { onProvisionProgress: (line) => io.out(`  ${line}`) }),
+    {
+      concurrency: Math.min(study.spec.concurrency.total, study.spec.concurrency.containers),
+      studyIds: [studyId],
+      onChange: (_id, info) => {
+        if (info.lastDurationMs !== undefined) durations.push(info.lastDurationMs);
+        print();
+      },
+    },
+  );
+  const interrupt = () => {
+    io.err(`Interrupted: stopping; resume with "cuelab run --resume ${studyId}".`);
+    void runner.stop();
+  };
+  process.once('SIGINT', interrupt);
+  try {
+    runner.start();
+    await Promise.race([
+      runner.whenIdle(),
+      new Promise<void>((resolve) => process.once('SIGINT', () => resolve())),
+    ]);
+    await runner.stop();
+  } finally {
+    process.off('SIGINT', interrupt);
+  }
+  const progress = studyProgress(store, studyId, null);
+  print(true);
+  if (progress.status === 'paused') io.out(`Paused: ${progress.pausedReason ?? 'no reason given'}`);
+  if (progress.status === 'completed')
+    io.out(`Completed. Tables: cuelab report ${studyId} --table flips`);
+  return progress.failed > 0 ? exitCodes.failed : exitCodes.ok;
+}
+
+function eta(
+  durations: number[],
+  store: Store,
+  studyId: string,
+  concurrency: number,
+): number | null {
+  if (durations.length === 0) return null;
+  const recent = durations.slice(-20);
+  const mean = recent.reduce((a, b) => a + b, 0) / recent.length / 1000;
+  const open = store.db
+    .prepare(`SELECT count(*) AS n FROM jobs WHERE study_id = ? AND state IN ('queued', 'running')`)
+    .get(studyId) as { n: number };
+  return Math.round((open.n * mean) / Math.max(1, concurrency));
+}

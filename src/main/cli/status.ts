@@ -1,0 +1,77 @@
+import { parseArgs } from 'node:util';
+import { createEngine } from '../engine/engine';
+import { resolveStudyId } from '../engine/runner/load-study';
+import { cancelStudy, pauseStudy, studyProgress } from '../engine/runner/study-state';
+import { listStudies } from '../engine/store/studies';
+import { workspaceForProcess } from '../engine/workspace';
+import { exitCodes, UsageError, type CliCommand } from './command';
+import { formatArms, formatProgress } from './progress';
+
+/** `cuelab status`: the studies of a workspace, or one study's progress by arm. */
+export const statusCommand: CliCommand = {
+  name: 'status',
+  summary: "Show studies, or one study's progress by arm, cost, failures (also pause, cancel)",
+  usage: `Usage: cuelab status [STUDY] [--json] [--workspace DIR]
+       cuelab status STUDY --pause | --cancel
+
+Without STUDY, lists the workspace's studies. With STUDY (an id, id prefix, name or
+"latest"), prints its progress per arm, cost so far, and failures with their reasons.
+--pause stops a study from starting new reps (running ones finish); resume it with
+"cuelab run --resume STUDY". --cancel cancels what has not run.`,
+  run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        workspace: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        pause: { type: 'boolean', default: false },
+        cancel: { type: 'boolean', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length > 1) throw new UsageError('give at most one STUDY');
+    if ((values.pause || values.cancel) && positionals.length === 0)
+      throw new UsageError('--pause and --cancel need a STUDY');
+    const engine = createEngine(workspaceForProcess(values.workspace));
+    try {
+      const [reference] = positionals;
+      if (!reference) {
+        const studies = listStudies(engine.store);
+        if (values.json) io.out(JSON.stringify(studies, null, 2));
+        else if (studies.length === 0)
+          io.out('No studies yet. Start one with: cuelab run SPEC (or: cuelab demo)');
+        else
+          for (const study of studies)
+            io.out(
+              `${study.id.slice(0, 8)}  ${study.status.padEnd(9)}  ${study.createdAt.slice(0, 19)}  ${study.name}${study.simulated ? '  [simulated]' : ''}`,
+            );
+        return Promise.resolve(exitCodes.ok);
+      }
+      const studyId = resolveStudyId(engine.store, reference);
+      if (values.pause) pauseStudy(engine.store, studyId);
+      if (values.cancel) cancelStudy(engine.store, studyId);
+      const progress = studyProgress(engine.store, studyId);
+      if (values.json) {
+        io.out(JSON.stringify(progress, null, 2));
+        return Promise.resolve(exitCodes.ok);
+      }
+      io.out(`study ${studyId}`);
+      io.out(formatProgress(progress));
+      if (progress.pausedReason) io.out(`paused: ${progress.pausedReason}`);
+      if (progress.undeterminedItems)
+        io.out(
+          `${progress.undeterminedItems} item×judge pairs had no uncued majority (tie or no valid verdict): no cued reps for them`,
+        );
+      io.out(formatArms(progress));
+      for (const failure of progress.failures) {
+        io.out(
+          `failed: ${failure.conditionKey} ${failure.itemId} ${failure.judgeId} rep ${failure.rep}: ${failure.error}`,
+        );
+      }
+      return Promise.resolve(exitCodes.ok);
+    } finally {
+      engine.close();
+    }
+  },
+};

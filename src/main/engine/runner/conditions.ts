@@ -1,0 +1,79 @@
+/**
+ * A study's conditions: the uncued control, then every cue × placement × mitigation set not
+ * dropped. A condition's key is stable text, so jobs, reports and the window agree on it.
+ */
+import type { CueSpec, MitigationSpec } from '../../../shared/cue-spec';
+import type { StudySpec } from '../../../shared/study-spec';
+import { hashString } from '../random';
+
+/** One arm of a study. */
+export interface StudyCondition {
+  /** 'uncued', or e.g. `preset:strong@system+guard`. */
+  key: string;
+  label: string;
+  cue: CueSpec | null;
+  placement: string | null;
+  mitigations: MitigationSpec[];
+}
+
+/** The key of the control arm. */
+export const uncuedKey = 'uncued';
+
+/** A short stable name for a cue spec. */
+export function cueKey(cue: CueSpec): string {
+  switch (cue.kind) {
+    case 'preset':
+      return `preset:${cue.preset}`;
+    case 'axes': {
+      const axes = Object.entries(cue.axes)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([axis, level]) => `${axis}=${String(level)}`);
+      return `axes:${axes.join(',') || 'default'}`;
+    }
+    case 'custom':
+      return `custom:${hashText(cue.severity + '\u0000' + (cue.leniency ?? ''))}`;
+  }
+}
+
+/** The stable key of a cued condition. */
+export function conditionKey(
+  cue: CueSpec,
+  placement: string,
+  mitigations: readonly MitigationSpec[],
+): string {
+  const mitigation = mitigations.map((spec) => spec.id).join('+');
+  return `${cueKey(cue)}@${placement}${mitigation ? `+${mitigation}` : ''}`;
+}
+
+/** Every condition of a spec, control first, in spec order. */
+export function expandConditions(spec: StudySpec): StudyCondition[] {
+  const conditions: StudyCondition[] = [
+    { key: uncuedKey, label: 'uncued (control)', cue: null, placement: null, mitigations: [] },
+  ];
+  const dropped = new Set(spec.arms.drop);
+  const seen = new Set<string>();
+  for (const cue of spec.arms.cues) {
+    for (const placement of spec.arms.placements) {
+      for (const mitigations of spec.arms.mitigations) {
+        const key = conditionKey(cue, placement, mitigations);
+        if (dropped.has(key) || seen.has(key)) continue;
+        seen.add(key);
+        const mitigationLabel = mitigations.length
+          ? ` + ${mitigations.map((entry) => entry.id).join(' + ')}`
+          : '';
+        conditions.push({
+          key,
+          label: `${cueKey(cue)} at ${placement}${mitigationLabel}`,
+          cue,
+          placement,
+          mitigations,
+        });
+      }
+    }
+  }
+  return conditions;
+}
+
+function hashText(text: string): string {
+  return hashString(text).toString(16).padStart(8, '0');
+}

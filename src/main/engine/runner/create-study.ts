@@ -1,0 +1,99 @@
+/**
+ * Creating a study: choose its items (filters, then the seeded order, then the limit), store
+ * its conditions, and queue the uncued control reps. Cued reps are queued once an item's
+ * uncued majority is known (scheduling.ts), or at once under a fixed direction policy.
+ */
+import { randomUUID } from 'node:crypto';
+import type { StudySpec } from '../../../shared/study-spec';
+import type { SuiteItem } from '../../../shared/suite-format';
+import { EngineError } from '../errors';
+import { seededRandom } from '../random';
+import type { Store } from '../store/database';
+import { expandConditions, uncuedKey } from './conditions';
+import { insertJob } from './jobs';
+import { queueFixedDirectionJobs } from './scheduling';
+
+/** The items a spec selects from a suite, in the study's seeded order. */
+export function selectItems(spec: StudySpec, items: readonly SuiteItem[]): SuiteItem[] {
+  const filter = spec.items;
+  const chosen = items.filter(
+    (item) =>
+      (!filter.ids || filter.ids.includes(item.id)) &&
+      (!filter.datasets || filter.datasets.includes(item.dataset)) &&
+      (!filter.substrates || filter.substrates.includes(item.substrate)) &&
+      (!filter.gold || (item.gold !== undefined && filter.gold.includes(item.gold))),
+  );
+  const missing = (filter.ids ?? []).filter((id) => !items.some((item) => item.id === id));
+  if (missing.length)
+    throw new EngineError('bad_request', `The suite has no items ${missing.join(', ')}.`);
+  const sorted = [...chosen].sort((a, b) => a.id.localeCompare(b.id));
+  const shuffled = shuffle(sorted, spec.seed);
+  return filter.limit ? shuffled.slice(0, filter.limit) : shuffled;
+}
+
+/** Fisher–Yates with the study seed (App. R: the seed fixes item order). */
+function shuffle<T>(values: readonly T[], seed: number): T[] {
+  const random = seededRandom(seed, 'item-order');
+  const out = [...values];
+  for (let index = out.length - 1; index > 0; index -= 1) {
+    const swap = Math.floor(random() * (index + 1));
+    [out[index], out[swap]] = [out[swap] as T, out[index] as T];
+  }
+  return out;
+}
+
+/** Creates the study and queues its first jobs; returns the study id. */
+export function createStudy(
+  store: Store,
+  spec: StudySpec,
+  suiteItems: readonly SuiteItem[],
+): string {
+  const items = selectItems(spec, suiteItems);
+  if (items.length === 0)
+    throw new EngineError('bad_request', 'The item filter selects no items from the suite.');
+  for (const item of items) {
+    if (!item.dimensions.includes(spec.dimension) && spec.dimension !== 'error_attribution') {
+      throw new EngineError('bad_request', `Item ${item.id} is not judged on "${spec.dimension}".`);
+    }
+  }
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const simulated = spec.judges.some((judge) => judge.provider === 'synthetic');
+  const conditions = expandConditions(spec);
+  store.db.transaction(() => {
+    store.db
+      .prepare(
+        `INSERT INTO studies (id, name, status, spec_json, simulated, created_at, updated_at)
+         VALUES (?, ?, 'running', ?, ?, ?, ?)`,
+      )
+      .run(id, spec.name, JSON.stringify(spec), simulated ? 1 : 0, now, now);
+    const insertItem = store.db.prepare(
+      'INSERT INTO study_items (study_id, item_id, position, dataset, gold) VALUES (?, ?, ?, ?, ?)',
+    );
+    items.forEach((item, position) =>
+      insertItem.run(id, item.id, position, item.dataset, item.gold ?? null),
+    );
+    const insertCondition = store.db.prepare(
+      'INSERT INTO study_conditions (study_id, key, position, label, body_json) VALUES (?, ?, ?, ?, ?)',
+    );
+    conditions.forEach((condition, position) =>
+      insertCondition.run(id, condition.key, position, condition.label, JSON.stringify(condition)),
+    );
+    for (const item of items) {
+      for (const judge of spec.judges) {
+        for (let rep = 1; rep <= spec.reps; rep += 1) {
+          insertJob(store, {
+            studyId: id,
+            conditionKey: uncuedKey,
+            itemId: item.id,
+            judgeId: judge.id,
+            rep,
+            direction: '',
+          });
+        }
+        queueFixedDirectionJobs(store, id, spec, conditions, item.id, judge.id);
+      }
+    }
+  })();
+  return id;
+}

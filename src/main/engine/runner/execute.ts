@@ -1,0 +1,153 @@
+/**
+ * Running one claimed job: load its item and condition, provision a fresh environment, build
+ * the judge for the rep, run the rep with resumable provider calls, store it, dispose the
+ * environment on every path.
+ */
+import type { RepCondition } from '../../../shared/rep-condition';
+import type { StudyJudge, StudySpec } from '../../../shared/study-spec';
+import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../../shared/suite-format';
+import type { ProvisionedEnvironment } from '../environments/snapshot';
+import { toolBudget } from '../judge/budget';
+import { prepareRep } from '../judge/prepare';
+import type { Readout } from '../judge/readouts';
+import { modelCallFor, runJudgeRep } from '../judge/run-rep';
+import type { PriceTable } from '../providers/pricing';
+import type { RetryOptions } from '../providers/retry';
+import type { TemperaturePolicy } from '../providers/temperature-policy';
+import type { ModelProvider } from '../providers/types';
+import type { Store } from '../store/database';
+import { cachedModelCall, type CallCacheStats } from './call-cache';
+import type { StudyCondition } from './conditions';
+import type { ClaimedJob } from './jobs';
+
+/** What a judge factory is told about the rep it builds a judge for. */
+export interface JudgeContext {
+  judge: StudyJudge;
+  item: SuiteItem;
+  readout: Readout;
+  condition: RepCondition;
+  /** Stable per rep: the synthetic judge seeds its draws with it. */
+  repKey: string;
+}
+
+/** A judge for one rep. */
+export interface JudgeHandle {
+  provider: ModelProvider;
+  providerKind: string;
+  simulated: boolean;
+  describeSimulation?: () => unknown;
+}
+
+/** A study loaded for running. */
+export interface LoadedStudy {
+  id: string;
+  spec: StudySpec;
+  conditions: Map<string, StudyCondition>;
+  items: Map<string, SuiteItem>;
+  taxonomies: SuiteTaxonomy[];
+  suiteBudget: ToolBudgetSetting | undefined;
+}
+
+/** What executing a job needs from the outside. */
+export interface ExecuteDeps {
+  store: Store;
+  provision(item: SuiteItem, signal: AbortSignal): Promise<ProvisionedEnvironment>;
+  judgeFor(context: JudgeContext): JudgeHandle;
+  temperaturePolicy: TemperaturePolicy;
+  priceTable?: PriceTable;
+  retry?: Omit<RetryOptions, 'temperaturePolicy' | 'signal'>;
+}
+
+/** The stored rep and what it cost. */
+export interface JobResult {
+  repId: string;
+  costUsd: number | null;
+  calls: CallCacheStats;
+}
+
+/** The rep condition of a job. */
+export function jobCondition(study: LoadedStudy, job: ClaimedJob): RepCondition {
+  const condition = study.conditions.get(job.conditionKey);
+  if (!condition) throw new Error(`Study ${study.id} has no condition "${job.conditionKey}".`);
+  return {
+    dimension: study.spec.dimension,
+    seed: study.spec.seed,
+    mitigations: condition.mitigations,
+    placement: condition.placement ?? 'system',
+    ...(condition.cue ? { cue: condition.cue, direction: job.direction || 'severity' } : {}),
+  };
+}
+
+/** Runs one job to a stored rep; throws when it cannot (the runner decides about retries). */
+export async function executeJob(
+  deps: ExecuteDeps,
+  study: LoadedStudy,
+  job: ClaimedJob,
+  signal: AbortSignal,
+  /** Completes the job inside the transaction that stores the rep; throws if the lease was lost. */
+  complete?: (repId: string) => void,
+): Promise<JobResult> {
+  const item = study.items.get(job.itemId);
+  if (!item) throw new Error(`Item ${job.itemId} is no longer in suite ${study.spec.suite}.`);
+  const judge = study.spec.judges.find((entry) => entry.id === job.judgeId);
+  if (!judge) throw new Error(`Study ${study.id} has no judge "${job.judgeId}".`);
+  const condition = jobCondition(study, job);
+  const budgetSetting = study.spec.toolBudget ?? study.suiteBudget;
+  const budget = toolBudget(budgetSetting === 'unbounded' ? null : budgetSetting);
+
+  const environment = await deps.provision(item, signal);
+  try {
+    const prepared = prepareRep(item, study.taxonomies, condition, environment.environment, {
+      providerKind: judge.provider,
+      ...(judge.temperature === undefined ? {} : { temperature: judge.temperature }),
+      ...(deps.priceTable ? { priceTable: deps.priceTable } : {}),
+    });
+    const repKey = `${study.id}/${job.conditionKey}/${job.itemId}/${job.judgeId}/${job.rep}/${job.direction}`;
+    const handle = deps.judgeFor({
+      judge,
+      item,
+      readout: prepared.input.readout,
+      condition,
+      repKey,
+    });
+    const temperature = judge.provider === 'synthetic' ? undefined : (judge.temperature ?? 0.7);
+    const base = {
+      input: prepared.input,
+      provider: handle.provider,
+      providerKind: handle.providerKind,
+      model: judge.model,
+      ...(temperature === undefined ? {} : { temperature }),
+      ...(judge.maxTokens ? { maxTokens: judge.maxTokens } : {}),
+      budget,
+      temperaturePolicy: deps.temperaturePolicy,
+      ...(deps.priceTable ? { priceTable: deps.priceTable } : {}),
+      ...(deps.retry ? { retry: deps.retry } : {}),
+      signal,
+    };
+    const cached = cachedModelCall(
+      deps.store,
+      job.id,
+      modelCallFor({ ...base, condition: {}, suiteId: '' }),
+    );
+    const result = await runJudgeRep(deps.store, {
+      ...base,
+      call: cached.call,
+      ...(prepared.gate ? { gate: prepared.gate } : {}),
+      condition: {
+        ...prepared.record,
+        conditionKey: job.conditionKey,
+        judgeId: job.judgeId,
+        rep: job.rep,
+        budget,
+      },
+      suiteId: study.spec.suite,
+      studyId: study.id,
+      simulated: handle.simulated,
+      ...(handle.describeSimulation ? { describeSimulation: handle.describeSimulation } : {}),
+      ...(complete ? { alsoInTransaction: complete } : {}),
+    });
+    return { repId: result.repId, costUsd: result.transcript.totals.costUsd, calls: cached.stats };
+  } finally {
+    await environment.dispose();
+  }
+}

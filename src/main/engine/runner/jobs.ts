@@ -1,0 +1,240 @@
+/**
+ * The job queue in SQLite (CONVENTIONS.md, "Durable jobs on SQLite"): a job is claimed inside
+ * BEGIN IMMEDIATE with a lease that expires; completing or failing it is a compare-and-swap on
+ * the lease id, so a job whose lease was taken over can never be completed twice.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Store } from '../store/database';
+
+/** What identifies a job; unique per study. */
+export interface JobKey {
+  studyId: string;
+  conditionKey: string;
+  itemId: string;
+  judgeId: string;
+  rep: number;
+  /** '' for the uncued control. */
+  direction: '' | 'severity' | 'leniency';
+}
+
+/** A claimed job. */
+export interface ClaimedJob extends JobKey {
+  id: number;
+  leaseId: string;
+  attempts: number;
+}
+
+/** Queues a job unless the same key exists (idempotent). */
+export function insertJob(store: Store, key: JobKey): void {
+  store.db
+    .prepare(
+      `INSERT OR IGNORE INTO jobs (study_id, condition_key, item_id, judge_id, rep, direction, state, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)`,
+    )
+    .run(
+      key.studyId,
+      key.conditionKey,
+      key.itemId,
+      key.judgeId,
+      key.rep,
+      key.direction,
+      new Date().toISOString(),
+    );
+}
+
+/** Limits a claim must respect, given what is already running. */
+export interface ClaimLimits {
+  /** Judge id → most running at once. */
+  perJudge: Record<string, number>;
+  /** Skip these studies (e.g. at their container limit). */
+  excludeStudies?: readonly string[];
+  /** Only these studies (a CLI run of one study). */
+  onlyStudies?: readonly string[];
+}
+
+interface JobRow {
+  id: number;
+  study_id: string;
+  condition_key: string;
+  item_id: string;
+  judge_id: string;
+  rep: number;
+  direction: '' | 'severity' | 'leniency';
+  attempts: number;
+}
+
+/**
+ * Claims the next runnable job of a running study: queued and due, or running with an expired
+ * lease (its worker died). Uncued jobs first (they unlock cued ones), then by id.
+ */
+export function claimJob(
+  store: Store,
+  owner: number,
+  leaseMs: number,
+  limits: ClaimLimits,
+  now = Date.now(),
+): ClaimedJob | null {
+  const claim = store.db.transaction((): ClaimedJob | null => {
+    const running = store.db
+      .prepare(
+        `SELECT judge_id, count(*) AS n FROM jobs WHERE state = 'running' AND lease_expires_at > ? GROUP BY judge_id`,
+      )
+      .all(now) as { judge_id: string; n: number }[];
+    const busy = new Map(running.map((row) => [row.judge_id, row.n]));
+    const candidates = store.db
+      .prepare(
+        `SELECT j.id, j.study_id, j.condition_key, j.item_id, j.judge_id, j.rep, j.direction, j.attempts
+           FROM jobs j JOIN studies s ON s.id = j.study_id
+          WHERE s.status = 'running'
+            AND ((j.state = 'queued' AND j.next_run_at <= ?) OR (j.state = 'running' AND j.lease_expires_at <= ?))
+          ORDER BY (j.direction <> ''), j.id LIMIT 200`,
+      )
+      .all(now, now) as JobRow[];
+    const excluded = new Set(limits.excludeStudies ?? []);
+    const only = limits.onlyStudies ? new Set(limits.onlyStudies) : null;
+    const job = candidates.find((row) => {
+      if (excluded.has(row.study_id) || (only && !only.has(row.study_id))) return false;
+      const limit = limits.perJudge[row.judge_id];
+      return limit === undefined || (busy.get(row.judge_id) ?? 0) < limit;
+    });
+    if (!job) return null;
+    const leaseId = randomUUID();
+    store.db
+      .prepare(
+        `UPDATE jobs SET state = 'running', lease_id = ?, lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1
+          WHERE id = ?`,
+      )
+      .run(leaseId, owner, now + leaseMs, job.id);
+    return {
+      id: job.id,
+      leaseId,
+      attempts: job.attempts + 1,
+      studyId: job.study_id,
+      conditionKey: job.condition_key,
+      itemId: job.item_id,
+      judgeId: job.judge_id,
+      rep: job.rep,
+      direction: job.direction,
+    };
+  });
+  return claim.immediate();
+}
+
+/** Extends a lease; false when it was lost (another worker took the job over). */
+export function renewLease(
+  store: Store,
+  job: ClaimedJob,
+  leaseMs: number,
+  now = Date.now(),
+): boolean {
+  const result = store.db
+    .prepare(
+      `UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND lease_id = ? AND state = 'running'`,
+    )
+    .run(now + leaseMs, job.id, job.leaseId);
+  return result.changes === 1;
+}
+
+/** Marks a job done with its rep; false when the lease was lost. */
+export function completeJob(
+  store: Store,
+  job: ClaimedJob,
+  repId: string,
+  durationMs: number,
+): boolean {
+  const result = store.db
+    .prepare(
+      `UPDATE jobs SET state = 'done', rep_id = ?, duration_ms = ?, finished_at = ?, lease_id = NULL,
+              lease_expires_at = NULL, last_error = NULL
+        WHERE id = ? AND lease_id = ? AND state = 'running'`,
+    )
+    .run(repId, durationMs, new Date().toISOString(), job.id, job.leaseId);
+  return result.changes === 1;
+}
+
+/** Records a failure: back to the queue after `retryInMs`, or failed for good when null. */
+export function failJob(
+  store: Store,
+  job: ClaimedJob,
+  error: string,
+  retryInMs: number | null,
+  now = Date.now(),
+): void {
+  store.db
+    .prepare(
+      `UPDATE jobs SET state = ?, last_error = ?, next_run_at = ?, lease_id = NULL, lease_expires_at = NULL,
+              finished_at = CASE WHEN ? IS NULL THEN ? ELSE NULL END
+        WHERE id = ? AND lease_id = ?`,
+    )
+    .run(
+      retryInMs === null ? 'failed' : 'queued',
+      error,
+      now + (retryInMs ?? 0),
+      retryInMs,
+      new Date(now).toISOString(),
+      job.id,
+      job.leaseId,
+    );
+}
+
+/** Gives a job back to the queue without counting an attempt (pause, shutdown). */
+export function releaseJob(store: Store, job: ClaimedJob): void {
+  store.db
+    .prepare(
+      `UPDATE jobs SET state = 'queued', attempts = max(0, attempts - 1), lease_id = NULL, lease_expires_at = NULL
+        WHERE id = ? AND lease_id = ?`,
+    )
+    .run(job.id, job.leaseId);
+}
+
+/** Requeues running jobs whose owner process is gone (a crashed engine), at once. */
+export function requeueOrphanedJobs(store: Store, isAlive: (pid: number) => boolean): number {
+  const rows = store.db
+    .prepare(`SELECT id, lease_owner FROM jobs WHERE state = 'running'`)
+    .all() as { id: number; lease_owner: number | null }[];
+  const orphaned = rows.filter((row) => row.lease_owner === null || !isAlive(row.lease_owner));
+  const requeue = store.db.prepare(
+    `UPDATE jobs SET state = 'queued', lease_id = NULL, lease_expires_at = NULL, next_run_at = 0 WHERE id = ? AND state = 'running'`,
+  );
+  store.db.transaction(() => {
+    for (const row of orphaned) requeue.run(row.id);
+  })();
+  return orphaned.length;
+}
+
+/** Failed jobs of a study back to the queue (the window's retry action). */
+export function retryFailedJobs(store: Store, studyId: string): number {
+  return store.db
+    .prepare(
+      `UPDATE jobs SET state = 'queued', next_run_at = 0, attempts = 0 WHERE study_id = ? AND state = 'failed'`,
+    )
+    .run(studyId).changes;
+}
+
+/** Jobs still to run (queued or running) in running studies, optionally only some studies. */
+export function openJobCount(store: Store, onlyStudies?: readonly string[]): number {
+  const rows = store.db
+    .prepare(
+      `SELECT j.study_id, count(*) AS n FROM jobs j JOIN studies s ON s.id = j.study_id
+        WHERE s.status = 'running' AND j.state IN ('queued', 'running') GROUP BY j.study_id`,
+    )
+    .all() as { study_id: string; n: number }[];
+  return rows
+    .filter((row) => !onlyStudies || onlyStudies.includes(row.study_id))
+    .reduce((sum, row) => sum + row.n, 0);
+}
+
+/** Running jobs per study (for container limits). */
+export function runningByStudy(store: Store): Map<string, number> {
+  const rows = store.db
+    .prepare(`SELECT study_id, count(*) AS n FROM jobs WHERE state = 'running' GROUP BY study_id`)
+    .all() as { study_id: string; n: number }[];
+  return new Map(rows.map((row) => [row.study_id, row.n]));
+}
+
+/** Ids of the workspace's running studies. */
+export function runningStudyIds(store: Store): string[] {
+  return (
+    store.db.prepare(`SELECT id FROM studies WHERE status = 'running'`).all() as { id: string }[]
+  ).map((row) => row.id);
+}

@@ -1,0 +1,140 @@
+/**
+ * Paired scheduling (§3.1): once an item's uncued reps for a judge are all finished, its
+ * majority verdict is fixed and its cued reps are queued pointing opposite that majority, so
+ * any change is the cue's doing.
+ *
+ * Rule for ties and invalid verdicts: reps that ended without a valid verdict (invalid_verdict,
+ * budget_exhausted, failed) do not vote. The majority is the verdict more than half of the
+ * valid reps gave; with no valid rep, or a tie, the item is undetermined for that judge, no
+ * cued reps are queued under the `opposite` policy, and the reason is stored in
+ * study_majorities.note. Graded dimensions: the uncued mean score is the reference (App. G);
+ * `opposite` points the cue down (severity) when the mean is 50 or more, else up (leniency).
+ */
+import type { StudySpec } from '../../../shared/study-spec';
+import type { Store } from '../store/database';
+import type { StudyCondition } from './conditions';
+import { uncuedKey } from './conditions';
+import { insertJob } from './jobs';
+
+/** For severity, leniency and both: cued jobs need no majority, so queue them at once. */
+export function queueFixedDirectionJobs(
+  store: Store,
+  studyId: string,
+  spec: StudySpec,
+  conditions: readonly StudyCondition[],
+  itemId: string,
+  judgeId: string,
+): void {
+  if (spec.direction === 'opposite') return;
+  const directions =
+    spec.direction === 'both' ? (['severity', 'leniency'] as const) : [spec.direction];
+  queueCued(store, studyId, spec, conditions, itemId, judgeId, directions);
+}
+
+function queueCued(
+  store: Store,
+  studyId: string,
+  spec: StudySpec,
+  conditions: readonly StudyCondition[],
+  itemId: string,
+  judgeId: string,
+  directions: readonly ('severity' | 'leniency')[],
+): void {
+  for (const condition of conditions) {
+    if (condition.key === uncuedKey) continue;
+    for (const direction of directions) {
+      for (let rep = 1; rep <= spec.reps; rep += 1) {
+        insertJob(store, { studyId, conditionKey: condition.key, itemId, judgeId, rep, direction });
+      }
+    }
+  }
+}
+
+interface UncuedRow {
+  state: string;
+  outcome: string | null;
+  final_verdict_json: string | null;
+}
+
+/** The majority of finished uncued reps, or why there is none. */
+export function uncuedMajority(
+  rows: readonly { verdict: 'pass' | 'fail' | null; score: number | null }[],
+): {
+  majority: 'pass' | 'fail' | null;
+  meanScore: number | null;
+  valid: number;
+  note: string | null;
+} {
+  const scores = rows.map((row) => row.score).filter((score): score is number => score !== null);
+  const meanScore = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null;
+  const verdicts = rows
+    .map((row) => row.verdict)
+    .filter((verdict): verdict is 'pass' | 'fail' => verdict !== null);
+  if (meanScore !== null && verdicts.length === 0)
+    return { majority: null, meanScore, valid: scores.length, note: null };
+  const pass = verdicts.filter((verdict) => verdict === 'pass').length;
+  const fail = verdicts.length - pass;
+  if (verdicts.length === 0)
+    return { majority: null, meanScore, valid: 0, note: 'no uncued rep gave a valid verdict' };
+  if (pass === fail)
+    return {
+      majority: null,
+      meanScore,
+      valid: verdicts.length,
+      note: `tie: ${pass} pass, ${fail} fail`,
+    };
+  return { majority: pass > fail ? 'pass' : 'fail', meanScore, valid: verdicts.length, note: null };
+}
+
+/**
+ * Called when an uncued job of (item, judge) finishes for good. When all of them have, fixes
+ * the majority and, under the `opposite` policy, queues the cued jobs. Idempotent.
+ */
+export function onUncuedFinished(
+  store: Store,
+  studyId: string,
+  spec: StudySpec,
+  conditions: readonly StudyCondition[],
+  itemId: string,
+  judgeId: string,
+): void {
+  store.db.transaction(() => {
+    const rows = store.db
+      .prepare(
+        `SELECT j.state, r.outcome, r.final_verdict_json FROM jobs j LEFT JOIN judge_reps r ON r.id = j.rep_id
+          WHERE j.study_id = ? AND j.item_id = ? AND j.judge_id = ? AND j.condition_key = ?`,
+      )
+      .all(studyId, itemId, judgeId, uncuedKey) as UncuedRow[];
+    if (rows.some((row) => row.state !== 'done' && row.state !== 'failed')) return;
+    const existing = store.db
+      .prepare('SELECT 1 FROM study_majorities WHERE study_id = ? AND item_id = ? AND judge_id = ?')
+      .get(studyId, itemId, judgeId);
+    if (existing) return;
+    const result = uncuedMajority(rows.map(verdictOf));
+    store.db
+      .prepare(
+        `INSERT INTO study_majorities (study_id, item_id, judge_id, majority, mean_score, valid_reps, note)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(studyId, itemId, judgeId, result.majority, result.meanScore, result.valid, result.note);
+    if (spec.direction !== 'opposite') return;
+    let direction: 'severity' | 'leniency' | null = null;
+    if (result.majority) direction = result.majority === 'pass' ? 'severity' : 'leniency';
+    else if (result.meanScore !== null)
+      direction = result.meanScore >= 50 ? 'severity' : 'leniency';
+    if (direction) queueCued(store, studyId, spec, conditions, itemId, judgeId, [direction]);
+  })();
+}
+
+function verdictOf(row: UncuedRow): { verdict: 'pass' | 'fail' | null; score: number | null } {
+  if (row.state !== 'done' || row.outcome !== 'verdict' || !row.final_verdict_json)
+    return { verdict: null, score: null };
+  const verdict = JSON.parse(row.final_verdict_json) as {
+    kind: string;
+    outcome?: 'pass' | 'fail';
+    score?: number;
+  };
+  if (verdict.kind === 'binary') return { verdict: verdict.outcome ?? null, score: null };
+  if (verdict.kind === 'graded') return { verdict: null, score: verdict.score ?? null };
+  return { verdict: null, score: null };
+}

@@ -1,0 +1,162 @@
+/**
+ * A study's lifecycle and progress, read from and written to SQLite. Pausing keeps every job;
+ * cancelling cancels what has not run; a completed study has nothing queued or running.
+ */
+import type { StudyProgress } from '../../../shared/study-progress';
+import { EngineError } from '../errors';
+import type { Store } from '../store/database';
+
+function setStatus(store: Store, studyId: string, status: string, reason: string | null): void {
+  const result = store.db
+    .prepare('UPDATE studies SET status = ?, paused_reason = ?, updated_at = ? WHERE id = ?')
+    .run(status, reason, new Date().toISOString(), studyId);
+  if (result.changes === 0) throw new EngineError('not_found', `There is no study "${studyId}".`);
+}
+
+/** Status and pause reason of a study. */
+export function studyStatus(
+  store: Store,
+  studyId: string,
+): { status: string; pausedReason: string | null } {
+  const row = store.db
+    .prepare('SELECT status, paused_reason FROM studies WHERE id = ?')
+    .get(studyId) as { status: string; paused_reason: string | null } | undefined;
+  if (!row) throw new EngineError('not_found', `There is no study "${studyId}".`);
+  return { status: row.status, pausedReason: row.paused_reason };
+}
+
+/** Pauses a running study; in-flight reps finish, nothing new starts. */
+export function pauseStudy(
+  store: Store,
+  studyId: string,
+  reason = 'paused by the researcher',
+): void {
+  setStatus(store, studyId, 'paused', reason);
+}
+
+/** Resumes a paused (or failed) study. */
+export function resumeStudy(store: Store, studyId: string): void {
+  const { status } = studyStatus(store, studyId);
+  if (status === 'cancelled' || status === 'completed') {
+    throw new EngineError('bad_request', `Study ${studyId} is ${status}; it cannot be resumed.`);
+  }
+  setStatus(store, studyId, 'running', null);
+}
+
+/** Cancels a study: queued jobs are cancelled; running ones are aborted by their runner. */
+export function cancelStudy(store: Store, studyId: string): void {
+  store.db.transaction(() => {
+    setStatus(store, studyId, 'cancelled', 'cancelled by the researcher');
+    store.db
+      .prepare(`UPDATE jobs SET state = 'cancelled' WHERE study_id = ? AND state = 'queued'`)
+      .run(studyId);
+  })();
+}
+
+/** Marks the study completed when nothing is queued or running; true when it did. */
+export function completeIfDone(store: Store, studyId: string): boolean {
+  const open = store.db
+    .prepare(`SELECT count(*) AS n FROM jobs WHERE study_id = ? AND state IN ('queued', 'running')`)
+    .get(studyId) as { n: number };
+  if (open.n > 0) return false;
+  const { status } = studyStatus(store, studyId);
+  if (status !== 'running') return false;
+  setStatus(store, studyId, 'completed', null);
+  return true;
+}
+
+/** Total cost of a study's stored reps; null parts (unknown prices) are counted separately. */
+export function studyCost(store: Store, studyId: string): { usd: number; unpricedReps: number } {
+  const row = store.db
+    .prepare(
+      `SELECT coalesce(sum(cost_usd), 0) AS usd, sum(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END) AS unpriced
+         FROM judge_reps WHERE study_id = ?`,
+    )
+    .get(studyId) as { usd: number; unpriced: number | null };
+  return { usd: row.usd, unpricedReps: row.unpriced ?? 0 };
+}
+
+/** Progress of a study: counts by condition and state, cost, failures, ETA. */
+export function studyProgress(
+  store: Store,
+  studyId: string,
+  etaSeconds: number | null = null,
+): StudyProgress {
+  const { status, pausedReason } = studyStatus(store, studyId);
+  const rows = store.db
+    .prepare(
+      `SELECT c.key, c.label, c.position, j.state, count(j.id) AS n
+         FROM study_conditions c LEFT JOIN jobs j ON j.study_id = c.study_id AND j.condition_key = c.key
+        WHERE c.study_id = ? GROUP BY c.key, j.state ORDER BY c.position`,
+    )
+    .all(studyId) as {
+    key: string;
+    label: string;
+    position: number;
+    state: string | null;
+    n: number;
+  }[];
+  const arms = new Map<string, StudyProgress['arms'][number]>();
+  for (const row of rows) {
+    const arm = arms.get(row.key) ?? {
+      key: row.key,
+      label: row.label,
+      queued: 0,
+      running: 0,
+      done: 0,
+      failed: 0,
+      cancelled: 0,
+    };
+    if (row.state)
+      arm[row.state as 'queued' | 'running' | 'done' | 'failed' | 'cancelled'] += row.n;
+    arms.set(row.key, arm);
+  }
+  const failures = store.db
+    .prepare(
+      `SELECT id, condition_key, item_id, judge_id, rep, direction, last_error FROM jobs
+        WHERE study_id = ? AND state = 'failed' ORDER BY id LIMIT 50`,
+    )
+    .all(studyId) as {
+    id: number;
+    condition_key: string;
+    item_id: string;
+    judge_id: string;
+    rep: number;
+    direction: string;
+    last_error: string | null;
+  }[];
+  const undetermined = store.db
+    .prepare(
+      `SELECT count(*) AS n FROM study_majorities WHERE study_id = ? AND majority IS NULL AND mean_score IS NULL`,
+    )
+    .get(studyId) as { n: number };
+  const cost = studyCost(store, studyId);
+  const all = [...arms.values()];
+  const total = all.reduce(
+    (sum, arm) => sum + arm.queued + arm.running + arm.done + arm.failed + arm.cancelled,
+    0,
+  );
+  return {
+    studyId,
+    status: status as StudyProgress['status'],
+    pausedReason,
+    arms: all,
+    total,
+    done: all.reduce((sum, arm) => sum + arm.done, 0),
+    failed: all.reduce((sum, arm) => sum + arm.failed, 0),
+    running: all.reduce((sum, arm) => sum + arm.running, 0),
+    costUsd: cost.usd,
+    unpricedReps: cost.unpricedReps,
+    etaSeconds,
+    undeterminedItems: undetermined.n,
+    failures: failures.map((row) => ({
+      jobId: row.id,
+      conditionKey: row.condition_key,
+      itemId: row.item_id,
+      judgeId: row.judge_id,
+      rep: row.rep,
+      direction: row.direction,
+      error: row.last_error ?? 'unknown error',
+    })),
+  };
+}

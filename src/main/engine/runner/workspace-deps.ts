@@ -1,0 +1,65 @@
+/**
+ * The runner's real dependencies for a workspace: environments from the provisioner (Docker
+ * or the snapshot backend), model providers from the judges' settings (one client per judge,
+ * keys from the environment), the synthetic judge per rep, the workspace's temperature memory.
+ */
+import type { StudyJudge } from '../../../shared/study-spec';
+import { provisionEnvironment } from '../environments/provision';
+import { createProvider, modelSettingsSchema } from '../providers/settings';
+import type { ModelProvider } from '../providers/types';
+import type { Store } from '../store/database';
+import { workspaceTemperaturePolicy } from '../store/temperature-memory';
+import type { JudgeContext, JudgeHandle } from './execute';
+import { loadStudy } from './load-study';
+import type { RunnerDeps } from './runner';
+import { syntheticJudgeFor } from './synthetic-judge';
+
+/** Options for `workspaceRunnerDeps`. */
+export interface WorkspaceDepsOptions {
+  env?: Readonly<Record<string, string | undefined>>;
+  onProvisionProgress?: (line: string) => void;
+}
+
+/** Builds a model provider for a study judge (not synthetic). */
+export function providerForJudge(
+  judge: StudyJudge,
+  env: Readonly<Record<string, string | undefined>>,
+): ModelProvider {
+  const settings = modelSettingsSchema.parse({
+    provider: judge.provider,
+    model: judge.model,
+    ...(judge.baseUrl ? { baseUrl: judge.baseUrl } : {}),
+    ...(judge.apiKeyEnv ? { apiKeyEnv: judge.apiKeyEnv } : {}),
+    ...(judge.temperature === undefined ? {} : { temperature: judge.temperature }),
+    ...(judge.maxTokens ? { maxTokens: judge.maxTokens } : {}),
+    ...(judge.timeoutMs ? { timeoutMs: judge.timeoutMs } : {}),
+  });
+  return createProvider(settings, env);
+}
+
+/** The runner dependencies of a workspace store. */
+export function workspaceRunnerDeps(store: Store, options: WorkspaceDepsOptions = {}): RunnerDeps {
+  const env = options.env ?? process.env;
+  const providers = new Map<string, ModelProvider>();
+  return {
+    store,
+    loadStudy: (studyId) => loadStudy(store, studyId),
+    provision: (item, signal) =>
+      provisionEnvironment(item.environment, item, {
+        signal,
+        ...(options.onProvisionProgress ? { onProgress: options.onProvisionProgress } : {}),
+      }),
+    judgeFor(context: JudgeContext): JudgeHandle {
+      const { judge } = context;
+      if (judge.provider === 'synthetic') return syntheticJudgeFor(context);
+      const key = JSON.stringify(judge);
+      let provider = providers.get(key);
+      if (!provider) {
+        provider = providerForJudge(judge, env);
+        providers.set(key, provider);
+      }
+      return { provider, providerKind: judge.provider, simulated: false };
+    },
+    temperaturePolicy: workspaceTemperaturePolicy(store),
+  };
+}

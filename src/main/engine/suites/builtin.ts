@@ -1,0 +1,65 @@
+/**
+ * Suites that ship with CueLab (in `resources/suites/`), imported into a workspace on first
+ * use, and re-imported when the shipped file changes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SuiteFile, SuiteItem } from '../../../shared/suite-format';
+import { EngineError } from '../errors';
+import { hashString } from '../random';
+import type { Store } from '../store/database';
+import { listSuiteItems, saveSuite } from '../store/suite-items';
+import { parseSuite } from './load';
+
+/** Ids of the suites CueLab ships. */
+export const builtinSuiteIds = ['cuelab-mini'] as const;
+
+/** The folder holding CueLab's shipped resources (built app, tests, or CUELAB_RESOURCES). */
+export function resourcesDir(): string {
+  const candidates = [
+    process.env.CUELAB_RESOURCES,
+    join(__dirname, '..', '..', 'resources'),
+    join(__dirname, '..', '..', '..', '..', 'resources'),
+  ].filter((candidate): candidate is string => Boolean(candidate));
+  const found = candidates.find((candidate) => existsSync(join(candidate, 'suites')));
+  if (!found)
+    throw new EngineError(
+      'internal',
+      `CueLab's resources folder was not found (looked in ${candidates.join(', ')}).`,
+    );
+  return found;
+}
+
+/** The shipped suite file, parsed. */
+export function loadBuiltinSuite(id: string): SuiteFile {
+  const path = join(resourcesDir(), 'suites', `${id}.json`);
+  if (!existsSync(path))
+    throw new EngineError('not_found', `CueLab does not ship a suite "${id}".`);
+  return parseSuite(readFileSync(path, 'utf8'), path);
+}
+
+/** The suite's items, importing a built-in suite first when the workspace lacks it (or has an old copy). */
+export function ensureSuite(store: Store, suiteId: string): { items: SuiteItem[] } {
+  if ((builtinSuiteIds as readonly string[]).includes(suiteId)) {
+    const path = join(resourcesDir(), 'suites', `${suiteId}.json`);
+    if (existsSync(path)) {
+      const text = readFileSync(path, 'utf8');
+      const version = hashString(text).toString(16);
+      const row = store.db.prepare('SELECT settings_json FROM suites WHERE id = ?').get(suiteId) as
+        { settings_json: string } | undefined;
+      const stored = row
+        ? (JSON.parse(row.settings_json) as { builtinVersion?: string }).builtinVersion
+        : undefined;
+      if (stored !== version)
+        saveSuite(store, parseSuite(text, path), 'builtin', { builtinVersion: version });
+    }
+  }
+  const items = listSuiteItems(store, suiteId);
+  if (items.length === 0) {
+    throw new EngineError(
+      'not_found',
+      `There is no suite "${suiteId}" in this workspace. Import it with: cuelab suite import FILE`,
+    );
+  }
+  return { items };
+}

@@ -1,0 +1,111 @@
+/**
+ * A study spec: the paper's paired design as data (§3.1). The same file the window saves and
+ * loads and `cuelab run` takes, as JSON or YAML. Conditions are the uncued control plus the
+ * product cues × placements × mitigation sets; the direction policy turns each cued
+ * condition into a direction per item once that item's uncued majority is known.
+ */
+import { z } from 'zod';
+import { cueSpecSchema, mitigationSpecSchema, placementNameSchema } from './cue-spec';
+import { toolBudgetSettingSchema } from './suite-format';
+
+/** Which items of the suite a study judges. */
+export const itemFilterSchema = z
+  .strictObject({
+    ids: z.array(z.string().min(1)).min(1).optional(),
+    datasets: z.array(z.string().min(1)).min(1).optional(),
+    substrates: z.array(z.string().min(1)).min(1).optional(),
+    gold: z
+      .array(z.enum(['pass', 'fail']))
+      .min(1)
+      .optional(),
+    /** At most this many items, taken in the seeded order. */
+    limit: z.number().int().min(1).optional(),
+  })
+  .default({});
+
+/** One judge: a model (or a synthetic persona) with its settings. */
+export const studyJudgeSchema = z
+  .strictObject({
+    /** Short id used in tables and job keys, e.g. `sonnet`. */
+    id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'lower-case letters, digits, ".", "_" and "-"'),
+    provider: z.enum(['anthropic', 'openai', 'openai-compatible', 'synthetic']),
+    /** The provider's model id; for the synthetic judge, any label. */
+    model: z.string().min(1),
+    /** Synthetic judge persona (providers/synthetic/personas.ts). */
+    persona: z.string().min(1).optional(),
+    baseUrl: z.url().optional(),
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+      .optional(),
+    /** App. R: 0.7 where accepted. */
+    temperature: z.number().min(0).max(2).optional(),
+    maxTokens: z.number().int().positive().optional(),
+    timeoutMs: z.number().int().positive().optional(),
+    /** Most reps of this judge in flight at once (rate limits). */
+    concurrency: z.number().int().min(1).max(256).optional(),
+  })
+  .refine((judge) => judge.provider !== 'synthetic' || judge.persona, {
+    message: 'a synthetic judge needs a persona',
+    path: ['persona'],
+  })
+  .refine((judge) => judge.provider !== 'openai-compatible' || judge.baseUrl, {
+    message: 'an openai-compatible judge needs a baseUrl',
+    path: ['baseUrl'],
+  });
+
+/** The cued arms: every cue × placement × mitigation set. */
+export const armsSchema = z
+  .strictObject({
+    cues: z.array(cueSpecSchema).default([{ kind: 'preset', preset: 'strong' }]),
+    placements: z.array(placementNameSchema).min(1).default(['system']),
+    /** Each entry is one set of mitigations applied together; [] = none. */
+    mitigations: z.array(z.array(mitigationSpecSchema)).min(1).default([[]]),
+    /** Condition keys (see `conditionKey`) to leave out of the product. */
+    drop: z.array(z.string()).default([]),
+  })
+  .default({
+    cues: [{ kind: 'preset', preset: 'strong' }],
+    placements: ['system'],
+    mitigations: [[]],
+    drop: [],
+  });
+
+/**
+ * Which way each cued rep points: `opposite` the item's uncued majority (the paper's design,
+ * §3.1), always `severity`, always `leniency`, or `both` (each cued condition runs twice).
+ */
+export const directionPolicySchema = z.enum(['opposite', 'severity', 'leniency', 'both']);
+
+/** A whole study. */
+export const studySpecSchema = z.strictObject({
+  name: z.string().min(1),
+  suite: z.string().min(1),
+  items: itemFilterSchema,
+  judges: z.array(studyJudgeSchema).min(1),
+  dimension: z.string().min(1).default('task_success'),
+  /** Reps per arm (3 in the paper, §3.1). */
+  reps: z.number().int().min(1).max(50).default(3),
+  /** Harness seed (App. R: 17): item order and every random choice. */
+  seed: z.number().int().default(17),
+  toolBudget: toolBudgetSettingSchema.optional(),
+  /** A graded cued rep counts as flipped when it moves at least this many points (App. G). */
+  gradedFlipThreshold: z.number().min(1).max(99).default(10),
+  arms: armsSchema,
+  direction: directionPolicySchema.default('opposite'),
+  concurrency: z
+    .strictObject({
+      /** Reps in flight at once. */
+      total: z.number().int().min(1).max(256).default(4),
+      /** Containers alive at once. */
+      containers: z.number().int().min(1).max(256).default(4),
+    })
+    .default({ total: 4, containers: 4 }),
+  /** Pause the study when its cost reaches this many US dollars. */
+  costCapUsd: z.number().positive().optional(),
+});
+
+export type StudySpec = z.output<typeof studySpecSchema>;
+export type StudySpecInput = z.input<typeof studySpecSchema>;
+export type StudyJudge = z.output<typeof studyJudgeSchema>;
+export type DirectionPolicy = z.output<typeof directionPolicySchema>;
