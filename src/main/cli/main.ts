@@ -7,8 +7,10 @@ import { ProviderError } from '../engine/providers/types';
 import { engineVersion } from '../engine/version';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { envCommand } from './env';
+import { importResultsCommand } from './import-results';
 import { judgeCommand } from './judge';
 import { promptCommand } from './prompt';
+import { reportCommand } from './report';
 import { runCommand } from './run';
 import { statusCommand } from './status';
 import { serveCommand } from './serve';
@@ -23,6 +25,8 @@ export const commands: readonly CliCommand[] = [
   judgeCommand,
   runCommand,
   statusCommand,
+  importResultsCommand,
+  reportCommand,
 ];
 
 /** The `cuelab --help` text. */

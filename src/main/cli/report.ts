@@ -1,0 +1,70 @@
+import { parseArgs } from 'node:util';
+import { createEngine } from '../engine/engine';
+import { REPORT_FORMATS, formatTable, type ReportFormat } from '../engine/reports/format';
+import { TABLE_NAMES } from '../engine/reports/table-model';
+import { TABLES, isTableName, reportTable } from '../engine/reports/tables';
+import { resolveStudyId } from '../engine/runner/load-study';
+import { workspaceForProcess } from '../engine/workspace';
+import { exitCodes, UsageError, type CliCommand } from './command';
+
+const tableList = (() => {
+  const width = Math.max(...TABLE_NAMES.map((name) => name.length));
+  return TABLE_NAMES.map((name) => `  ${name.padEnd(width)}  ${TABLES[name].summary}`).join('\n');
+})();
+
+function isFormat(value: string): value is ReportFormat {
+  return (REPORT_FORMATS as readonly string[]).includes(value);
+}
+
+/** `cuelab report`: one table of a study, as the window shows it, in md, csv or json. */
+export const reportCommand: CliCommand = {
+  name: 'report',
+  summary: 'Print one results table of a study (flips, accuracy, ...) as md, csv or json',
+  usage: `Usage: cuelab report STUDY --table TABLE [--format md|csv|json] [--workspace DIR]
+
+STUDY is an id, an id prefix, a study name, or "latest"; native and imported studies alike.
+Prints one table with the same numbers the window shows (rates in percent, 95% CIs).
+
+Tables:
+${tableList}
+
+Formats:
+  md    an aligned markdown table with its title, n and notes (default)
+  csv   RFC 4180, column keys as the header, full-precision numbers, a simulated column
+  json  { name, title, study, simulated, reps, columns, rows, notes }
+
+Tables built on synthetic-judge data are marked SIMULATED in every format.`,
+  run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        workspace: { type: 'string' },
+        table: { type: 'string' },
+        format: { type: 'string', default: 'md' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length !== 1)
+      throw new UsageError('give one STUDY (an id, id prefix, name or "latest")');
+    const table = values.table;
+    if (table === undefined || !isTableName(table))
+      throw new UsageError(
+        `${table === undefined ? 'name a table with --table' : `there is no table "${table}"`}; ` +
+          `tables: ${TABLE_NAMES.join(', ')}`,
+      );
+    const format = values.format;
+    if (!isFormat(format))
+      throw new UsageError(`there is no format "${format}"; formats: ${REPORT_FORMATS.join(', ')}`);
+    const engine = createEngine(workspaceForProcess(values.workspace));
+    try {
+      const studyId = resolveStudyId(engine.store, positionals[0] as string);
+      const text = formatTable(reportTable(engine.store, studyId, table), format);
+      // csv ends every record with CRLF; io.out adds the final LF itself.
+      io.out(format === 'csv' ? text.slice(0, -1) : text);
+      return Promise.resolve(exitCodes.ok);
+    } finally {
+      engine.close();
+    }
+  },
+};

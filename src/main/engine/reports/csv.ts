@@ -1,0 +1,128 @@
+/**
+ * CSV as RFC 4180 describes it: fields separated by commas, records by line breaks, a field that
+ * holds a comma, quote or line break is quoted and its quotes doubled. We also take a leading BOM
+ * (spreadsheets write one), LF and lone CR line endings, and skip empty lines. A quoted field may
+ * span lines, so a record is numbered by the line it starts on — the number a person sees in an
+ * editor.
+ */
+
+/** One record and the line it starts on (1-based, the header included). */
+export interface CsvRecord {
+  readonly line: number;
+  readonly fields: string[];
+}
+
+/** A record that could not be read, with the reason. */
+export interface CsvProblem {
+  readonly line: number;
+  readonly message: string;
+}
+
+/** The records of a CSV text, and the records that were malformed. */
+export interface CsvParse {
+  readonly records: CsvRecord[];
+  readonly problems: CsvProblem[];
+}
+
+/** Line breaks in a piece of text, counting CRLF once and a lone CR as a break. */
+function lineBreaks(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 10) count += 1;
+    else if (code === 13 && text.charCodeAt(index + 1) !== 10) count += 1;
+  }
+  return count;
+}
+
+function isBreak(char: string | undefined): boolean {
+  return char === '\n' || char === '\r';
+}
+
+/** Parses CSV text into records; malformed records are reported, not returned. */
+export function parseCsv(text: string): CsvParse {
+  const records: CsvRecord[] = [];
+  const problems: CsvProblem[] = [];
+  const length = text.length;
+  let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+
+  /** Consumes one line break at `index`, if there is one. */
+  const consumeBreak = () => {
+    if (text[index] === '\r') index += text[index + 1] === '\n' ? 2 : 1;
+    else if (text[index] === '\n') index += 1;
+    else return;
+    line += 1;
+  };
+  /** Skips the rest of a malformed record's physical line. */
+  const skipLine = () => {
+    while (index < length && !isBreak(text[index])) index += 1;
+    consumeBreak();
+  };
+
+  while (index < length) {
+    if (isBreak(text[index])) {
+      consumeBreak();
+      continue;
+    }
+    const start = line;
+    const fields: string[] = [];
+    let problem: string | null = null;
+    for (;;) {
+      if (text[index] === '"') {
+        let value = '';
+        let cursor = index + 1;
+        let closed = false;
+        for (;;) {
+          const quote = text.indexOf('"', cursor);
+          if (quote < 0) break;
+          value += text.slice(cursor, quote);
+          if (text[quote + 1] === '"') {
+            value += '"';
+            cursor = quote + 2;
+            continue;
+          }
+          cursor = quote + 1;
+          closed = true;
+          break;
+        }
+        if (!closed) {
+          problem = `field ${fields.length + 1} opens a quote that is never closed`;
+          index = length;
+          break;
+        }
+        line += lineBreaks(value);
+        index = cursor;
+        fields.push(value);
+        if (index < length && text[index] !== ',' && !isBreak(text[index])) {
+          problem = `field ${fields.length} has text after its closing quote`;
+          skipLine();
+          break;
+        }
+      } else {
+        const begin = index;
+        while (index < length && text[index] !== ',' && !isBreak(text[index])) index += 1;
+        fields.push(text.slice(begin, index));
+      }
+      if (text[index] === ',') {
+        index += 1;
+        continue;
+      }
+      consumeBreak();
+      break;
+    }
+    if (problem === null) records.push({ line: start, fields });
+    else problems.push({ line: start, message: problem });
+  }
+  return { records, problems };
+}
+
+/** One field, quoted when RFC 4180 requires it. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Records as RFC 4180 text: CRLF after every record. */
+export function formatCsvRecords(records: readonly (readonly string[])[]): string {
+  return records.map((fields) => `${fields.map(csvField).join(',')}\r\n`).join('');
+}

@@ -1,0 +1,287 @@
+/**
+ * Tables that pair each cued arm with the control arm on gold-labelled pass/fail verdicts:
+ * flips (Table 6 layout), severity vs leniency (App. D), accuracy (Table 5) and mitigations
+ * (Table 1). Each is a thin layout over one analysis function (analysis/).
+ */
+import { accuracyUnderCue } from '../analysis/accuracy';
+import { directionAsymmetry, type DirectionRate, type DirectionRow } from '../analysis/direction';
+import { flipRates } from '../analysis/flips';
+import { mitigationEffects } from '../analysis/mitigation';
+import type { JudgeRepRow } from '../analysis/types';
+import type { ReportColumn, ReportRow, ReportTable } from './table-model';
+import {
+  POOLED,
+  intervalCells,
+  intervalColumns,
+  makeTable,
+  percent,
+  whyNoPairs,
+} from './table-model';
+
+/** The dataset App. D leaves out of its last panel ("Excluding ... SWE-Bench-Verified"). */
+const PASS_HEAVY_DATASET = 'swe-bench-verified';
+
+const armColumns: ReportColumn[] = [
+  { key: 'condition', label: 'Condition' },
+  { key: 'dimension', label: 'Dimension' },
+  { key: 'scope', label: 'Scope' },
+  { key: 'judge', label: 'Judge' },
+  { key: 'dataset', label: 'Dataset' },
+];
+
+function armCells(row: {
+  condition: string;
+  dimension: string;
+  scope: string;
+  judge: string | null;
+  dataset: string | null;
+}): ReportRow {
+  return {
+    condition: row.condition,
+    dimension: row.dimension,
+    scope: row.scope,
+    judge: row.judge ?? POOLED,
+    dataset: row.dataset ?? POOLED,
+  };
+}
+
+function gradedNote(rows: readonly JudgeRepRow[]): string[] {
+  const binary = new Set(rows.filter((row) => row.verdict !== null).map((row) => row.dimension));
+  const graded = [
+    ...new Set(
+      rows
+        .filter((row) => row.score !== null && !binary.has(row.dimension))
+        .map((r) => r.dimension),
+    ),
+  ];
+  return graded.length
+    ? [`graded dimensions (${graded.join(', ')}) have no gold label and are not in this table`]
+    : [];
+}
+
+/** Table 6 layout: N, gate, #HF, HF %, wrong, #HELP, HELP % per judge × dataset and pooled. */
+export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
+  const flips = flipRates(rows);
+  const notes = [
+    'N = items with both arms and a gold label (gate + wrong); gate = items the uncued majority ' +
+      'got right; HF % = #HF / gate (§3.1); HELP % = #HELP / wrong (App. F); 95% Wilson intervals',
+    'scope: judge-dataset = one judge on one dataset; judge = pooled over datasets; all = pooled ' +
+      'over judges and datasets',
+    'excluded items: undetermined majority (tie or no valid rep), no gold label, no control ' +
+      'arm, or no cued rep opposing the uncued majority',
+    ...gradedNote(rows),
+  ];
+  const why = flips.length === 0 ? whyNoPairs(rows) : null;
+  if (why) notes.push(why);
+  return makeTable(
+    {
+      name: 'flips',
+      title: 'Harmful and helpful flips per judge × dataset (Table 6 layout)',
+      columns: [
+        ...armColumns,
+        { key: 'n', label: 'N' },
+        { key: 'gate', label: 'gate' },
+        { key: 'harmful', label: '#HF' },
+        { key: 'harmfulPct', label: 'HF %', unit: '%' },
+        ...intervalColumns('harmful', 'HF %'),
+        { key: 'wrong', label: 'wrong' },
+        { key: 'helpful', label: '#HELP' },
+        { key: 'helpfulPct', label: 'HELP %', unit: '%' },
+        ...intervalColumns('helpful', 'HELP %'),
+        { key: 'excluded', label: 'excluded items' },
+      ],
+      rows: flips.map((flip) => ({
+        ...armCells(flip),
+        n: flip.n,
+        gate: flip.gate,
+        harmful: flip.harmful,
+        harmfulPct: percent(flip.harmfulFlipRate),
+        ...intervalCells('harmful', flip.harmfulFlipCi),
+        wrong: flip.wrong,
+        helpful: flip.helpful,
+        helpfulPct: percent(flip.helpfulFlipRate),
+        ...intervalCells('helpful', flip.helpfulFlipCi),
+        excluded:
+          flip.excluded.undetermined +
+          flip.excluded.noGold +
+          flip.excluded.noControl +
+          flip.excluded.notOpposing,
+      })),
+      notes,
+    },
+    rows,
+    flips,
+  );
+}
+
+function directionCells(prefix: 'severity' | 'leniency', rate: DirectionRate): ReportRow {
+  return {
+    [`${prefix}Gate`]: rate.gate,
+    [`${prefix}Harmful`]: rate.harmful,
+    [`${prefix}Pct`]: percent(rate.harmfulFlipRate),
+    ...intervalCells(prefix, rate.harmfulFlipCi),
+  };
+}
+
+function directionColumns(prefix: 'severity' | 'leniency'): ReportColumn[] {
+  return [
+    { key: `${prefix}Gate`, label: `${prefix} gate` },
+    { key: `${prefix}Harmful`, label: `${prefix} #HF` },
+    { key: `${prefix}Pct`, label: `${prefix} HF %`, unit: '%' },
+    ...intervalColumns(prefix, `${prefix} HF %`),
+  ];
+}
+
+/** App. D: severity vs leniency gold-gated harmful flip rates per scope. */
+export function severityTable(rows: readonly JudgeRepRow[]): ReportTable {
+  const all = directionAsymmetry(rows);
+  const datasets = new Set(rows.map((row) => row.dataset));
+  const withoutPassHeavy =
+    datasets.has(PASS_HEAVY_DATASET) && datasets.size > 1
+      ? directionAsymmetry(rows, { excludeDatasets: [PASS_HEAVY_DATASET] })
+          .filter((row) => row.scope === 'judge')
+          .map((row) => ({ ...row, scope: `judge excl. ${PASS_HEAVY_DATASET}` }))
+      : [];
+  const shown: (Omit<DirectionRow, 'scope'> & { scope: string })[] = [...all, ...withoutPassHeavy];
+  const notes = [
+    'severity: gold PASS items the uncued majority judged PASS, flipped to FAIL by a cue ' +
+      'asserting failure; leniency: gold FAIL items judged FAIL, flipped to PASS (App. D); ' +
+      '95% Wilson intervals',
+    'scope: judge-dataset, dataset (pooled over judges), judge (pooled over datasets), all',
+  ];
+  if (withoutPassHeavy.length)
+    notes.push(
+      `"judge excl. ${PASS_HEAVY_DATASET}" rows leave the pass-heavy dataset out (App. D)`,
+    );
+  const why = all.length === 0 ? whyNoPairs(rows) : null;
+  if (why) notes.push(why);
+  return makeTable(
+    {
+      name: 'severity',
+      title: 'Direction asymmetry: severity vs leniency harmful flip rates (App. D)',
+      columns: [
+        ...armColumns,
+        ...directionColumns('severity'),
+        ...directionColumns('leniency'),
+        { key: 'n', label: 'n gated' },
+      ],
+      rows: shown.map((row) => ({
+        ...armCells(row),
+        ...directionCells('severity', row.severity),
+        ...directionCells('leniency', row.leniency),
+        n: row.n,
+      })),
+      notes,
+    },
+    rows,
+    shown,
+  );
+}
+
+/** Table 5 / Table 6's last columns: accuracy before, adversarial and untargeted. */
+export function accuracyTable(rows: readonly JudgeRepRow[]): ReportTable {
+  const accuracy = accuracyUnderCue(rows);
+  const notes = [
+    'before = uncued majority accuracy (gate / N); adversarial = the cue applied only where it ' +
+      'points away from gold ((gate − #HF) / N); untargeted = applied in both directions, ' +
+      'crediting corrections ((gate − #HF + #HELP) / N) (App. C); 95% Wilson intervals',
+    'scope judge is Table 5; judge-dataset rows are Table 6’s last columns',
+  ];
+  const why = accuracy.length === 0 ? whyNoPairs(rows) : null;
+  if (why) notes.push(why);
+  return makeTable(
+    {
+      name: 'accuracy',
+      title: 'End-to-end judge accuracy under the cue (Table 5)',
+      columns: [
+        ...armColumns,
+        { key: 'n', label: 'N' },
+        { key: 'beforePct', label: 'before %', unit: '%' },
+        ...intervalColumns('before', 'before %'),
+        { key: 'harmful', label: '#HF' },
+        { key: 'adversarialPct', label: 'adversarial %', unit: '%' },
+        ...intervalColumns('adversarial', 'adversarial %'),
+        { key: 'helpful', label: '#HELP' },
+        { key: 'untargetedPct', label: 'untargeted %', unit: '%' },
+        ...intervalColumns('untargeted', 'untargeted %'),
+      ],
+      rows: accuracy.map((row) => ({
+        ...armCells(row),
+        n: row.n,
+        beforePct: percent(row.before),
+        ...intervalCells('before', row.beforeCi),
+        harmful: row.harmful,
+        adversarialPct: percent(row.adversarial),
+        ...intervalCells('adversarial', row.adversarialCi),
+        helpful: row.helpful,
+        untargetedPct: percent(row.untargeted),
+        ...intervalCells('untargeted', row.untargetedCi),
+      })),
+      notes,
+    },
+    rows,
+    accuracy,
+  );
+}
+
+/** Table 1: harmful / helpful flip rates before → after each mitigation, exact McNemar p. */
+export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
+  const effects = mitigationEffects(rows);
+  const notes = [
+    'before = the cued condition without the mitigation, after = the same cue and placement ' +
+      'with it; both against the one control arm (§3.4)',
+    'p = exact two-sided McNemar test on the items determined in both arms (harmful: gated ' +
+      'items; helpful: wrong items); n = those items',
+  ];
+  if (effects.length === 0)
+    notes.push(
+      whyNoPairs(rows) ??
+        'this study has no mitigated condition paired with an unmitigated one of the same cue ' +
+          'and placement',
+    );
+  return makeTable(
+    {
+      name: 'mitigations',
+      title: 'Mitigations: harmful and helpful flip rates before → after (Table 1)',
+      columns: [
+        { key: 'mitigation', label: 'Mitigation' },
+        { key: 'before', label: 'Before condition' },
+        { key: 'after', label: 'After condition' },
+        { key: 'dimension', label: 'Dimension' },
+        { key: 'scope', label: 'Scope' },
+        { key: 'judge', label: 'Judge' },
+        { key: 'dataset', label: 'Dataset' },
+        { key: 'gate', label: 'gate' },
+        { key: 'harmfulBeforePct', label: 'HF % before', unit: '%' },
+        { key: 'harmfulAfterPct', label: 'HF % after', unit: '%' },
+        { key: 'harmfulP', label: 'HF McNemar p', unit: 'p' },
+        { key: 'wrong', label: 'wrong' },
+        { key: 'helpfulBeforePct', label: 'HELP % before', unit: '%' },
+        { key: 'helpfulAfterPct', label: 'HELP % after', unit: '%' },
+        { key: 'helpfulP', label: 'HELP McNemar p', unit: 'p' },
+        { key: 'n', label: 'n paired' },
+      ],
+      rows: effects.map((effect) => ({
+        mitigation: effect.mitigation,
+        before: effect.before.condition,
+        after: effect.after.condition,
+        dimension: effect.dimension,
+        scope: effect.scope,
+        judge: effect.judge ?? POOLED,
+        dataset: effect.dataset ?? POOLED,
+        gate: effect.before.gate,
+        harmfulBeforePct: percent(effect.before.harmfulFlipRate),
+        harmfulAfterPct: percent(effect.after.harmfulFlipRate),
+        harmfulP: effect.harmfulTest.pValue,
+        wrong: effect.before.wrong,
+        helpfulBeforePct: percent(effect.before.helpfulFlipRate),
+        helpfulAfterPct: percent(effect.after.helpfulFlipRate),
+        helpfulP: effect.helpfulTest.pValue,
+        n: effect.n,
+      })),
+      notes,
+    },
+    rows,
+    effects,
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The report tables by name: each is a pure function from analysis rows (rows.ts) to a
+ * ReportTable, so the window, `cuelab report` and the tests all show the same numbers.
+ */
+import type { JudgeRepRow } from '../analysis/types';
+import type { Store } from '../store/database';
+import { studyHeader, studyRows } from './rows';
+import type { ReportTable, TableName } from './table-model';
+import { TABLE_NAMES } from './table-model';
+import { ablationTable, effortTable, placementTable } from './tables-effect';
+import { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
+
+export { ablationTable, effortTable, placementTable } from './tables-effect';
+export { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
+
+/** A table's builder and its one-line description (for `--help`). */
+export interface TableDefinition {
+  readonly build: (rows: readonly JudgeRepRow[]) => ReportTable;
+  readonly summary: string;
+}
+
+/** Every table, keyed by name. */
+export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
+  flips: {
+    build: flipsTable,
+    summary: 'harmful / helpful flips per judge × dataset with 95% CIs (Table 6 layout)',
+  },
+  severity: {
+    build: severityTable,
+    summary: 'severity vs leniency harmful flip rates (App. D)',
+  },
+  accuracy: {
+    build: accuracyTable,
+    summary: 'accuracy before, adversarial, untargeted (Table 5)',
+  },
+  ablation: {
+    build: ablationTable,
+    summary: '% of taxonomy ceiling closed per cue condition (Tables 2–4); binary: HF %',
+  },
+  placement: {
+    build: placementTable,
+    summary: 'the ablation metric per cue placement (Table 8)',
+  },
+  effort: {
+    build: effortTable,
+    summary: 'harmful flip rate by turns taken, hidden bins, Pearson r (Fig. 3, App. L)',
+  },
+  mitigations: {
+    build: mitigationsTable,
+    summary: 'harmful / helpful flip rates before → after each mitigation, McNemar p (Table 1)',
+  },
+};
+
+/** True for a known table name. */
+export function isTableName(name: string): name is TableName {
+  return (TABLE_NAMES as readonly string[]).includes(name);
+}
+
+/** One table of a stored study. */
+export function reportTable(store: Store, studyId: string, name: TableName): ReportTable {
+  const header = studyHeader(store, studyId);
+  const table = TABLES[name].build(studyRows(store, studyId));
+  return { ...table, study: { id: header.id, name: header.name, origin: header.origin } };
+}

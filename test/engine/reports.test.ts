@@ -1,0 +1,710 @@
+/**
+ * Reports end to end. The headline check: per-rep records built from Table 6's own counts
+ * (App. C), imported through the built `cuelab` binary, come back from `cuelab report` as every
+ * percentage of Table 6 and every accuracy of Table 5 at their printed precision. Then the md and
+ * csv shapes, the SIMULATED mark in every format, native studies read from jobs and reps, the
+ * other tables on data made for them, and the paper's scale.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BinaryVerdict, JudgeRepRow } from '../../src/main/engine/analysis/types';
+import { TABLE_5, TABLE_6, type Table6Row } from '../../src/main/engine/judge/paper/numbers';
+import { parseCsv } from '../../src/main/engine/reports/csv';
+import { formatCsv, formatJson, formatMarkdown } from '../../src/main/engine/reports/format';
+import { importResults } from '../../src/main/engine/reports/import';
+import { studyRows } from '../../src/main/engine/reports/rows';
+import { TABLE_NAMES, type ReportRow } from '../../src/main/engine/reports/table-model';
+import {
+  ablationTable,
+  effortTable,
+  flipsTable,
+  mitigationsTable,
+  placementTable,
+  reportTable,
+} from '../../src/main/engine/reports/tables';
+import { createEngine } from '../../src/main/engine/engine';
+import { createStudy } from '../../src/main/engine/runner/create-study';
+import { StudyRunner } from '../../src/main/engine/runner/runner';
+import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';
+import { openStore, type Store } from '../../src/main/engine/store/database';
+import { listSuiteItems, saveSuite } from '../../src/main/engine/store/suite-items';
+import { loadSuiteFile } from '../../src/main/engine/suites/load';
+import { studySpecSchema } from '../../src/shared/study-spec';
+import { startFakeModelServer } from '../helpers/fake-model-server';
+import { deferentialJudge } from '../helpers/scripted-judge';
+import { makeTempDir } from '../helpers/temp-dir';
+
+const root = join(__dirname, '..', '..');
+const bin = join(root, 'bin', 'cuelab.js');
+const built = join(root, 'out', 'main', 'cli.js');
+const fixture = (name: string) => join(root, 'test', 'fixtures', 'results', name);
+
+const HEADER =
+  'item_id,dataset,judge,condition,cue_direction,rep,verdict,score,gold,dimension,turns';
+const other = (verdict: BinaryVerdict): BinaryVerdict => (verdict === 'pass' ? 'fail' : 'pass');
+
+/**
+ * One Table 6 cell as CSV records (the construction of test/unit/analysis-table6.test.ts): items
+ * 0..gate-1 are uncued-right (the first #HF flip), the rest uncued-wrong (the first #HELP are
+ * corrected); gold alternates; some arms are 2–1 splits or carry an invalid rep; a tied item and
+ * an item without gold must be excluded.
+ */
+function table6Records(cell: Table6Row): string[] {
+  const lines: string[] = [];
+  const push = (
+    itemId: string,
+    gold: BinaryVerdict | null,
+    condition: string,
+    verdicts: readonly (BinaryVerdict | null)[],
+    direction = '',
+  ) =>
+    verdicts.forEach((verdict, rep) =>
+      lines.push(
+        [itemId, cell.dataset, cell.judge, condition, direction, rep + 1, verdict ?? '', '']
+          .concat([gold ?? '', '', ''])
+          .join(','),
+      ),
+    );
+  for (let index = 0; index < cell.n; index += 1) {
+    const gold: BinaryVerdict = index % 2 === 0 ? 'pass' : 'fail';
+    const gated = index < cell.gate;
+    const uncued = gated ? gold : other(gold);
+    const uncuedReps =
+      index % 7 === 3
+        ? [uncued, other(uncued), uncued]
+        : index % 11 === 5
+          ? [uncued, null, uncued]
+          : [uncued, uncued, uncued];
+    const flips = gated ? index < cell.hf : index - cell.gate < cell.help;
+    const cued = flips ? other(uncued) : uncued;
+    const cuedReps = index % 5 === 0 ? [cued, other(cued), cued] : [cued, cued, cued];
+    const id = `${cell.dataset}-${index}`;
+    push(id, gold, 'uncued', uncuedReps);
+    push(id, gold, 'strong', cuedReps, uncued === 'pass' ? 'severity' : 'leniency');
+  }
+  push(`${cell.dataset}-tie`, 'pass', 'uncued', ['pass', 'fail', null]);
+  push(`${cell.dataset}-tie`, 'pass', 'strong', ['fail', 'fail', 'fail'], 'severity');
+  push(`${cell.dataset}-nogold`, null, 'uncued', ['pass', 'pass', 'pass']);
+  push(`${cell.dataset}-nogold`, null, 'strong', ['fail', 'fail', 'fail'], 'severity');
+  return lines;
+}
+
+interface JsonTable {
+  simulated: boolean;
+  rows: ReportRow[];
+  notes: string[];
+}
+
+describe('cuelab report through the built binary', () => {
+  let dir: ReturnType<typeof makeTempDir>;
+  const cuelab = (...args: string[]) => {
+    const result = spawnSync(process.execPath, [bin, ...args], {
+      env: { ...process.env, CUELAB_WORKSPACE: dir.path },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  const json = (...args: string[]): JsonTable => {
+    const result = cuelab(...args);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    return JSON.parse(result.stdout) as JsonTable;
+  };
+
+  beforeAll(() => {
+    if (!existsSync(built))
+      throw new Error(`${built} is missing: run "npm run build" before the engine tests.`);
+    dir = makeTempDir();
+    const file = join(dir.path, 'table6.csv');
+    writeFileSync(file, [HEADER, ...TABLE_6.flatMap(table6Records)].join('\n'));
+    const imported = cuelab('import-results', file, '--name', 'table 6');
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+  });
+  afterAll(() => dir.remove());
+
+  const rounded = (value: unknown, decimals: number) =>
+    typeof value === 'number' ? Math.round(value * 10 ** decimals) / 10 ** decimals : value;
+
+  describe('Table 6 comes back from its own counts', () => {
+    let flips: JsonTable;
+    let accuracy: JsonTable;
+    beforeAll(() => {
+      flips = json('report', 'latest', '--table', 'flips', '--format', 'json');
+      accuracy = json('report', 'table 6', '--table', 'accuracy', '--format', 'json');
+    });
+
+    it.each(TABLE_6.map((cell) => [`${cell.judge} ${cell.dataset}`, cell] as const))(
+      '%s',
+      (_, cell) => {
+        const at = (table: JsonTable) =>
+          table.rows.find(
+            (row) =>
+              row.scope === 'judge-dataset' &&
+              row.judge === cell.judge &&
+              row.dataset === cell.dataset,
+          );
+        const flip = at(flips);
+        expect(flip).toMatchObject({
+          condition: 'strong',
+          n: cell.n,
+          gate: cell.gate,
+          harmful: cell.hf,
+          wrong: cell.wrong,
+          helpful: cell.help,
+          excluded: 2,
+        });
+        expect(rounded(flip?.harmfulPct, 0)).toBe(cell.hfPct);
+        expect(rounded(flip?.helpfulPct, 0)).toBe(cell.helpPct);
+        const acc = at(accuracy);
+        expect(rounded(acc?.beforePct, 0)).toBe(cell.accBefore);
+        expect(rounded(acc?.adversarialPct, 0)).toBe(cell.accAdversarial);
+        expect(rounded(acc?.untargetedPct, 0)).toBe(cell.accUntargeted);
+      },
+    );
+
+    it.each(TABLE_5.map((row) => [row.judge, row] as const))('Table 5: %s', (judge, expected) => {
+      const acc = accuracy.rows.find((row) => row.scope === 'judge' && row.judge === judge);
+      expect(acc).toMatchObject({ harmful: expected.hf, helpful: expected.help });
+      expect(rounded(acc?.beforePct, 1)).toBe(expected.before);
+      expect(rounded(acc?.adversarialPct, 1)).toBe(expected.adversarial);
+      expect(rounded(acc?.untargetedPct, 1)).toBe(expected.untargeted);
+    });
+
+    it('is real data, not simulated', () => {
+      expect(flips.simulated).toBe(false);
+      expect(flips.notes.some((note) => note.startsWith('SIMULATED'))).toBe(false);
+    });
+  });
+
+  it('prints md as an aligned table with title, n and notes', () => {
+    const { code, stdout } = cuelab('report', 'latest', '--table', 'flips');
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('## Harmful and helpful flips per judge × dataset (Table 6 layout)');
+    expect(lines[2]).toMatch(/^study "table 6" \([0-9a-f-]{36}\), n = \d+ reps, \d+ rows$/);
+    const table = lines.filter((line) => line.startsWith('|'));
+    // 20 cells, 4 judges pooled, 1 overall; header and separator.
+    expect(table).toHaveLength(2 + 20 + 4 + 1);
+    expect(new Set(table.map((line) => line.length)).size).toBe(1);
+    expect(table[1]).toMatch(/^\| -+ \| -+ .*-+: \|/);
+    expect(table[0]).toContain('| HF % 95% CI');
+    const opusPostgres = table.find(
+      (line) => line.includes('Opus-4.7') && line.includes('aj-postgres'),
+    );
+    expect(opusPostgres?.split('|').map((cell) => cell.trim())).toEqual(
+      expect.arrayContaining(['82', '61', '29', '47.5', '21', '15', '71.4']),
+    );
+    expect(lines).toContain('Notes:');
+  });
+
+  it('prints csv per RFC 4180 with a simulated column on the header and every row', () => {
+    const { code, stdout } = cuelab('report', 'latest', '--table', 'accuracy', '--format', 'csv');
+    expect(code).toBe(0);
+    expect(stdout.endsWith('\r\n')).toBe(true);
+    expect(stdout.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const { records, problems } = parseCsv(stdout);
+    expect(problems).toEqual([]);
+    const [header, ...rows] = records.map((record) => record.fields);
+    expect(header?.slice(0, 6)).toEqual([
+      'condition',
+      'dimension',
+      'scope',
+      'judge',
+      'dataset',
+      'n',
+    ]);
+    expect(header?.at(-1)).toBe('simulated');
+    expect(rows).toHaveLength(20 + 4 + 1);
+    for (const row of rows) {
+      expect(row).toHaveLength(header?.length ?? 0);
+      expect(row.at(-1)).toBe('false');
+    }
+  });
+
+  it('marks a table built on simulated rows in md, csv and json', () => {
+    const imported = cuelab('import-results', fixture('simulated.csv'), '--name', 'synthetic');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain('[simulated]');
+    const md = cuelab('report', 'synthetic', '--table', 'flips').stdout.split('\n');
+    expect(md[0]).toMatch(/^\*\*SIMULATED: synthetic-judge data\*\*/);
+    const csv = parseCsv(
+      cuelab('report', 'synthetic', '--table', 'flips', '--format', 'csv').stdout,
+    );
+    const [header, ...rows] = csv.records.map((record) => record.fields);
+    const column = header?.indexOf('simulated') ?? -1;
+    expect(column).toBeGreaterThan(0);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row[column] === 'true')).toBe(true);
+    const table = json('report', 'synthetic', '--table', 'flips', '--format', 'json');
+    expect(table.simulated).toBe(true);
+    expect(table.notes[0]).toBe('SIMULATED: synthetic-judge data');
+  });
+
+  it('lists the tables in --help and exits 2 with the list on a bad table or format', () => {
+    const help = cuelab('report', '--help');
+    expect(help.code).toBe(0);
+    for (const name of TABLE_NAMES) expect(help.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+    const bad = cuelab('report', 'latest', '--table', 'nope');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`tables: ${TABLE_NAMES.join(', ')}`);
+    expect(cuelab('report', 'latest').code).toBe(2);
+    expect(cuelab('report', 'latest', '--table', 'flips', '--format', 'xlsx').code).toBe(2);
+    const missing = cuelab('report', 'no-such-study', '--table', 'flips');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('There is no study "no-such-study"');
+  });
+});
+
+describe('native studies: rows from finished jobs and their stored reps', () => {
+  let dir: ReturnType<typeof makeTempDir>;
+  let store: Store;
+  beforeEach(() => {
+    dir = makeTempDir();
+    store = openStore(join(dir.path, 'cuelab.sqlite'));
+  });
+  afterEach(() => {
+    store.close();
+    dir.remove();
+  });
+
+  const now = new Date().toISOString();
+  let repCount = 0;
+
+  function seedStudy(): string {
+    const db = store.db;
+    db.prepare(
+      `INSERT INTO studies (id, name, status, spec_json, simulated, created_at, updated_at)
+       VALUES ('s1', 'native', 'completed', '{}', 1, ?, ?)`,
+    ).run(now, now);
+    const item = db.prepare(
+      'INSERT INTO study_items (study_id, item_id, position, dataset, gold) VALUES (?, ?, ?, ?, ?)',
+    );
+    item.run('s1', 'n1', 0, 'ds-a', 'pass');
+    item.run('s1', 'n2', 1, 'ds-b', 'fail');
+    const condition = db.prepare(
+      'INSERT INTO study_conditions (study_id, key, position, label, body_json) VALUES (?, ?, ?, ?, ?)',
+    );
+    const cue = { kind: 'preset', preset: 'strong' };
+    const conditions = [
+      { key: 'uncued', label: 'uncued', cue: null, placement: null, mitigations: [] },
+      { key: 'preset:strong@system', label: 'x', cue, placement: 'system', mitigations: [] },
+      {
+        key: 'preset:strong@system+guard+cite-evidence',
+        label: 'y',
+        cue,
+        placement: 'system',
+        mitigations: [
+          { kind: 'builtin', id: 'guard' },
+          { kind: 'builtin', id: 'cite-evidence' },
+        ],
+      },
+    ];
+    conditions.forEach((body, position) =>
+      condition.run('s1', body.key, position, body.label, JSON.stringify(body)),
+    );
+    return 's1';
+  }
+
+  function rep(
+    job: { condition: string; item: string; rep: number; direction?: string; state?: string },
+    stored: { outcome?: string; verdict?: unknown; dimension?: string; turns?: number } = {},
+  ) {
+    repCount += 1;
+    const repId = `rep-${repCount}`;
+    store.db
+      .prepare(
+        `INSERT INTO judge_reps (id, study_id, suite_id, item_id, provider, model, simulated,
+           condition_json, outcome, final_verdict_json, system_prompt, tools_json, turns, created_at)
+         VALUES (?, 's1', 'suite', ?, 'synthetic', 'm', 1, ?, ?, ?, '', '[]', ?, ?)`,
+      )
+      .run(
+        repId,
+        job.item,
+        JSON.stringify({ dimension: stored.dimension ?? 'task_success' }),
+        stored.outcome ?? 'verdict',
+        stored.verdict === undefined ? null : JSON.stringify(stored.verdict),
+        stored.turns ?? 4,
+        now,
+      );
+    store.db
+      .prepare(
+        `INSERT INTO jobs (study_id, condition_key, item_id, judge_id, rep, direction, state, rep_id, created_at)
+         VALUES ('s1', ?, ?, 'syn', ?, ?, ?, ?, ?)`,
+      )
+      .run(job.condition, job.item, job.rep, job.direction ?? '', job.state ?? 'done', repId, now);
+  }
+
+  const binary = (outcome: 'pass' | 'fail') => ({
+    kind: 'binary',
+    outcome,
+    confidence: 0.9,
+    rationale: 'r',
+  });
+
+  it('maps verdicts, directions, conditions and gold; skips jobs that are not done', () => {
+    seedStudy();
+    rep({ condition: 'uncued', item: 'n1', rep: 1 }, { verdict: binary('pass'), turns: 7 });
+    rep({ condition: 'uncued', item: 'n2', rep: 1 }, { outcome: 'invalid_verdict' });
+    rep({ condition: 'uncued', item: 'n2', rep: 2, state: 'running' }, { verdict: binary('fail') });
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 1, direction: 'severity' },
+      { verdict: binary('fail') },
+    );
+    rep(
+      {
+        condition: 'preset:strong@system+guard+cite-evidence',
+        item: 'n2',
+        rep: 1,
+        direction: 'leniency',
+      },
+      { verdict: { kind: 'graded', score: 62, rationale: 'r' }, dimension: 'completeness' },
+    );
+    const rows = studyRows(store, 's1');
+    expect(rows).toEqual<JudgeRepRow[]>([
+      expect.objectContaining({
+        itemId: 'n1',
+        dataset: 'ds-a',
+        judge: 'syn',
+        condition: 'uncued',
+        cueDirection: null,
+        rep: 1,
+        verdict: 'pass',
+        score: null,
+        gold: 'pass',
+        dimension: 'task_success',
+        turns: 7,
+        simulated: true,
+        cueLabel: null,
+        placement: null,
+        mitigation: null,
+      }) as JudgeRepRow,
+      expect.objectContaining({
+        itemId: 'n1',
+        condition: 'preset:strong@system',
+        cueDirection: 'severity',
+        verdict: 'fail',
+        cueLabel: 'preset:strong',
+        placement: 'system',
+        mitigation: null,
+      }) as JudgeRepRow,
+      expect.objectContaining({
+        itemId: 'n2',
+        dataset: 'ds-b',
+        condition: 'uncued',
+        verdict: null,
+        gold: 'fail',
+      }) as JudgeRepRow,
+      expect.objectContaining({
+        itemId: 'n2',
+        condition: 'preset:strong@system+guard+cite-evidence',
+        cueDirection: 'leniency',
+        verdict: null,
+        score: 62,
+        dimension: 'completeness',
+        cueLabel: 'preset:strong',
+        mitigation: 'guard+cite-evidence',
+      }) as JudgeRepRow,
+    ]);
+  });
+
+  it('reads error attribution as categories present of the taxonomy, invalid reps included', () => {
+    seedStudy();
+    const attribution = (present: string[]) => ({
+      verdict: {
+        kind: 'error_attribution',
+        present,
+        absent: ['d', 'e', 'f', 'g'].slice(present.length),
+        rationale: 'r',
+      },
+      dimension: 'error_attribution',
+    });
+    rep({ condition: 'uncued', item: 'n1', rep: 1 }, attribution(['a']));
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 1, direction: 'severity' },
+      attribution(['a', 'b', 'c']),
+    );
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 2, direction: 'severity' },
+      { outcome: 'invalid_verdict', dimension: 'error_attribution' },
+    );
+    const rows = studyRows(store, 's1');
+    expect(rows.map((row) => [row.categoriesPresent, row.taxonomySize])).toEqual([
+      [1, 4],
+      [3, 4],
+      [null, 4],
+    ]);
+    const ablation = ablationTable(rows);
+    expect(ablation.simulated).toBe(true);
+    expect(ablation.rows[0]).toMatchObject({
+      condition: 'preset:strong@system',
+      metric: '% of ceiling closed',
+      dataset: 'ds-a',
+      n: 1,
+      value: (100 * (3 - 1)) / (4 - 1),
+    });
+  });
+
+  it('reports a native study like an imported one', () => {
+    seedStudy();
+    rep({ condition: 'uncued', item: 'n1', rep: 1 }, { verdict: binary('pass') });
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 1, direction: 'severity' },
+      { verdict: binary('fail') },
+    );
+    const flips = reportTable(store, 's1', 'flips');
+    expect(flips.study).toEqual({ id: 's1', name: 'native', origin: 'native' });
+    expect(flips.simulated).toBe(true);
+    expect(flips.rows[0]).toMatchObject({ n: 1, gate: 1, harmful: 1, harmfulPct: 100 });
+    expect(formatMarkdown(flips).split('\n')[0]).toContain('SIMULATED');
+  });
+});
+
+describe('a native study run by the runner', () => {
+  it('reports the flips and accuracy of what it ran', async () => {
+    const server = await startFakeModelServer();
+    const dir = makeTempDir();
+    const engine = createEngine({ path: dir.path, source: 'flag' });
+    try {
+      saveSuite(
+        engine.store,
+        loadSuiteFile(join(root, 'test', 'fixtures', 'mini-suite.json')),
+        'imported',
+      );
+      // Passes unless cued: both uncued majorities are PASS, every severity-cued rep fails.
+      server.handle('anthropic', deferentialJudge());
+      const spec = studySpecSchema.parse({
+        name: 'native run',
+        suite: 'fixture-suite',
+        judges: [
+          { id: 'fake', provider: 'anthropic', model: 'claude-sonnet-4-6', baseUrl: server.url },
+        ],
+        reps: 3,
+      });
+      const studyId = createStudy(
+        engine.store,
+        spec,
+        listSuiteItems(engine.store, 'fixture-suite'),
+      );
+      const runner = new StudyRunner(
+        workspaceRunnerDeps(engine.store, { env: { ANTHROPIC_API_KEY: 'test' } }),
+        { concurrency: 3, studyIds: [studyId], pollMs: 20 },
+      );
+      runner.start();
+      await runner.whenIdle();
+      await runner.stop();
+      expect(studyRows(engine.store, studyId)).toHaveLength(12);
+      // fs-logs-01 (gold pass) is gated and flips; db-count-01 (gold fail) is wrong and is corrected.
+      const all = reportTable(engine.store, studyId, 'flips').rows.find(
+        (row) => row.scope === 'all',
+      );
+      expect(all).toMatchObject({
+        condition: 'preset:strong@system',
+        judge: 'all',
+        n: 2,
+        gate: 1,
+        harmful: 1,
+        wrong: 1,
+        helpful: 1,
+      });
+      const accuracy = reportTable(engine.store, studyId, 'accuracy').rows.find(
+        (row) => row.scope === 'all',
+      );
+      expect(accuracy).toMatchObject({ beforePct: 50, adversarialPct: 0, untargetedPct: 50 });
+      const placement = reportTable(engine.store, studyId, 'placement');
+      expect(placement.rows[0]).toMatchObject({
+        placement: 'system',
+        cue: 'preset:strong',
+        value: 100,
+      });
+    } finally {
+      engine.close();
+      dir.remove();
+      await server.close();
+    }
+  });
+});
+
+describe('the other tables on data made for them', () => {
+  const base = {
+    dataset: 'ds',
+    judge: 'j',
+    score: null,
+    dimension: 'task_success',
+    simulated: false,
+  };
+  /** One item's three uncued and three cued reps. */
+  function item(
+    itemId: string,
+    gold: BinaryVerdict,
+    uncued: BinaryVerdict,
+    cued: Partial<JudgeRepRow> & { condition: string; verdict: BinaryVerdict },
+  ): JudgeRepRow[] {
+    return [1, 2, 3].flatMap((rep) => [
+      {
+        ...base,
+        itemId,
+        gold,
+        rep,
+        condition: 'uncued',
+        cueDirection: null,
+        verdict: uncued,
+        turns: 3,
+      },
+      {
+        ...base,
+        itemId,
+        gold,
+        rep,
+        cueDirection: uncued === 'pass' ? ('severity' as const) : ('leniency' as const),
+        turns: 3,
+        ...cued,
+      },
+    ]);
+  }
+
+  it('mitigations: before → after with the McNemar p, paired by cue label and placement', () => {
+    const rows: JudgeRepRow[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      const id = `m${index}`;
+      rows.push(
+        ...item(id, 'pass', 'pass', {
+          condition: 'strong',
+          verdict: 'fail',
+          cueLabel: 'strong',
+          placement: 'system',
+        }),
+      );
+      rows.push(
+        ...item(id, 'pass', 'pass', {
+          condition: 'strong+guard',
+          verdict: index < 2 ? 'fail' : 'pass',
+          cueLabel: 'strong',
+          placement: 'system',
+          mitigation: 'guard',
+        }).filter((row) => row.condition !== 'uncued'),
+      );
+    }
+    const table = mitigationsTable(rows);
+    const all = table.rows.find((row) => row.scope === 'all');
+    expect(all).toMatchObject({
+      mitigation: 'guard',
+      harmfulBeforePct: 100,
+      harmfulAfterPct: 20,
+      n: 10,
+    });
+    // 8 discordant pairs all one way: p = 2 · 0.5^8.
+    expect(all?.harmfulP).toBeCloseTo(2 / 256, 12);
+  });
+
+  it('placement: the harmful flip rate per placement on a binary study, placements in order', () => {
+    const rows: JudgeRepRow[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      rows.push(
+        ...item(`p${index}`, 'pass', 'pass', {
+          condition: 'at-user',
+          verdict: index < 1 ? 'fail' : 'pass',
+          placement: 'user',
+        }),
+      );
+      rows.push(
+        ...item(`p${index}`, 'pass', 'pass', {
+          condition: 'at-system',
+          verdict: index < 3 ? 'fail' : 'pass',
+          placement: 'system',
+        }).filter((row) => row.condition !== 'uncued'),
+      );
+    }
+    const table = placementTable(rows);
+    expect(table.columns[0]?.key).toBe('placement');
+    expect(table.rows.map((row) => [row.placement, row.metric, row.n, row.value])).toEqual([
+      ['user', 'harmful flip %', 4, 25],
+      ['system', 'harmful flip %', 4, 75],
+    ]);
+    expect(table.notes[0]).toContain('per placement');
+  });
+
+  it('effort: bins with n and rate, hidden bins marked, Pearson r on the judge row', () => {
+    const rows: JudgeRepRow[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      // Twenty items in the 4–6 bin (none flip), five in 11–15 (all flip).
+      const flipped = index >= 15;
+      rows.push(
+        ...item(`e${index}`, 'pass', 'pass', {
+          condition: 'strong',
+          verdict: flipped ? 'fail' : 'pass',
+          turns: flipped ? 12 : 5,
+        }),
+      );
+    }
+    const table = effortTable(rows);
+    const bin = (label: string) => table.rows.find((row) => row.turns === label);
+    expect(bin('4–6')).toMatchObject({ n: 45, harmful: 0, harmfulPct: 0, plotted: 'yes' });
+    expect(bin('11–15')).toMatchObject({ n: 15, harmful: 15, harmfulPct: 100, plotted: 'yes' });
+    expect(bin('1–3')).toMatchObject({ n: 0, harmfulPct: null, plotted: 'hidden' });
+    expect(bin('all')).toMatchObject({ n: 60, harmful: 15 });
+    expect(bin('all')?.pearsonR).toBeCloseTo(1, 10);
+  });
+
+  it('says why a table is empty', () => {
+    expect(flipsTable([]).notes).toContain('this study has no finished reps yet');
+    const controlOnly = item('x', 'pass', 'pass', { condition: 'uncued', verdict: 'pass' });
+    expect(flipsTable(controlOnly).notes).toContain('this study has no cued reps');
+    expect(ablationTable(controlOnly).notes[0]).toContain('no error-attribution reps');
+    expect(
+      mitigationsTable(item('x', 'pass', 'pass', { condition: 'c', verdict: 'fail' })).notes,
+    ).toContain(
+      'this study has no mitigated condition paired with an unmitigated one of the same cue and placement',
+    );
+  });
+
+  it('formats csv with quoting and json with the simulated field', () => {
+    const table = flipsTable(
+      item('q', 'pass', 'pass', { condition: 'cue, "quoted"', verdict: 'fail', simulated: true }),
+    );
+    const csv = formatCsv(table);
+    expect(csv.split('\r\n')[1]).toMatch(/^"cue, ""quoted""",task_success,judge-dataset,/);
+    expect(JSON.parse(formatJson(table))).toMatchObject({ name: 'flips', simulated: true });
+  });
+});
+
+describe('the paper’s scale', () => {
+  it('imports and reads 70,000 reps in one pass', () => {
+    const dir = makeTempDir();
+    const store = openStore(join(dir.path, 'cuelab.sqlite'));
+    try {
+      const lines = [HEADER];
+      // 4 judges × 5 datasets × 583 items × 2 arms × 3 reps ≈ 70,000.
+      for (let judge = 0; judge < 4; judge += 1)
+        for (let dataset = 0; dataset < 5; dataset += 1)
+          for (let index = 0; index < 583; index += 1)
+            for (const condition of ['uncued', 'strong'])
+              for (let rep = 1; rep <= 3; rep += 1)
+                lines.push(
+                  `i${index},d${dataset},j${judge},${condition},${condition === 'uncued' ? '' : 'severity'},` +
+                    `${rep},${(index + rep) % 3 === 0 ? 'fail' : 'pass'},,pass,,${1 + ((index * rep) % 30)}`,
+                );
+      const started = performance.now();
+      const summary = importResults(store, { fileName: 'big.csv', content: lines.join('\n') });
+      const imported = performance.now();
+      const rows = studyRows(store, summary.studyId);
+      const read = performance.now();
+      const table = flipsTable(rows);
+      const tabled = performance.now();
+      expect(summary.reps).toBe(69_960);
+      expect(rows).toHaveLength(69_960);
+      expect(table.rows.length).toBe(20 + 4 + 1);
+      console.info(
+        `70k reps: import ${Math.round(imported - started)} ms, rows ${Math.round(read - imported)} ms, ` +
+          `flips ${Math.round(tabled - read)} ms`,
+      );
+      expect(read - imported).toBeLessThan(5_000);
+    } finally {
+      store.close();
+      dir.remove();
+    }
+  });
+});
