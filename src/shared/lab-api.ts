@@ -5,6 +5,7 @@
  * (lab-client.ts) is generated from it. Later issues grow the map, never a side channel.
  */
 import { z } from 'zod';
+import { studyEvents, studyMethods } from './lab-api-studies';
 import { repConditionSchema } from './rep-condition';
 import type { LabResult } from './result';
 
@@ -161,6 +162,7 @@ export const labMethods = {
       .strict(),
     response: promptPreviewSchema,
   },
+  ...studyMethods,
 } as const;
 
 /** Name of a LabApi method. */
@@ -196,6 +198,7 @@ export const labEvents = {
   'studies.changed': z.object({ studyId: z.string().optional() }),
   /** The list of suites changed (imported, removed). */
   'suites.changed': z.object({ suiteId: z.string().optional() }),
+  ...studyEvents,
 } as const;
 
 /** Name of an event stream. */

@@ -51,18 +51,24 @@ Options:
       throw error;
     }
     io.out(formatReadyLine(server.address, engine.workspace.path));
-    // Containers left by an engine that crashed are removed in the background.
-    void removeOrphans().catch(() => []);
+    // Containers left by an engine that crashed are removed in the background, then the
+    // workspace's running studies go on.
+    void removeOrphans()
+      .catch(() => [])
+      .finally(() => engine.startRunner());
 
     const running = server;
     await new Promise<void>((resolve) => {
       const stop = () => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
-        void running.close().finally(() => {
-          engine.close();
-          resolve();
-        });
+        void engine
+          .stopRunner()
+          .then(() => running.close())
+          .finally(() => {
+            engine.close();
+            resolve();
+          });
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);

@@ -1,17 +1,27 @@
 /**
  * The engine: one workspace, its database, the LabApi handlers and the event hub. The HTTP
- * server and the CLI both drive this object; neither knows about the other.
+ * server and the CLI both drive this object; neither knows about the other. In serve mode it
+ * also runs the workspace's studies in the background (`startRunner`).
  */
 import type { LabEventMessage } from '../../shared/lab-api';
+import { repConditionSchema } from '../../shared/rep-condition';
+import { createEnvironmentService } from './api/environment-service';
 import type { LabHandlers } from './api/handlers';
+import { createSecrets } from './api/secrets';
+import { studyHandlers } from './api/study-handlers';
 import { probeDocker } from './environments/docker-status';
+import { isProcessAlive } from './environments/docker/lock';
 import { EventHub } from './events';
+import { previewPrompt } from './judge/preview';
+import { requeueOrphanedJobs } from './runner/jobs';
+import { StudyRunner } from './runner/runner';
+import { studyProgress } from './runner/study-state';
+import { workspaceRunnerDeps } from './runner/workspace-deps';
 import { latestVersion, openStore, type Store } from './store/database';
 import { listStudies } from './store/studies';
-import { listSuites } from './store/suites';
 import { getSuiteItem, getSuiteTaxonomies } from './store/suite-items';
-import { previewPrompt } from './judge/preview';
-import { repConditionSchema } from '../../shared/rep-condition';
+import { listSuites } from './store/suites';
+import { builtinSuiteIds, ensureSuite } from './suites/builtin';
 import { engineVersion } from './version';
 import { databasePath, ensureWorkspace, type WorkspaceLocation } from './workspace';
 
@@ -24,7 +34,11 @@ export interface Engine {
   readonly startedAt: string;
   /** The first event a new subscriber receives. */
   hello(): LabEventMessage;
-  /** Closes the database; idempotent. */
+  /** Runs the workspace's studies in the background until `close` (serve mode). */
+  startRunner(options?: { concurrency?: number }): void;
+  /** Stops the runner; in-flight reps go back to the queue. */
+  stopRunner(): Promise<void>;
+  /** Closes the database (stop the runner first); idempotent. */
   close(): void;
 }
 
@@ -34,6 +48,29 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   const store = openStore(databasePath(workspace.path));
   const events = new EventHub();
   const startedAt = new Date().toISOString();
+  const secrets = createSecrets(process.env);
+  const environment = createEnvironmentService(events);
+  let runner: StudyRunner | null = null;
+  const pending = new Map<string, NodeJS.Timeout>();
+
+  /** Publishes a study's progress at most every 250 ms, always including the last change. */
+  const publishProgress = (studyId: string, force = false) => {
+    const send = () => {
+      pending.delete(studyId);
+      try {
+        events.publish({ stream: 'study.progress', data: studyProgress(store, studyId) });
+        events.publish({ stream: 'studies.changed', data: { studyId } });
+      } catch {
+        // The study may have been removed meanwhile; nothing to report.
+      }
+    };
+    if (force) {
+      clearTimeout(pending.get(studyId));
+      send();
+    } else if (!pending.has(studyId)) {
+      pending.set(studyId, setTimeout(send, 250));
+    }
+  };
 
   const handlers: LabHandlers = {
     health: () => ({ status: 'ok', version: engineVersion, workspace: workspace.path, startedAt }),
@@ -53,6 +90,16 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
         getSuiteTaxonomies(store, request.suiteId),
         request.condition ?? repConditionSchema.parse({}),
       ),
+    ...studyHandlers({
+      store,
+      environment,
+      env: secrets.env,
+      onStudyChanged: (id) => publishProgress(id, true),
+    }),
+    setSecret: ({ name, value }) => secrets.set(name, value),
+    listSecrets: () => secrets.list(),
+    environmentStatus: () => environment.status(),
+    startBootstrap: () => environment.startBootstrap(),
   };
 
   return {
@@ -65,6 +112,29 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       stream: 'engine.hello',
       data: { version: engineVersion, workspace: workspace.path, startedAt },
     }),
+    startRunner(options = {}) {
+      if (runner) return;
+      for (const id of builtinSuiteIds) {
+        try {
+          ensureSuite(store, id);
+        } catch {
+          // A build without resources still serves imported suites.
+        }
+      }
+      requeueOrphanedJobs(store, isProcessAlive);
+      runner = new StudyRunner(workspaceRunnerDeps(store, { env: secrets.env }), {
+        concurrency: options.concurrency ?? 4,
+        onChange: (studyId) => publishProgress(studyId),
+      });
+      runner.start();
+    },
+    async stopRunner() {
+      const current = runner;
+      runner = null;
+      if (current) await current.stop();
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    },
     close: () => store.close(),
   };
 }

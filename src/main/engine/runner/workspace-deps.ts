@@ -5,7 +5,8 @@
  */
 import type { StudyJudge } from '../../../shared/study-spec';
 import { provisionEnvironment } from '../environments/provision';
-import { createProvider, modelSettingsSchema } from '../providers/settings';
+import { createProvider, DEFAULT_API_KEY_ENV, modelSettingsSchema } from '../providers/settings';
+import { hashString } from '../random';
 import type { ModelProvider } from '../providers/types';
 import type { Store } from '../store/database';
 import { workspaceTemperaturePolicy } from '../store/temperature-memory';
@@ -16,7 +17,10 @@ import { syntheticJudgeFor } from './synthetic-judge';
 
 /** Options for `workspaceRunnerDeps`. */
 export interface WorkspaceDepsOptions {
-  env?: Readonly<Record<string, string | undefined>>;
+  /** Where keys come from; a function is asked at every provider creation (session keys). */
+  env?:
+    | Readonly<Record<string, string | undefined>>
+    | (() => Readonly<Record<string, string | undefined>>);
   onProvisionProgress?: (line: string) => void;
 }
 
@@ -39,7 +43,8 @@ export function providerForJudge(
 
 /** The runner dependencies of a workspace store. */
 export function workspaceRunnerDeps(store: Store, options: WorkspaceDepsOptions = {}): RunnerDeps {
-  const env = options.env ?? process.env;
+  const envNow = () =>
+    typeof options.env === 'function' ? options.env() : (options.env ?? process.env);
   const providers = new Map<string, ModelProvider>();
   return {
     store,
@@ -52,7 +57,10 @@ export function workspaceRunnerDeps(store: Store, options: WorkspaceDepsOptions 
     judgeFor(context: JudgeContext): JudgeHandle {
       const { judge } = context;
       if (judge.provider === 'synthetic') return syntheticJudgeFor(context);
-      const key = JSON.stringify(judge);
+      const env = envNow();
+      // A key handed over later (settings) makes a new client; the old one is dropped.
+      const keyName = judge.apiKeyEnv ?? DEFAULT_API_KEY_ENV[judge.provider] ?? '';
+      const key = `${JSON.stringify(judge)}\u0000${hashString(env[keyName] ?? '')}`;
       let provider = providers.get(key);
       if (!provider) {
         provider = providerForJudge(judge, env);

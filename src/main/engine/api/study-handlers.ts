@@ -1,0 +1,127 @@
+/**
+ * LabApi handlers for studies and results: builder estimates, creating and controlling
+ * studies, progress, report tables, the reps behind a chart cell.
+ */
+import { studySpecSchema, type StudySpec } from '../../../shared/study-spec';
+import { EngineError } from '../errors';
+import { formatCsv, isTableName, reportTable, type ReportTable } from '../reports';
+import { createStudy } from '../runner/create-study';
+import { estimateStudy } from '../runner/estimate';
+import { retryFailedJobs } from '../runner/jobs';
+import { loadStudy } from '../runner/load-study';
+import { cancelStudy, pauseStudy, resumeStudy, studyProgress } from '../runner/study-state';
+import { specNeedsDocker } from '../environments/provision';
+import { listReps } from '../store/reps';
+import { listSuiteItems } from '../store/suite-items';
+import { ensureSuite } from '../suites/builtin';
+import type { Store } from '../store/database';
+import type { LabHandlers } from './handlers';
+import type { EnvironmentService } from './environment-service';
+
+/** What the study handlers need from the engine. */
+export interface StudyHandlerContext {
+  store: Store;
+  environment: EnvironmentService;
+  env: () => Readonly<Record<string, string | undefined>>;
+  /** Called after a study is created or controlled (wakes the runner, publishes progress). */
+  onStudyChanged: (studyId: string) => void;
+}
+
+function parseSpec(raw: unknown): StudySpec {
+  const parsed = studySpecSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.map(String).join('.') || '(spec)'}: ${issue.message}`,
+    );
+    throw new EngineError('bad_request', `The study spec is not valid: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+function table(store: Store, studyId: string, name: string): ReportTable {
+  if (!isTableName(name)) {
+    throw new EngineError('bad_request', `There is no report table "${name}".`);
+  }
+  return reportTable(store, studyId, name);
+}
+
+/** A report table as the contract carries it (plain arrays, no study header). */
+function toContract(report: ReportTable) {
+  return {
+    name: report.name,
+    title: report.title,
+    columns: report.columns.map((column) => ({ ...column })),
+    rows: report.rows.map((row) => ({ ...row })),
+    notes: [...report.notes],
+    simulated: report.simulated,
+    reps: report.reps,
+  };
+}
+
+type StudyHandlers = Pick<
+  LabHandlers,
+  | 'listSuiteItems'
+  | 'estimateStudy'
+  | 'createStudy'
+  | 'getStudySpec'
+  | 'studyProgress'
+  | 'controlStudy'
+  | 'reportTable'
+  | 'reportCsv'
+  | 'listReps'
+>;
+
+/** The study and results handlers. */
+export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
+  const { store } = context;
+  return {
+    listSuiteItems: ({ suiteId }) =>
+      (suiteId ? listSuiteItems(store, suiteId) : []).map((item) => ({
+        id: item.id,
+        dataset: item.dataset,
+        substrate: item.substrate,
+        gold: item.gold ?? null,
+        dimensions: item.dimensions,
+        taxonomy: item.taxonomy ?? null,
+        needsDocker: specNeedsDocker(item.environment),
+        note: item.note ?? null,
+      })),
+    estimateStudy: async ({ spec: raw }) => {
+      const spec = parseSpec(raw);
+      const { items } = ensureSuite(store, spec.suite);
+      const status = await context.environment.status();
+      return estimateStudy(store, spec, items, {
+        env: context.env(),
+        dockerAvailable: status.dockerAvailable,
+        ...(status.fix ? { dockerFix: status.fix } : {}),
+        baseImagePresent: status.baseImage.present,
+      });
+    },
+    createStudy: ({ spec: raw }) => {
+      const spec = parseSpec(raw);
+      const { items } = ensureSuite(store, spec.suite);
+      const studyId = createStudy(store, spec, items);
+      context.onStudyChanged(studyId);
+      return { studyId };
+    },
+    getStudySpec: ({ studyId }) => loadStudy(store, studyId).spec,
+    studyProgress: ({ studyId }) => studyProgress(store, studyId),
+    controlStudy: ({ studyId, action }) => {
+      if (action === 'pause') pauseStudy(store, studyId);
+      if (action === 'resume') resumeStudy(store, studyId);
+      if (action === 'cancel') cancelStudy(store, studyId);
+      if (action === 'retry-failed') {
+        retryFailedJobs(store, studyId);
+        resumeStudy(store, studyId);
+      }
+      context.onStudyChanged(studyId);
+      return studyProgress(store, studyId);
+    },
+    reportTable: ({ studyId, table: name }) => toContract(table(store, studyId, name)),
+    reportCsv: ({ studyId, table: name }) => ({
+      csv: formatCsv(table(store, studyId, name)),
+      fileName: `cuelab-${studyId.slice(0, 8)}-${name}.csv`,
+    }),
+    listReps: (request) => listReps(store, request),
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The builder's summary before launch: conditions × items × judges × reps, a rough cost and
+ * duration, and what stands in the way (a missing key, Docker down, no base image).
+ */
+import type { StudySpec } from '../../../shared/study-spec';
+import type { SuiteItem } from '../../../shared/suite-format';
+import type { z } from 'zod';
+import type { studyEstimateSchema } from '../../../shared/lab-api-studies';
+import { specNeedsDocker } from '../environments/provision';
+import { costOf } from '../providers/pricing';
+import { DEFAULT_API_KEY_ENV } from '../providers/settings';
+import type { Store } from '../store/database';
+import { expandConditions } from './conditions';
+import { selectItems } from './create-study';
+
+type StudyEstimate = z.output<typeof studyEstimateSchema>;
+
+/** Tokens of a typical real-model rep when the workspace has no history (App. R: 10–30 tool calls). */
+const assumedRep = { turns: 20, inputTokensPerTurn: 12_000, outputTokensPerTurn: 400, seconds: 90 };
+
+/** What the environment can do, as the estimate needs it. */
+export interface EstimateContext {
+  env: Readonly<Record<string, string | undefined>>;
+  dockerAvailable: boolean;
+  dockerFix?: string;
+  baseImagePresent: boolean;
+}
+
+/** Estimates a validated spec over its suite's items. */
+export function estimateStudy(
+  store: Store,
+  spec: StudySpec,
+  suiteItems: readonly SuiteItem[],
+  context: EstimateContext,
+): StudyEstimate {
+  const items = selectItems(spec, suiteItems);
+  const conditions = expandConditions(spec);
+  const cuedConditions = conditions.length - 1;
+  const directions = spec.direction === 'both' ? 2 : 1;
+  const uncuedReps = items.length * spec.judges.length * spec.reps;
+  const cuedReps = uncuedReps * cuedConditions * directions;
+  const totalReps = uncuedReps + cuedReps;
+  const warnings: StudyEstimate['warnings'] = [];
+  let cost: number | null = 0;
+  let seconds = 0;
+  const bases: string[] = [];
+  for (const judge of spec.judges) {
+    const repsForJudge = totalReps / spec.judges.length;
+    if (judge.provider === 'synthetic') {
+      seconds += repsForJudge * 1.5;
+      continue;
+    }
+    const keyName = judge.apiKeyEnv ?? DEFAULT_API_KEY_ENV[judge.provider];
+    if (keyName && !context.env[keyName]) {
+      warnings.push({
+        code: 'missing_key',
+        message: `No API key for judge ${judge.id}: ${keyName} is not set.`,
+        fix: `Add the key in Settings, or set ${keyName} before starting CueLab.`,
+      });
+    }
+    const history = store.db
+      .prepare(
+        `SELECT count(*) AS n, avg(input_tokens) AS input, avg(output_tokens) AS output, avg(duration_ms) AS ms
+           FROM judge_reps WHERE model = ? AND outcome = 'verdict'`,
+      )
+      .get(judge.model) as {
+      n: number;
+      input: number | null;
+      output: number | null;
+      ms: number | null;
+    };
+    const known = history.n >= 5;
+    const input = known ? (history.input ?? 0) : assumedRep.turns * assumedRep.inputTokensPerTurn;
+    const output = known
+      ? (history.output ?? 0)
+      : assumedRep.turns * assumedRep.outputTokensPerTurn;
+    bases.push(
+      known
+        ? `${judge.id}: mean of ${history.n} earlier reps`
+        : `${judge.id}: assumed ${assumedRep.turns} turns per rep`,
+    );
+    const perRep = costOf(
+      { inputTokens: input, outputTokens: output },
+      judge.provider,
+      judge.model,
+    );
+    cost = perRep === null || cost === null ? null : cost + perRep * repsForJudge;
+    seconds += repsForJudge * (known ? (history.ms ?? 0) / 1000 : assumedRep.seconds);
+  }
+  const needsDocker = items.some((item) => specNeedsDocker(item.environment));
+  if (needsDocker && !context.dockerAvailable) {
+    warnings.push({
+      code: 'docker_down',
+      message:
+        'These items give the judge a shell, which runs in Docker, and Docker is not running.',
+      ...(context.dockerFix ? { fix: context.dockerFix } : {}),
+    });
+  } else if (needsDocker && !context.baseImagePresent) {
+    warnings.push({
+      code: 'bootstrap_needed',
+      message: 'The Docker base image for judge environments has not been built on this machine.',
+      fix: 'Build it in Settings (about a minute), or run: cuelab env bootstrap',
+    });
+  }
+  if (cost !== null && spec.costCapUsd !== undefined && cost > spec.costCapUsd) {
+    warnings.push({
+      code: 'over_cap',
+      message: `The estimate ($${cost.toFixed(2)}) exceeds the cost cap; the study will pause there.`,
+    });
+  }
+  const parallel = Math.max(1, Math.min(spec.concurrency.total, spec.concurrency.containers));
+  return {
+    items: items.length,
+    judges: spec.judges.length,
+    conditions: conditions.length,
+    reps: spec.reps,
+    uncuedReps,
+    cuedReps,
+    totalReps,
+    estimatedCostUsd: cost,
+    estimatedSeconds: Math.round(seconds / parallel),
+    basis: bases.length ? bases.join('; ') : 'synthetic judges only (no cost)',
+    warnings,
+    simulated: spec.judges.some((judge) => judge.provider === 'synthetic'),
+  };
+}

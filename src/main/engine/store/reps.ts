@@ -1,0 +1,72 @@
+import type { Store } from './database';
+
+/** Filters of `listReps`. */
+export interface RepFilter {
+  studyId: string;
+  judgeId?: string | undefined;
+  dataset?: string | undefined;
+  conditionKey?: string | undefined;
+  itemId?: string | undefined;
+  limit?: number | undefined;
+}
+
+interface RepListRow {
+  rep_id: string;
+  item_id: string;
+  dataset: string;
+  judge_id: string;
+  condition_key: string;
+  direction: string;
+  rep: number;
+  outcome: string;
+  final_verdict_json: string | null;
+  gold: string | null;
+  turns: number;
+  tool_results: number;
+  simulated: number;
+}
+
+/** The stored reps of a study, narrowed to a chart cell when asked. */
+export function listReps(store: Store, filter: RepFilter) {
+  const rows = store.db
+    .prepare(
+      `SELECT j.rep_id, j.item_id, i.dataset, j.judge_id, j.condition_key, j.direction, j.rep, r.outcome,
+              r.final_verdict_json, i.gold, r.turns, r.tool_results, r.simulated
+         FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
+         JOIN study_items i ON i.study_id = j.study_id AND i.item_id = j.item_id
+        WHERE j.study_id = @studyId AND j.state = 'done'
+          AND (@judgeId IS NULL OR j.judge_id = @judgeId)
+          AND (@dataset IS NULL OR i.dataset = @dataset)
+          AND (@conditionKey IS NULL OR j.condition_key = @conditionKey)
+          AND (@itemId IS NULL OR j.item_id = @itemId)
+        ORDER BY i.position, j.condition_key, j.judge_id, j.rep LIMIT @limit`,
+    )
+    .all({
+      studyId: filter.studyId,
+      judgeId: filter.judgeId ?? null,
+      dataset: filter.dataset ?? null,
+      conditionKey: filter.conditionKey ?? null,
+      itemId: filter.itemId ?? null,
+      limit: filter.limit ?? 500,
+    }) as RepListRow[];
+  return rows.map((row) => {
+    const verdict = row.final_verdict_json
+      ? (JSON.parse(row.final_verdict_json) as { outcome?: string; score?: number })
+      : null;
+    return {
+      repId: row.rep_id,
+      itemId: row.item_id,
+      dataset: row.dataset,
+      judgeId: row.judge_id,
+      conditionKey: row.condition_key,
+      direction: row.direction,
+      rep: row.rep,
+      outcome: row.outcome,
+      verdict: verdict?.outcome ?? (verdict?.score === undefined ? null : String(verdict.score)),
+      gold: row.gold,
+      turns: row.turns,
+      toolResults: row.tool_results,
+      simulated: row.simulated === 1,
+    };
+  });
+}

@@ -1,0 +1,161 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createEngine, type Engine } from '../../src/main/engine/engine';
+import { saveSuite } from '../../src/main/engine/store/suite-items';
+import { loadSuiteFile } from '../../src/main/engine/suites/load';
+import { startServer, type RunningServer } from '../../src/main/server/http-server';
+import type { LabEventMessage } from '../../src/shared/lab-api';
+import {
+  createLabClient,
+  subscribeLabEvents,
+  type WebSocketLike,
+} from '../../src/shared/lab-client';
+import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
+import { deferentialJudge } from '../helpers/scripted-judge';
+import { makeTempDir } from '../helpers/temp-dir';
+
+describe('LabApi for studies: estimate, create, progress events, control, tables, secrets', () => {
+  const dir = makeTempDir();
+  let engine: Engine;
+  let server: RunningServer;
+  let models: FakeModelServer;
+
+  beforeAll(async () => {
+    models = await startFakeModelServer({ latencyMs: 5 });
+    models.handle('anthropic', deferentialJudge());
+    engine = createEngine({ path: dir.path, source: 'flag' });
+    saveSuite(
+      engine.store,
+      loadSuiteFile(join(__dirname, '..', 'fixtures', 'mini-suite.json')),
+      'imported',
+    );
+    server = await startServer({ engine, rendererDir: dir.path });
+    engine.startRunner({ concurrency: 2 });
+  });
+  afterAll(async () => {
+    await engine.stopRunner();
+    await server.close();
+    engine.close();
+    await models.close();
+    dir.remove();
+  });
+
+  const spec = () => ({
+    name: 'api study',
+    suite: 'fixture-suite',
+    judges: [
+      { id: 'fake', provider: 'anthropic', model: 'claude-sonnet-4-6', baseUrl: models.url },
+    ],
+    reps: 2,
+    arms: { cues: [{ kind: 'preset', preset: 'strong' }], placements: ['system', 'user'] },
+  });
+
+  it('estimates a spec, warning about the missing key, and rejects a broken one naming the field', async () => {
+    const client = createLabClient(server.address);
+    await client.setSecret({ name: 'ANTHROPIC_API_KEY', value: '' });
+    const estimate = await client.estimateStudy({ spec: spec() });
+    expect(estimate.ok).toBe(true);
+    if (estimate.ok) {
+      expect(estimate.value).toMatchObject({
+        items: 2,
+        judges: 1,
+        conditions: 3,
+        uncuedReps: 4,
+        cuedReps: 8,
+        totalReps: 12,
+      });
+      expect(estimate.value.warnings.map((warning) => warning.code)).toContain('missing_key');
+    }
+    const broken = await client.estimateStudy({ spec: { ...spec(), reps: 'three' } });
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) expect(broken.error.message).toContain('reps');
+  });
+
+  it('keeps keys out of every answer: only the last four characters come back', async () => {
+    const client = createLabClient(server.address);
+    const set = await client.setSecret({
+      name: 'ANTHROPIC_API_KEY',
+      value: 'sk-test-1234567890abcd',
+    });
+    expect(set).toEqual({ ok: true, value: { name: 'ANTHROPIC_API_KEY', set: true } });
+    const listed = await client.listSecrets({});
+    expect(JSON.stringify(listed)).not.toContain('sk-test-1234567890');
+    expect(listed.ok && listed.value.find((entry) => entry.name === 'ANTHROPIC_API_KEY')).toEqual({
+      name: 'ANTHROPIC_API_KEY',
+      source: 'session',
+      hint: '…abcd',
+    });
+  });
+
+  it('creates a study that the engine runs, streaming progress until it completes', async () => {
+    const client = createLabClient(server.address);
+    const events: LabEventMessage[] = [];
+    let connected: () => void = () => undefined;
+    const open = new Promise<void>((resolve) => (connected = resolve));
+    const completed = new Promise<void>((resolve) => {
+      const close = subscribeLabEvents(
+        server.address,
+        (url) => new WebSocket(url) as unknown as WebSocketLike,
+        {
+          onEvent: (event) => {
+            if (event.stream === 'engine.hello') connected();
+            events.push(event);
+            if (event.stream === 'study.progress' && event.data.status === 'completed') {
+              close();
+              resolve();
+            }
+          },
+        },
+      );
+    });
+    await open;
+    const created = await client.createStudy({ spec: spec() });
+    expect(created.ok).toBe(true);
+    await completed;
+    const progressEvents = events.filter((event) => event.stream === 'study.progress');
+    expect(progressEvents.length).toBeGreaterThanOrEqual(2);
+    const statuses = progressEvents.map((event) =>
+      event.stream === 'study.progress' ? event.data.status : '',
+    );
+    expect(statuses[0]).toBe('running');
+    expect(statuses.at(-1)).toBe('completed');
+    const studyId = created.ok ? created.value.studyId : '';
+    const progress = await client.studyProgress({ studyId });
+    expect(progress.ok && progress.value).toMatchObject({
+      status: 'completed',
+      total: 12,
+      done: 12,
+      failed: 0,
+    });
+
+    const flips = await client.reportTable({ studyId, table: 'flips' });
+    expect(flips.ok).toBe(true);
+    if (flips.ok) {
+      expect(flips.value.simulated).toBe(false);
+      expect(flips.value.rows.length).toBeGreaterThan(0);
+    }
+    const csv = await client.reportCsv({ studyId, table: 'flips' });
+    expect(csv.ok && csv.value.csv.split('\n')[0]).toContain(',');
+    const reps = await client.listReps({ studyId, conditionKey: 'preset:strong@user' });
+    expect(reps.ok && reps.value.map((rep) => rep.verdict)).toEqual([
+      'fail',
+      'fail',
+      'fail',
+      'fail',
+    ]);
+    const unknownTable = await client.reportTable({ studyId, table: 'nope' });
+    expect(!unknownTable.ok && unknownTable.error.code).toBe('bad_request');
+  });
+
+  it('pauses and resumes a study', async () => {
+    const client = createLabClient(server.address);
+    const created = await client.createStudy({ spec: { ...spec(), name: 'paused one', reps: 3 } });
+    const studyId = created.ok ? created.value.studyId : '';
+    const paused = await client.controlStudy({ studyId, action: 'pause' });
+    expect(paused.ok && paused.value.status).toBe('paused');
+    expect(paused.ok && paused.value.pausedReason).toBe('paused by the researcher');
+    const resumed = await client.controlStudy({ studyId, action: 'resume' });
+    expect(resumed.ok && resumed.value.status).toBe('running');
+  });
+});
