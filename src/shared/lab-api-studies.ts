@@ -111,6 +111,8 @@ export const studyMethods = {
     request: z.object({ spec: z.unknown() }).strict(),
     response: z.object({ studyId: z.string() }),
   },
+  /** The ready-made demo study (what `cuelab demo` runs), offered on the app's first start. */
+  getDemoSpec: { request: z.object({}).strict(), response: studySpecSchema },
   /** The spec a study was created from (to save or reopen in the builder). */
   getStudySpec: { request: studyRef, response: studySpecSchema },
   studyProgress: { request: studyRef, response: studyProgressSchema },

@@ -6,6 +6,7 @@ import { EngineError } from '../engine/errors';
 import { ProviderError } from '../engine/providers/types';
 import { engineVersion } from '../engine/version';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { demoCommand } from './demo';
 import { envCommand } from './env';
 import { importResultsCommand } from './import-results';
 import { judgeCommand } from './judge';
@@ -19,6 +20,7 @@ import { suiteCommand } from './suite';
 /** Every subcommand; later issues add theirs here. */
 export const commands: readonly CliCommand[] = [
   serveCommand,
+  demoCommand,
   envCommand,
   suiteCommand,
   promptCommand,

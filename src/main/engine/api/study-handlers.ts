@@ -13,7 +13,9 @@ import { cancelStudy, pauseStudy, resumeStudy, studyProgress } from '../runner/s
 import { specNeedsDocker } from '../environments/provision';
 import { listReps } from '../store/reps';
 import { listSuiteItems } from '../store/suite-items';
-import { ensureSuite } from '../suites/builtin';
+import { ensureSuite, resourcesDir } from '../suites/builtin';
+import { loadStudySpec } from '../runner/spec-file';
+import { join } from 'node:path';
 import type { Store } from '../store/database';
 import type { LabHandlers } from './handlers';
 import type { EnvironmentService } from './environment-service';
@@ -64,6 +66,7 @@ type StudyHandlers = Pick<
   | 'estimateStudy'
   | 'createStudy'
   | 'getStudySpec'
+  | 'getDemoSpec'
   | 'studyProgress'
   | 'controlStudy'
   | 'reportTable'
@@ -105,6 +108,7 @@ export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
       return { studyId };
     },
     getStudySpec: ({ studyId }) => loadStudy(store, studyId).spec,
+    getDemoSpec: () => loadStudySpec(join(resourcesDir(), 'studies', 'demo.json')),
     studyProgress: ({ studyId }) => studyProgress(store, studyId),
     controlStudy: ({ studyId, action }) => {
       if (action === 'pause') pauseStudy(store, studyId);

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createEngine } from '../engine/engine';
+import { probeDocker } from '../engine/environments/docker-status';
+import { ensureBaseImage } from '../engine/environments/docker/bootstrap';
+import { EngineError } from '../engine/errors';
+import { formatTable, reportTable } from '../engine/reports';
+import { createStudy } from '../engine/runner/create-study';
+import { loadStudySpec } from '../engine/runner/spec-file';
+import { ensureSuite, resourcesDir } from '../engine/suites/builtin';
+import { workspaceForProcess } from '../engine/workspace';
+import type { CliCommand } from './command';
+import { runToEnd } from './run';
+
+/** The ready-made demo study shipped in resources/studies (the app offers the same one). */
+export function demoSpecPath(): string {
+  return join(resourcesDir(), 'studies', 'demo.json');
+}
+
+/** `cuelab demo`: prepare what is needed, run the demo study, print its tables. */
+export const demoCommand: CliCommand = {
+  name: 'demo',
+  summary: 'Run a small ready-made study with the synthetic judge and print its tables',
+  usage: `Usage: cuelab demo [--workspace DIR]
+
+Runs the demo study offline: a few items of the built-in suite cuelab-mini in real Docker
+containers, two synthetic judge personas, the strong cue (§3.1) in both directions, 3 reps.
+It first builds the Docker base image if this machine lacks it (about a minute, once).
+The synthetic judge is a SIMULATION: its tables are marked as such.`,
+  async run(args, io) {
+    const { values } = parseArgs({
+      args,
+      options: { workspace: { type: 'string' } },
+      strict: true,
+    });
+    const docker = await probeDocker();
+    if (!docker.available) {
+      throw new EngineError(
+        'internal',
+        `The demo runs its judges in Docker containers. ${docker.problem ?? ''}\nFix:\n${docker.fix ?? ''}`,
+      );
+    }
+    io.out('Preparing the Docker base image (built once per machine)…');
+    const image = await ensureBaseImage({
+      onProgress: (progress) =>
+        io.out(`  [${Math.round(progress.elapsedSeconds)} s] ${progress.message}`),
+    });
+    io.out(image.built ? `  built ${image.tag}` : `  ${image.tag} is ready`);
+    const spec = loadStudySpec(demoSpecPath());
+    const engine = createEngine(workspaceForProcess(values.workspace));
+    try {
+      const suite = ensureSuite(engine.store, spec.suite);
+      const studyId = createStudy(engine.store, spec, suite.items);
+      io.out(`Running the demo study ${studyId} (${spec.name}).`);
+      const code = await runToEnd(engine.store, studyId, io);
+      for (const table of ['flips', 'severity'] as const) {
+        io.out('');
+        io.out(formatTable(reportTable(engine.store, studyId, table), 'md'));
+      }
+      return code;
+    } finally {
+      engine.close();
+    }
+  },
+};
