@@ -29,6 +29,8 @@ const bridge: NativeBridge = {
       data: options.data,
     }) as Promise<string | null>,
   openExternal: (url) => ipcRenderer.invoke(nativeChannels.openExternal, url) as Promise<boolean>,
+  storeSecret: (name, value) =>
+    ipcRenderer.invoke(nativeChannels.storeSecret, { name, value }) as Promise<boolean>,
 };
 
 contextBridge.exposeInMainWorld('cuelab', bridge);

@@ -45,6 +45,11 @@ export interface NativeBridge {
   }): Promise<string | null>;
   /** Opens an http(s) link in the system browser; other schemes are refused. */
   openExternal(url: string): Promise<boolean>;
+  /**
+   * Keeps an API key with the OS keychain (Electron safeStorage) so the engine gets it at every
+   * start; an empty value forgets it. False when the OS offers no encryption.
+   */
+  storeSecret(name: string, value: string): Promise<boolean>;
 }
 
 /** IPC channel names between preload and the shell; only the bridge modules use them. */
@@ -54,4 +59,5 @@ export const nativeChannels = {
   openFile: 'cuelab:open-file',
   saveFile: 'cuelab:save-file',
   openExternal: 'cuelab:open-external',
+  storeSecret: 'cuelab:store-secret',
 } as const;

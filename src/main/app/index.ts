@@ -10,6 +10,7 @@ import { appPage } from './app-page';
 import { engineLaunch, EngineSupervisor } from './engine-supervisor';
 import { installAppMenu } from './menu';
 import { announceEngineChange, registerNativeIpc } from './native-ipc';
+import { loadStoredSecrets, storeSecret } from './secret-store';
 import { createMainWindow, hardenSessions } from './window';
 
 const page = appPage(join(__dirname, '../renderer'), process.env.ELECTRON_RENDERER_URL);
@@ -24,15 +25,16 @@ if (app.requestSingleInstanceLock()) {
 
 function runShell(): void {
   let mainWindow: BrowserWindow | undefined;
+  const launch = engineLaunch({
+    cliPath: join(__dirname, 'cli.js'),
+    // The engine picks the workspace itself: --workspace, CUELAB_WORKSPACE, or app data.
+    workspace: undefined,
+    runtime: app.isPackaged
+      ? { kind: 'electron-as-node', execPath: process.execPath }
+      : { kind: 'node' },
+  });
   const supervisor = new EngineSupervisor({
-    launch: engineLaunch({
-      cliPath: join(__dirname, 'cli.js'),
-      // The engine picks the workspace itself: --workspace, CUELAB_WORKSPACE, or app data.
-      workspace: undefined,
-      runtime: app.isPackaged
-        ? { kind: 'electron-as-node', execPath: process.execPath }
-        : { kind: 'node' },
-    }),
+    launch,
     // Give a running sweep time to pause cleanly on quit.
     stopTimeoutMs: 10_000,
     onOutput: (stream, line) => {
@@ -92,9 +94,16 @@ function runShell(): void {
     .then(() => {
       hardenSessions(page);
       installAppMenu();
+      // Keys kept with safeStorage reach the engine through its environment.
+      Object.assign(launch.env, loadStoredSecrets());
       registerNativeIpc({
         whenEngineReady: () => supervisor.whenReady(),
         isAppUrl: (url) => page.isAppUrl(url),
+        storeSecret: (name, value) => {
+          if (value === '') delete launch.env[name];
+          else launch.env[name] = value;
+          return storeSecret(name, value);
+        },
       });
       // A failed start is reported by the 'failed' event and by getEngine in the window.
       supervisor.start().catch(() => undefined);

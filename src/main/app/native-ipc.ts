@@ -23,6 +23,8 @@ export interface NativeIpcContext {
   whenEngineReady(): Promise<EngineChange>;
   /** True for the URL of the app's own page; IPC from any other frame is refused. */
   isAppUrl(url: string): boolean;
+  /** Keeps a key (safeStorage) and gives it to the engine's next start; false if not kept. */
+  storeSecret(name: string, value: string): boolean;
 }
 
 /** Text files larger than this are refused rather than copied through IPC. */
@@ -47,6 +49,11 @@ const saveFileSchema = z.object({
   defaultName: z.string().max(500),
   filters: fileFiltersSchema,
   data: z.union([z.string(), z.instanceof(Uint8Array)]),
+});
+
+const storeSecretSchema = z.object({
+  name: z.string().regex(/^[A-Z_][A-Z0-9_]*$/),
+  value: z.string().max(10_000),
 });
 
 /** Registers every handler; returns a function that removes them again. */
@@ -104,6 +111,11 @@ export function registerNativeIpc(context: NativeIpcContext): () => void {
     return result.filePath;
   });
 
+  handle(nativeChannels.storeSecret, (_event, argument) => {
+    const { name, value } = parseArgument(storeSecretSchema, argument, 'storeSecret');
+    return Promise.resolve(context.storeSecret(name, value));
+  });
+
   handle(nativeChannels.openExternal, async (_event, argument) => {
     const url = externalHttpUrl(argument);
     if (url === null) return false;
@@ -117,6 +129,7 @@ export function registerNativeIpc(context: NativeIpcContext): () => void {
       nativeChannels.openFile,
       nativeChannels.saveFile,
       nativeChannels.openExternal,
+      nativeChannels.storeSecret,
     ]) {
       ipcMain.removeHandler(channel);
     }
