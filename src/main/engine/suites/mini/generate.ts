@@ -1,0 +1,169 @@
+/**
+ * Generates `cuelab-mini` from its recipes. For each recipe, in the base image through the
+ * Docker backend: start from the initial state (files and setup), run each of the scripted
+ * agent's commands as the agent user in the working folder and record what it really printed,
+ * then run the verifier in that final state. Its exit status is the gold label; nothing else
+ * decides it. The item replays the recorded shell calls to reach the same final state.
+ */
+import type Docker from 'dockerode';
+import {
+  suiteFileSchema,
+  type EnvironmentSpec,
+  type SuiteFile,
+  type SuiteItem,
+} from '../../../../shared/suite-format';
+import type { AgentMessage, Trajectory } from '../../../../shared/trajectory';
+import { createDockerClient } from '../../environments/docker/client';
+import { prepareItem } from '../../environments/docker/prepare';
+import { withRep } from '../../environments/docker/rep';
+import { agentStepLimits, formatShellResult, mapPool, requireItemContainers } from './containers';
+import { miniRecipes, miniSuiteInfo } from './index';
+import { hardCaseNote, miniSubstrates, type MiniRecipe } from './recipe';
+
+/** Options of `generateMiniSuite`. */
+export interface GenerateOptions {
+  /** Default: every recipe. */
+  recipes?: readonly MiniRecipe[];
+  docker?: Docker;
+  signal?: AbortSignal;
+  /** Items generated at once; default 2. */
+  concurrency?: number;
+  /** One line per finished item. */
+  onProgress?: (line: string) => void;
+}
+
+/** The environment of an item: its starting state, replaying the agent's shell calls. */
+export function itemEnvironment(recipe: MiniRecipe): EnvironmentSpec {
+  return {
+    files: recipe.files,
+    ...(recipe.database ? { database: { path: recipe.database } } : {}),
+    shell: true,
+    setup: recipe.setup,
+    replay: true,
+  };
+}
+
+/** The same environment before the agent acted (no replay). */
+export function startingEnvironment(spec: EnvironmentSpec): EnvironmentSpec {
+  return { ...spec, replay: false };
+}
+
+/** What running commands in a fresh container printed, and what a last check said. */
+export interface CommandRun {
+  /** Each command's result, formatted as a trajectory tool message. */
+  outputs: string[];
+  /** The check's exit code and output, when one was given. */
+  check?: { exitCode: number | null; output: string };
+}
+
+/**
+ * Runs `commands` in order, as the agent user, in a fresh container started from `spec`'s
+ * starting state; then `check`, if given, in the state they left.
+ */
+export async function runInFreshContainer(
+  spec: EnvironmentSpec,
+  itemId: string,
+  commands: readonly string[],
+  options: { check?: string; docker?: Docker; signal?: AbortSignal } = {},
+): Promise<CommandRun> {
+  const docker = options.docker ?? createDockerClient();
+  const signal = options.signal;
+  const prepared = await prepareItem(startingEnvironment(spec), itemId, {
+    docker,
+    ...(signal ? { signal } : {}),
+  });
+  return withRep(
+    prepared,
+    async ({ environment }) => {
+      const outputs: string[] = [];
+      for (const command of commands) {
+        outputs.push(formatShellResult(await environment.exec(command, agentStepLimits, signal)));
+      }
+      if (options.check === undefined) return { outputs };
+      const result = await environment.exec(options.check, agentStepLimits, signal);
+      const output = `${result.stdout}${result.stderr}`.trim();
+      return { outputs, check: { exitCode: result.exitCode, output } };
+    },
+    { docker, ...(signal ? { signal } : {}) },
+  );
+}
+
+/** The trajectory: the task, each step's words and shell call with its real result, the end. */
+export function buildTrajectory(recipe: MiniRecipe, outputs: readonly string[]): Trajectory {
+  const messages: AgentMessage[] = [{ role: 'user', content: recipe.task }];
+  recipe.steps.forEach((step, index) => {
+    const id = `call_${index + 1}`;
+    messages.push({
+      role: 'assistant',
+      content: step.thought,
+      tool_calls: [
+        {
+          id,
+          type: 'function',
+          function: { name: 'shell', arguments: JSON.stringify({ command: step.command }) },
+        },
+      ],
+    });
+    messages.push({ role: 'tool', content: outputs[index] ?? '', tool_call_id: id, name: 'shell' });
+  });
+  messages.push({ role: 'assistant', content: recipe.final });
+  return messages;
+}
+
+/** Runs one recipe's agent and verifier in Docker and returns the item, labelled by the verifier. */
+export async function generateItem(
+  recipe: MiniRecipe,
+  options: { docker?: Docker; signal?: AbortSignal } = {},
+): Promise<SuiteItem> {
+  const environment = itemEnvironment(recipe);
+  const run = await runInFreshContainer(
+    environment,
+    recipe.id,
+    recipe.steps.map((step) => step.command),
+    { ...options, check: recipe.verifier },
+  );
+  const { dataset, taxonomy } = miniSubstrates[recipe.substrate];
+  return {
+    id: recipe.id,
+    dataset,
+    substrate: recipe.substrate,
+    task: recipe.task,
+    trajectory: buildTrajectory(recipe, run.outputs),
+    environment,
+    dimensions: recipe.dimensions,
+    taxonomy,
+    gold: run.check?.exitCode === 0 ? 'pass' : 'fail',
+    verifier: { command: recipe.verifier },
+    probes: recipe.probes,
+    ...(recipe.hardCase ? { note: hardCaseNote(recipe.hardCase) } : {}),
+  };
+}
+
+/** Generates the whole suite (validated against the suite format). */
+export async function generateMiniSuite(options: GenerateOptions = {}): Promise<SuiteFile> {
+  const recipes = options.recipes ?? miniRecipes;
+  const docker = options.docker ?? createDockerClient();
+  await requireItemContainers(
+    docker,
+    recipes.map(itemEnvironment).map((environment) => ({ environment })),
+    'Building cuelab-mini',
+  );
+  let done = 0;
+  const items = await mapPool(recipes, options.concurrency ?? 2, async (recipe) => {
+    const started = Date.now();
+    const item = await generateItem(recipe, {
+      docker,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    done += 1;
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    options.onProgress?.(
+      `[${done}/${recipes.length}] ${recipe.id}: ${recipe.steps.length} steps, verifier says ` +
+        `${item.gold ?? '?'} (${seconds}s)`,
+    );
+    return item;
+  });
+  const suite: SuiteFile = { ...miniSuiteInfo, taxonomies: [], items };
+  suiteFileSchema.parse(suite);
+  return suite;
+}
