@@ -8,6 +8,7 @@ import { repConditionSchema, type RepCondition } from '../../shared/rep-conditio
 import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../shared/suite-format';
 import type { Store } from '../engine/store/database';
 import { getSuiteItem, getSuiteSettings, getSuiteTaxonomies } from '../engine/store/suite-items';
+import { builtinSuiteIds, ensureSuite } from '../engine/suites/builtin';
 import { loadSuiteFile } from '../engine/suites/load';
 import { UsageError } from './command';
 
@@ -142,6 +143,9 @@ export function itemFromFlags(
     if (!item) throw new UsageError(`${values.suite} has no item "${values.item}"`);
     return { suiteId: suite.id, item, taxonomies: suite.taxonomies, toolBudget: suite.toolBudget };
   }
+  // A built-in suite is imported into the workspace on first use.
+  if ((builtinSuiteIds as readonly string[]).includes(values.suite))
+    ensureSuite(store, values.suite);
   return {
     suiteId: values.suite,
     item: getSuiteItem(store, values.suite, values.item),

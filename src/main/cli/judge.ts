@@ -10,7 +10,6 @@ import { createProvider, modelSettingsSchema } from '../engine/providers/setting
 import { loadJudgeRep } from '../engine/store/judge-reps';
 import { workspaceTemperaturePolicy } from '../engine/store/temperature-memory';
 import { workspaceForProcess } from '../engine/workspace';
-import { EngineError } from '../engine/errors';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import {
   conditionFromFlags,
@@ -106,12 +105,6 @@ ${conditionUsage}`,
       const budget = parseBudget(
         values.budget ?? (suiteBudget === undefined ? undefined : String(suiteBudget)),
       );
-      if (item.environment.shell) {
-        throw new EngineError(
-          'bad_request',
-          `Item ${item.id} needs a shell, which needs the Docker backend (cuelab env bootstrap).`,
-        );
-      }
       await removeOrphans().catch(() => []);
       const provisioned = await provisionEnvironment(item.environment, item, {
         backend,

@@ -88,7 +88,14 @@ export function quoteFragment(read: ReadProbe): string {
     const match = /^exit code: -?\d+/m.exec(output);
     if (match) return match[0];
   }
-  const lines = output.split('\n').filter((candidate) => candidate.trim().length > 0);
+  // A shell result starts with its exit code and stream labels; quote what the command printed.
+  const lines = output
+    .split('\n')
+    .filter((candidate) => candidate.trim().length > 0)
+    .filter(
+      (candidate) =>
+        read.probe.tool !== 'shell' || !/^(exit code: |stdout:$|stderr:$)/.test(candidate),
+    );
   // A query result's first line is its column header; quote the first row when there is one.
   const row =
     read.probe.tool === 'sql_query' && lines[1] && !lines[1].startsWith('(') ? lines[1] : undefined;
