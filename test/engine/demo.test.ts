@@ -1,0 +1,38 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dockerForTest } from '../helpers/docker';
+import { makeTempDir } from '../helpers/temp-dir';
+
+const bin = join(__dirname, '..', '..', 'bin', 'cuelab.js');
+
+describe('cuelab demo', () => {
+  const dir = makeTempDir();
+  afterAll(() => dir.remove());
+
+  it('runs the ready-made study in real containers and prints its tables, marked simulated', async (context) => {
+    if (!(await dockerForTest())) {
+      context.skip('Docker is not running here (set CUELAB_REQUIRE_DOCKER=1 to make this fail)');
+      return;
+    }
+    const { code, output } = await new Promise<{ code: number | null; output: string }>(
+      (resolve) => {
+        const child = spawn(process.execPath, [bin, 'demo'], {
+          env: { ...process.env, CUELAB_WORKSPACE: dir.path },
+        });
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        child.on('close', (exit) => resolve({ code: exit, output: text }));
+      },
+    );
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/\[108\/108\] 100% .* completed/);
+    expect(output).toContain('## Harmful and helpful flips per judge × dataset');
+    expect(output).toContain('## Direction asymmetry: severity vs leniency');
+    expect(output.match(/\*\*SIMULATED: synthetic-judge data\*\*/g)).toHaveLength(2);
+    expect(output).toMatch(
+      /\| preset:strong@system \| task_success \| all +\| all +\| all +\| +12 \|/,
+    );
+  }, 600_000);
+});
