@@ -1,9 +1,15 @@
 import { migration0001 } from './0001-initial';
 import { migration0002 } from './0002-judge-reps';
 import { migration0003 } from './0003-runner';
+import { migration0004 } from './0004-labels';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
 /** Every migration, in order. Add a file per version; never edit a shipped one. */
-export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003];
+export const migrations: readonly Migration[] = [
+  migration0001,
+  migration0002,
+  migration0003,
+  migration0004,
+];

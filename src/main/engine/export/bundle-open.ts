@@ -1,0 +1,224 @@
+/**
+ * Opening a study bundle (bundle-format.ts) in this workspace: every row inserted in one
+ * transaction, so a bundle opens whole or not at all; nothing is fetched, run or provisioned.
+ *
+ * Rules: a bundle written by a newer schema is refused. A study id already in the workspace is
+ * refused with the fix (`replace` deletes the existing study and opens the bundle in its place,
+ * so opening the same bundle twice is idempotent either way). The suite is created when absent;
+ * when present, the bundle's items and taxonomies are added where missing, and an item that
+ * differs from the workspace's copy is refused (the study was judged on the bundle's version).
+ * Job ids are renumbered for this workspace; leases are cleared, running jobs re-queued, and a
+ * running study is opened paused, so nothing starts by itself.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { EngineError } from '../errors';
+import type { Store } from '../store/database';
+import {
+  BUNDLE_FORMAT,
+  BUNDLE_TABLES,
+  studyBundleSchema,
+  type BundleRow,
+  type BundleTableKey,
+  type StudyBundle,
+} from './bundle-format';
+
+/** Options of openBundle. */
+export interface OpenBundleOptions {
+  /** Replace a study with the same id instead of refusing. */
+  replace?: boolean;
+}
+
+/** What opening did. */
+export interface OpenBundleSummary {
+  studyId: string;
+  name: string;
+  reps: number;
+  labels: number;
+  replaced: boolean;
+  suiteCreated: boolean;
+  itemsAdded: number;
+}
+
+/** Reads and validates a bundle file (gzipped or plain JSON). */
+export function readBundle(file: string): StudyBundle {
+  let data: Buffer;
+  try {
+    data = readFileSync(file);
+  } catch (error) {
+    throw new EngineError('not_found', `Cannot read ${file}: ${(error as Error).message}.`);
+  }
+  let value: unknown;
+  try {
+    const text =
+      data[0] === 0x1f && data[1] === 0x8b
+        ? gunzipSync(data).toString('utf8')
+        : data.toString('utf8');
+    value = JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new EngineError(
+      'bad_request',
+      `${file} is not a CueLab study bundle: ${(error as Error).message}.`,
+    );
+  }
+  const format = (value as { format?: unknown } | null)?.format;
+  if (format !== BUNDLE_FORMAT)
+    throw new EngineError(
+      'bad_request',
+      `${file} is not a CueLab study bundle (format ${JSON.stringify(format)}).`,
+    );
+  const parsed = studyBundleSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new EngineError(
+      'bad_request',
+      `${file} is a damaged or unsupported study bundle: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}.`,
+    );
+  }
+  return parsed.data;
+}
+
+function columnsOf(store: Store, table: string): Set<string> {
+  const rows = store.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+  return new Set(rows.map((row) => row.name));
+}
+
+/** Inserts rows into a table, refusing columns the table does not have; returns rowids. */
+function insertRows(
+  store: Store,
+  table: string,
+  rows: readonly BundleRow[],
+  skip: readonly string[] = [],
+): number[] {
+  const known = columnsOf(store, table);
+  return rows.map((row) => {
+    const columns = Object.keys(row).filter((column) => !skip.includes(column));
+    const unknown = columns.find((column) => !known.has(column));
+    if (unknown)
+      throw new EngineError(
+        'bad_request',
+        `The bundle's ${table} rows have a column "${unknown}" this workspace does not know.`,
+      );
+    const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+    const result = store.db.prepare(sql).run(...columns.map((column) => row[column] ?? null));
+    return Number(result.lastInsertRowid);
+  });
+}
+
+function addSuite(store: Store, bundle: StudyBundle): { created: boolean; itemsAdded: number } {
+  const [suite] = bundle.tables.suites;
+  if (!suite) return { created: false, itemsAdded: 0 };
+  const exists = store.db.prepare('SELECT 1 FROM suites WHERE id = ?').get(suite.id);
+  if (!exists) insertRows(store, 'suites', [{ ...suite, origin: 'imported' }]);
+  const differing: string[] = [];
+  const missing = <T extends BundleRow>(table: string, key: string, rows: readonly T[]) =>
+    rows.filter((row) => {
+      const current = store.db
+        .prepare(`SELECT body_json FROM ${table} WHERE suite_id = ? AND ${key} = ?`)
+        .get(row.suite_id, row[key]) as { body_json: string } | undefined;
+      if (current && current.body_json !== row.body_json) differing.push(String(row[key]));
+      return !current;
+    });
+  const items = missing('suite_items', 'item_id', bundle.tables.suiteItems);
+  const taxonomies = missing('suite_taxonomies', 'taxonomy_id', bundle.tables.suiteTaxonomies);
+  if (differing.length)
+    throw new EngineError(
+      'bad_request',
+      `Suite "${String(suite.id)}" in this workspace has a different version of ${differing.join(', ')} than the bundle's study was judged on. Open the bundle in another workspace, or remove the suite first.`,
+    );
+  insertRows(store, 'suite_items', items);
+  insertRows(store, 'suite_taxonomies', taxonomies);
+  return { created: !exists, itemsAdded: items.length };
+}
+
+function insertStudy(store: Store, bundle: StudyBundle): void {
+  const { tables } = bundle;
+  const study = tables.studies[0] as BundleRow;
+  const running = study.status === 'running' || study.status === 'queued';
+  insertRows(store, 'studies', [
+    running
+      ? {
+          ...study,
+          status: 'paused',
+          paused_reason: 'opened from a bundle; resume to run its remaining jobs here',
+        }
+      : study,
+  ]);
+  const plain: BundleTableKey[] = [
+    'studyItems',
+    'studyConditions',
+    'studyMajorities',
+    'reps',
+    'messages',
+    'turns',
+    'toolCalls',
+  ];
+  for (const key of plain) insertRows(store, BUNDLE_TABLES[key], tables[key]);
+  const jobs = tables.jobs.map((job): BundleRow => ({
+    ...job,
+    state: job.state === 'running' ? 'queued' : (job.state ?? null),
+    lease_id: null,
+    lease_owner: null,
+    lease_expires_at: null,
+  }));
+  const newIds = insertRows(store, 'jobs', jobs, ['id']);
+  const jobIds = new Map(tables.jobs.map((job, index) => [job.id, newIds[index]]));
+  insertRows(
+    store,
+    'provider_calls',
+    tables.providerCalls.map((call) => ({ ...call, job_id: jobIds.get(call.job_id) ?? null })),
+  );
+  insertRows(store, 'imported_reps', tables.importedReps);
+  const annotator = store.db.prepare(
+    'INSERT INTO annotators (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING',
+  );
+  for (const row of tables.annotators) annotator.run(row.name, row.created_at);
+  insertRows(store, 'mechanism_labels', tables.labels);
+}
+
+/** Opens a bundle file in this workspace (rules in the module comment). */
+export function openBundle(
+  store: Store,
+  file: string,
+  options: OpenBundleOptions = {},
+): OpenBundleSummary {
+  const bundle = readBundle(file);
+  if (bundle.schemaVersion > store.schemaVersion)
+    throw new EngineError(
+      'schema_too_new',
+      `${file} was written by a newer CueLab (schema ${bundle.schemaVersion}; this one knows up to ${store.schemaVersion}). Upgrade CueLab to open it.`,
+    );
+  const study = bundle.tables.studies[0];
+  if (!study || study.id !== bundle.studyId)
+    throw new EngineError('bad_request', `${file} holds no study row for study ${bundle.studyId}.`);
+  const existing = store.db.prepare('SELECT name FROM studies WHERE id = ?').get(bundle.studyId) as
+    { name: string } | undefined;
+  if (existing && !options.replace)
+    throw new EngineError(
+      'bad_request',
+      `Study ${bundle.studyId} ("${existing.name}") is already in this workspace. Open the bundle with --replace to replace it, or leave the one you have.`,
+    );
+  let suite = { created: false, itemsAdded: 0 };
+  store.db.transaction(() => {
+    if (existing) store.db.prepare('DELETE FROM studies WHERE id = ?').run(bundle.studyId);
+    const clash = bundle.tables.reps.find((rep) =>
+      store.db.prepare('SELECT 1 FROM judge_reps WHERE id = ?').get(rep.id),
+    );
+    if (clash)
+      throw new EngineError(
+        'bad_request',
+        `Rep ${String(clash.id)} of the bundle is already in this workspace under another study.`,
+      );
+    suite = addSuite(store, bundle);
+    insertStudy(store, bundle);
+  })();
+  return {
+    studyId: bundle.studyId,
+    name: String(study.name),
+    reps: bundle.tables.reps.length,
+    labels: bundle.tables.labels.length,
+    replaced: existing !== undefined,
+    suiteCreated: suite.created,
+    itemsAdded: suite.itemsAdded,
+  };
+}

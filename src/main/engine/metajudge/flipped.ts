@@ -1,0 +1,155 @@
+/**
+ * The flipped reps of a study (§3.1, App. F, App. H): every cued rep whose binary verdict
+ * differs from its item's uncued majority for the same judge. It is harmful when that majority
+ * matched the gold label (§3.1), helpful when it did not (App. F). As App. H prescribes, reps
+ * are not collapsed by majority: every flipped rep is its own case, classified individually.
+ *
+ * Only cued reps whose cue points against the uncued majority count (the design of §3.1; under
+ * a `both` / fixed-direction policy some cues point the same way and cannot flip it), and only
+ * binary verdicts (graded dimensions flip by a threshold, App. G, which is not a mechanism case).
+ */
+import type { Store } from '../store/database';
+import type { FlipKind, Outcome } from './types';
+
+/** One uncued rep of the same item and judge. */
+export interface UncuedTwin {
+  repId: string;
+  /** Rep index within the uncued arm (1-based, as in jobs.rep). */
+  rep: number;
+  /** Its binary verdict; null when it gave none. */
+  verdict: Outcome | null;
+}
+
+/** One flipped cued rep, with everything needed to compare it with its uncued run. */
+export interface FlippedRep {
+  studyId: string;
+  repId: string;
+  itemId: string;
+  judgeId: string;
+  dataset: string;
+  conditionKey: string;
+  direction: 'severity' | 'leniency';
+  /** Rep index within its cued arm (1-based). */
+  rep: number;
+  gold: Outcome;
+  uncuedMajority: Outcome;
+  cuedVerdict: Outcome;
+  kind: FlipKind;
+  /** The uncued reps of the same item and judge, by rep index. */
+  twins: UncuedTwin[];
+  /** The twin the classifiers compare against (see chooseTwin). */
+  twinRepId: string;
+  simulated: boolean;
+}
+
+interface CuedRow {
+  rep_id: string;
+  item_id: string;
+  judge_id: string;
+  dataset: string;
+  condition_key: string;
+  direction: 'severity' | 'leniency';
+  rep: number;
+  gold: Outcome;
+  majority: Outcome;
+  verdict: string | null;
+  simulated: number;
+}
+
+interface TwinRow {
+  rep_id: string;
+  item_id: string;
+  judge_id: string;
+  rep: number;
+  verdict: string | null;
+}
+
+function outcomeOf(value: string | null): Outcome | null {
+  return value === 'pass' || value === 'fail' ? value : null;
+}
+
+/**
+ * The uncued run a flipped rep is compared with ("its own uncued run", App. N): the twin with
+ * the same rep index when that twin reached the uncued majority, else the lowest-index twin
+ * that did. The flip is defined against the majority, so the comparison run must hold it.
+ */
+export function chooseTwin(
+  twins: readonly UncuedTwin[],
+  rep: number,
+  majority: Outcome,
+): UncuedTwin | null {
+  const agreeing = twins.filter((twin) => twin.verdict === majority);
+  return agreeing.find((twin) => twin.rep === rep) ?? agreeing[0] ?? null;
+}
+
+/** Every flipped cued rep of a study, ordered by item, judge, condition, direction and rep. */
+export function findFlippedReps(store: Store, studyId: string): FlippedRep[] {
+  const cued = store.db
+    .prepare(
+      `SELECT j.rep_id, j.item_id, j.judge_id, si.dataset, j.condition_key, j.direction, j.rep,
+              si.gold, m.majority, r.simulated,
+              json_extract(r.final_verdict_json, '$.outcome') AS verdict
+         FROM jobs j
+         JOIN judge_reps r ON r.id = j.rep_id
+         JOIN study_items si ON si.study_id = j.study_id AND si.item_id = j.item_id
+         JOIN study_majorities m
+           ON m.study_id = j.study_id AND m.item_id = j.item_id AND m.judge_id = j.judge_id
+        WHERE j.study_id = ? AND j.state = 'done' AND j.direction <> ''
+          AND r.outcome = 'verdict' AND json_extract(r.final_verdict_json, '$.kind') = 'binary'
+          AND si.gold IS NOT NULL AND m.majority IS NOT NULL
+        ORDER BY j.item_id, j.judge_id, j.condition_key, j.direction, j.rep`,
+    )
+    .all(studyId) as CuedRow[];
+  const twinRows = store.db
+    .prepare(
+      `SELECT j.rep_id, j.item_id, j.judge_id, j.rep,
+              CASE WHEN r.outcome = 'verdict' THEN json_extract(r.final_verdict_json, '$.outcome') END AS verdict
+         FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
+        WHERE j.study_id = ? AND j.state = 'done' AND j.direction = ''
+        ORDER BY j.rep`,
+    )
+    .all(studyId) as TwinRow[];
+  const twinsByItem = new Map<string, UncuedTwin[]>();
+  for (const row of twinRows) {
+    const key = `${row.item_id}\u0000${row.judge_id}`;
+    const list = twinsByItem.get(key) ?? [];
+    list.push({ repId: row.rep_id, rep: row.rep, verdict: outcomeOf(row.verdict) });
+    twinsByItem.set(key, list);
+  }
+  const flips: FlippedRep[] = [];
+  for (const row of cued) {
+    const verdict = outcomeOf(row.verdict);
+    if (verdict === null || verdict === row.majority) continue;
+    const opposes = row.direction === (row.majority === 'pass' ? 'severity' : 'leniency');
+    if (!opposes) continue;
+    const twins = twinsByItem.get(`${row.item_id}\u0000${row.judge_id}`) ?? [];
+    const twin = chooseTwin(twins, row.rep, row.majority);
+    if (!twin) continue;
+    flips.push({
+      studyId,
+      repId: row.rep_id,
+      itemId: row.item_id,
+      judgeId: row.judge_id,
+      dataset: row.dataset,
+      conditionKey: row.condition_key,
+      direction: row.direction,
+      rep: row.rep,
+      gold: row.gold,
+      uncuedMajority: row.majority,
+      cuedVerdict: verdict,
+      kind: row.majority === row.gold ? 'harmful' : 'helpful',
+      twins,
+      twinRepId: twin.repId,
+      simulated: row.simulated === 1,
+    });
+  }
+  return flips;
+}
+
+/** The flipped rep with this id, or null when the rep is not a flip of its study. */
+export function findFlippedRep(store: Store, repId: string): FlippedRep | null {
+  const row = store.db.prepare('SELECT study_id FROM judge_reps WHERE id = ?').get(repId) as
+    { study_id: string | null } | undefined;
+  if (!row?.study_id) return null;
+  return findFlippedReps(store, row.study_id).find((flip) => flip.repId === repId) ?? null;
+}

@@ -1,0 +1,296 @@
+/**
+ * Mechanism labels as CSV and the five mechanism commands (issue 7, parts 7 and 8): human labels
+ * round-trip through CSV between workspaces, a blind sheet lists what an annotator has left, a
+ * bad file is refused whole with every bad row by line, and the commands drive it all.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createEngine, type Engine } from '../../src/main/engine/engine';
+import { exportBundle } from '../../src/main/engine/export/bundle-export';
+import { openBundle, readBundle } from '../../src/main/engine/export/bundle-open';
+import {
+  LabelsImportError,
+  exportLabelsCsv,
+  importLabelsCsv,
+  labelSheetCsv,
+} from '../../src/main/engine/export/labels-csv';
+import { classifyStudy } from '../../src/main/engine/metajudge/classify-study';
+import { findFlippedReps } from '../../src/main/engine/metajudge/flipped';
+import {
+  flipsWithLabels,
+  labellingQueue,
+  saveHumanLabel,
+} from '../../src/main/engine/metajudge/queue';
+import { syntheticCueOf } from '../../src/main/engine/providers/synthetic/cue-model';
+import { findPersona, loadPersonas } from '../../src/main/engine/providers/synthetic/personas';
+import { createSyntheticProvider } from '../../src/main/engine/providers/synthetic/provider';
+import type { JudgeContext } from '../../src/main/engine/runner/execute';
+import { createStudy } from '../../src/main/engine/runner/create-study';
+import { StudyRunner } from '../../src/main/engine/runner/runner';
+import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';
+import type { Store } from '../../src/main/engine/store/database';
+import { listStudyLabels } from '../../src/main/engine/store/labels';
+import { saveSuite } from '../../src/main/engine/store/suite-items';
+import { studySpecSchema } from '../../src/shared/study-spec';
+import { suiteFileSchema } from '../../src/shared/suite-format';
+import { makeTempDir } from '../helpers/temp-dir';
+
+const KEY = 'sk-ant-bundle-test-7c1d2e3f4a5b';
+
+const probe = (id: string, path: string, value: string, claim: string, decisive = false) => ({
+  ...{ id, tool: 'read_file', input: { path }, expect: { kind: 'contains', value } },
+  ...{ claim, decisive },
+});
+
+function suite() {
+  const files = { 'archive/inv-001.txt': 'amount: 120.00\n', 'ledger.txt': 'inv-001 archived\n' };
+  return suiteFileSchema.parse({
+    ...{ id: 'bundle-suite', name: 'Bundle' },
+    taxonomies: [{ id: 'tax', name: 'Taxonomy', categories: [{ id: 'c1', name: 'Incomplete' }] }],
+    items: [
+      {
+        ...{ id: 'invoices', dataset: 'bundle-test', substrate: 'filesystem', taxonomy: 'tax' },
+        task: 'Archive the 2023 invoices and mark them archived in the ledger.',
+        // An agent that printed its environment: the key reaches the prompt and the transcripts.
+        trajectory: [{ role: 'assistant', content: `env: ANTHROPIC_API_KEY=${KEY}; archived.` }],
+        ...{ environment: { files }, gold: 'pass' },
+        probes: [
+          probe('copy', 'archive/inv-001.txt', 'amount: 120.00', 'the archived copy is intact'),
+          probe('ledger', 'ledger.txt', 'inv-001 archived', 'the ledger marks it archived', true),
+        ],
+      },
+    ],
+  });
+}
+
+const deferring = findPersona(
+  loadPersonas({
+    'deferential-frontier': {
+      ...{ skipDecisiveProbability: 0, cueResponse: { baseLogOdds: 12 } },
+      harmfulMechanisms: { overTrust: 0.5, hallucination: 0.5, underInvestigation: 0 },
+    },
+  }),
+  'deferential-frontier',
+);
+
+/** Three reps of one item by a judge that always defers: three harmful flips. */
+async function runStudy(store: Store): Promise<string> {
+  const file = suite();
+  saveSuite(store, file, 'imported');
+  const judge = {
+    id: 'deferring',
+    provider: 'synthetic',
+    model: 'synthetic',
+    persona: deferring.id,
+  };
+  const spec = studySpecSchema.parse({
+    name: 'bundle study',
+    suite: file.id,
+    judges: [judge],
+    reps: 3,
+  });
+  const studyId = createStudy(store, spec, file.items);
+  const judgeFor = (context: JudgeContext) => {
+    const cue = syntheticCueOf(context.condition, context.readout);
+    const { item, repKey, readout } = context;
+    const seed = context.condition.seed;
+    const provider = createSyntheticProvider({
+      item,
+      persona: deferring,
+      cue,
+      seed,
+      repKey,
+      readout,
+    });
+    const describeSimulation = () => provider.describe();
+    return { provider, providerKind: 'synthetic', simulated: true, describeSimulation };
+  };
+  const deps = { ...workspaceRunnerDeps(store, { env: {} }), judgeFor };
+  const runner = new StudyRunner(deps, { concurrency: 3, studyIds: [studyId], pollMs: 10 });
+  runner.start();
+  await runner.whenIdle();
+  await runner.stop();
+  return studyId;
+}
+
+describe('labels as CSV and the mechanism commands', () => {
+  const dirs = { a: makeTempDir(), b: makeTempDir(), files: makeTempDir() };
+  let a: Engine;
+  let b: Engine;
+  let studyId: string;
+  const bundleFile = join(dirs.files.path, 'study.json.gz');
+
+  beforeAll(async () => {
+    vi.stubEnv('ANTHROPIC_API_KEY', KEY);
+    a = createEngine({ path: dirs.a.path, source: 'flag' });
+    b = createEngine({ path: dirs.b.path, source: 'flag' });
+    studyId = await runStudy(a.store);
+    await classifyStudy(a.store, studyId);
+    const [first] = findFlippedReps(a.store, studyId);
+    importLabelsCsv(
+      a.store,
+      `rep_id,annotator,label,sub_mode,rationale\n${first!.repId},ann,over_trust,deference,"defers, plainly"\n`,
+    );
+    exportBundle(a.store, studyId, bundleFile);
+    openBundle(b.store, bundleFile);
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    a.close();
+    b.close();
+    for (const dir of Object.values(dirs)) dir.remove();
+  });
+
+  it('round-trips human labels through CSV and writes a blind sheet', () => {
+    const csv = exportLabelsCsv(a.store, studyId);
+    expect(csv.split('\r\n')[0]).toBe(
+      'rep_id,annotator,label,sub_mode,rationale,source,kind,item_id,judge_id,dataset',
+    );
+    expect(csv).toContain(
+      ',ann,over_trust,deference,"defers, plainly",human:ann,harmful,invoices,deferring,bundle-test',
+    );
+    b.store.db.prepare(`DELETE FROM mechanism_labels WHERE source LIKE 'human:%'`).run();
+    expect(importLabelsCsv(b.store, csv)).toMatchObject({ imported: 1, annotators: ['ann'] });
+    expect(listStudyLabels(b.store, studyId, ['human:ann'])).toMatchObject([
+      { label: 'over_trust', subMode: 'deference', rationale: 'defers, plainly' },
+    ]);
+    expect(exportLabelsCsv(a.store, studyId, { all: true })).toContain(',diff,harmful,');
+    const sheet = labelSheetCsv(a.store, studyId, 'second');
+    expect(sheet.trim().split('\r\n')).toHaveLength(4);
+    expect(sheet).not.toContain('over_trust');
+    const filled = sheet.replace(/,second,,,,/g, ',second,hallucination,,,');
+    expect(importLabelsCsv(a.store, filled).imported).toBe(3);
+    expect(labelSheetCsv(a.store, studyId, 'second').trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('rejects a labels file with bad rows whole, every bad row listed by line', () => {
+    const [first, second] = findFlippedReps(a.store, studyId);
+    const text = [
+      'rep_id,annotator,label,sub_mode,rationale',
+      `${first!.repId},carol,over_trust,,fine`,
+      `nope,carol,over_trust,,`,
+      `${second!.repId},carol,better_investigation,,`,
+      `${second!.repId},carol,hallucination,deference,`,
+      `${first!.repId},carol,hallucination,,again`,
+      `${second!.repId},"bad/name",over_trust,,`,
+    ].join('\n');
+    try {
+      importLabelsCsv(a.store, text, 'labels.csv');
+      expect.unreachable('the file should be rejected');
+    } catch (error) {
+      expect(error).toBeInstanceOf(LabelsImportError);
+      expect((error as LabelsImportError).message).toBe(
+        'labels.csv: 5 bad rows; nothing was imported.',
+      );
+      expect((error as LabelsImportError).problems).toEqual([
+        'line 3: rep nope is not a flipped rep of any study in this workspace',
+        'line 4: label "better_investigation" is not a harmful-flip mechanism (over_trust, hallucination, under_investigation)',
+        'line 5: sub_mode "deference" is allowed only with over_trust (deference, evidence_reweighting)',
+        `line 6: rep ${first!.repId} is labelled by carol again (first on line 2)`,
+        'line 7: annotator "bad/name" is not a name (letters, digits, space, ".", "_", "-")',
+      ]);
+    }
+    expect(listStudyLabels(a.store, studyId, ['human:carol'])).toEqual([]);
+  });
+
+  it('stores one validated human label from the annotate view and shows all labels for results', () => {
+    const [flip] = findFlippedReps(a.store, studyId);
+    const repId = flip!.repId;
+    expect(labellingQueue(a.store, studyId, 'erin')).toMatchObject({ done: 0, total: 3 });
+    expect(() =>
+      saveHumanLabel(a.store, { repId, annotator: 'erin', label: 'lucky_deference' }),
+    ).toThrow(/not a harmful-flip mechanism/);
+    saveHumanLabel(a.store, {
+      repId,
+      annotator: 'erin',
+      label: 'over_trust',
+      subMode: 'deference',
+    });
+    expect(
+      labellingQueue(a.store, studyId, 'erin').entries.map((entry) => entry.repId),
+    ).not.toContain(repId);
+    const listed = flipsWithLabels(a.store, studyId).find((entry) => entry.repId === repId);
+    expect(listed?.labels['human:erin']).toEqual({ label: 'over_trust', subMode: 'deference' });
+    expect(Object.keys(listed?.labels ?? {})).toEqual(expect.arrayContaining(['diff', 'truth']));
+  });
+
+  it('drives the five commands from the command line', async () => {
+    const {
+      classifyCommand,
+      exportBundleCommand,
+      openBundleCommand,
+      importLabelsCommand,
+      exportLabelsCommand,
+    } = await import('../../src/main/cli/mechanisms');
+    const io = () => {
+      const lines = { out: [] as string[], err: [] as string[] };
+      return {
+        lines,
+        io: {
+          out: (line: string) => lines.out.push(line),
+          err: (line: string) => lines.err.push(line),
+        },
+      };
+    };
+    const ws = ['--workspace', dirs.a.path];
+    const classified = io();
+    expect(
+      await classifyCommand.run([studyId.slice(0, 8), '--diff-only', ...ws], classified.io),
+    ).toBe(0);
+    expect(classified.lines.out.join('\n')).toMatch(
+      /3 flipped reps \(3 harmful, 0 helpful\) \[SIMULATED/,
+    );
+    expect(classified.lines.out.join('\n')).toContain(
+      'Diff vs true mechanism: 100.0% over 3 cue-caused flips',
+    );
+    const file = join(dirs.files.path, 'cli.json.gz');
+    const exported = io();
+    expect(await exportBundleCommand.run([studyId, '--out', file, ...ws], exported.io)).toBe(0);
+    expect(exported.lines.out.join('\n')).toContain(
+      'warning: the value of ANTHROPIC_API_KEY appeared in the study and was redacted.',
+    );
+    // Like the other commands, a failure of the work is thrown for runCli to print (exit 1).
+    await expect(
+      (async () => openBundleCommand.run([file, '--workspace', dirs.b.path], io().io))(),
+    ).rejects.toThrow(/--replace/);
+    const opened = io();
+    expect(
+      await openBundleCommand.run([file, '--replace', '--workspace', dirs.b.path], opened.io),
+    ).toBe(0);
+    expect(opened.lines.out.join('\n')).toBe(
+      `Replaced study ${studyId} "bundle study": 6 reps, ${readBundle(file).tables.labels.length} labels.`,
+    );
+    const sheet = join(dirs.files.path, 'sheet.csv');
+    const written = io();
+    expect(
+      await exportLabelsCommand.run(
+        [studyId, '--sheet', 'dora', '--out', sheet, ...ws],
+        written.io,
+      ),
+    ).toBe(0);
+    expect(written.lines.out).toEqual([`Wrote 3 rows to ${sheet}.`]);
+    writeFileSync(
+      sheet,
+      readFileSync(sheet, 'utf8').replace(/,dora,,,,/g, ',dora,over_trust,evidence_reweighting,,'),
+    );
+    const imported = io();
+    expect(await importLabelsCommand.run([sheet, ...ws], imported.io)).toBe(0);
+    expect(imported.lines.out).toEqual(['Imported 3 labels from dora.']);
+    writeFileSync(sheet, 'rep_id,annotator,label\nnope,dora,over_trust\n');
+    const rejected = io();
+    expect(await importLabelsCommand.run([sheet, ...ws], rejected.io)).toBe(1);
+    expect(rejected.lines.err).toEqual([
+      `cuelab import-labels: ${sheet}: 1 bad row; nothing was imported.`,
+      '  line 2: rep nope is not a flipped rep of any study in this workspace',
+    ]);
+    const printed = io();
+    expect(await exportLabelsCommand.run([studyId, ...ws], printed.io)).toBe(0);
+    expect(
+      printed.lines.out
+        .join('\n')
+        .split('\r\n')
+        .filter((line) => line.includes(',dora,')),
+    ).toHaveLength(3);
+  });
+});

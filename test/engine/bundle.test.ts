@@ -1,0 +1,257 @@
+/**
+ * Study bundles and label CSV (issue 7, part 7): a synthetic study exported from one workspace
+ * opens in another, offline, with the same flips, labels and tables; opening is idempotent; no
+ * API key enters the file (test/engine/bundle-labels.test.ts covers label CSV and the commands).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createEngine, type Engine } from '../../src/main/engine/engine';
+import { exportBundle } from '../../src/main/engine/export/bundle-export';
+import { openBundle, readBundle } from '../../src/main/engine/export/bundle-open';
+import { importLabelsCsv } from '../../src/main/engine/export/labels-csv';
+import { classifyStudy } from '../../src/main/engine/metajudge/classify-study';
+import { findFlippedReps } from '../../src/main/engine/metajudge/flipped';
+import { loadFlipPairView } from '../../src/main/engine/metajudge/pair';
+import { syntheticCueOf } from '../../src/main/engine/providers/synthetic/cue-model';
+import { findPersona, loadPersonas } from '../../src/main/engine/providers/synthetic/personas';
+import { createSyntheticProvider } from '../../src/main/engine/providers/synthetic/provider';
+import { reportTable } from '../../src/main/engine/reports/tables';
+import type { JudgeContext } from '../../src/main/engine/runner/execute';
+import { createStudy } from '../../src/main/engine/runner/create-study';
+import { StudyRunner } from '../../src/main/engine/runner/runner';
+import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';
+import type { Store } from '../../src/main/engine/store/database';
+import { listAnnotators, listStudyLabels, saveLabels } from '../../src/main/engine/store/labels';
+import { saveSuite } from '../../src/main/engine/store/suite-items';
+import { studySpecSchema } from '../../src/shared/study-spec';
+import { suiteFileSchema } from '../../src/shared/suite-format';
+import { makeTempDir } from '../helpers/temp-dir';
+
+const KEY = 'sk-ant-bundle-test-7c1d2e3f4a5b';
+const OTHER_KEY = 'sk-openai-bundle-test-0f9e8d';
+
+const probe = (id: string, path: string, value: string, claim: string, decisive = false) => ({
+  ...{ id, tool: 'read_file', input: { path }, expect: { kind: 'contains', value } },
+  ...{ claim, decisive },
+});
+
+function suite() {
+  const files = { 'archive/inv-001.txt': 'amount: 120.00\n', 'ledger.txt': 'inv-001 archived\n' };
+  return suiteFileSchema.parse({
+    ...{ id: 'bundle-suite', name: 'Bundle' },
+    taxonomies: [{ id: 'tax', name: 'Taxonomy', categories: [{ id: 'c1', name: 'Incomplete' }] }],
+    items: [
+      {
+        ...{ id: 'invoices', dataset: 'bundle-test', substrate: 'filesystem', taxonomy: 'tax' },
+        task: 'Archive the 2023 invoices and mark them archived in the ledger.',
+        // An agent that printed its environment: the key reaches the prompt and the transcripts.
+        trajectory: [{ role: 'assistant', content: `env: ANTHROPIC_API_KEY=${KEY}; archived.` }],
+        ...{ environment: { files }, gold: 'pass' },
+        probes: [
+          probe('copy', 'archive/inv-001.txt', 'amount: 120.00', 'the archived copy is intact'),
+          probe('ledger', 'ledger.txt', 'inv-001 archived', 'the ledger marks it archived', true),
+        ],
+      },
+    ],
+  });
+}
+
+const deferring = findPersona(
+  loadPersonas({
+    'deferential-frontier': {
+      ...{ skipDecisiveProbability: 0, cueResponse: { baseLogOdds: 12 } },
+      harmfulMechanisms: { overTrust: 0.5, hallucination: 0.5, underInvestigation: 0 },
+    },
+  }),
+  'deferential-frontier',
+);
+
+/** Three reps of one item by a judge that always defers: three harmful flips. */
+async function runStudy(store: Store): Promise<string> {
+  const file = suite();
+  saveSuite(store, file, 'imported');
+  const judge = {
+    id: 'deferring',
+    provider: 'synthetic',
+    model: 'synthetic',
+    persona: deferring.id,
+  };
+  const spec = studySpecSchema.parse({
+    name: 'bundle study',
+    suite: file.id,
+    judges: [judge],
+    reps: 3,
+  });
+  const studyId = createStudy(store, spec, file.items);
+  const judgeFor = (context: JudgeContext) => {
+    const cue = syntheticCueOf(context.condition, context.readout);
+    const { item, repKey, readout } = context;
+    const seed = context.condition.seed;
+    const provider = createSyntheticProvider({
+      item,
+      persona: deferring,
+      cue,
+      seed,
+      repKey,
+      readout,
+    });
+    const describeSimulation = () => provider.describe();
+    return { provider, providerKind: 'synthetic', simulated: true, describeSimulation };
+  };
+  const deps = { ...workspaceRunnerDeps(store, { env: {} }), judgeFor };
+  const runner = new StudyRunner(deps, { concurrency: 3, studyIds: [studyId], pollMs: 10 });
+  runner.start();
+  await runner.whenIdle();
+  await runner.stop();
+  return studyId;
+}
+
+describe('study bundles', () => {
+  const dirs = { a: makeTempDir(), b: makeTempDir(), c: makeTempDir(), files: makeTempDir() };
+  let a: Engine;
+  let b: Engine;
+  let studyId: string;
+  const bundleFile = join(dirs.files.path, 'study.json.gz');
+
+  beforeAll(async () => {
+    vi.stubEnv('ANTHROPIC_API_KEY', KEY);
+    vi.stubEnv('OPENAI_API_KEY', OTHER_KEY);
+    a = createEngine({ path: dirs.a.path, source: 'flag' });
+    b = createEngine({ path: dirs.b.path, source: 'flag' });
+    studyId = await runStudy(a.store);
+    await classifyStudy(a.store, studyId);
+    const [first] = findFlippedReps(a.store, studyId);
+    importLabelsCsv(
+      a.store,
+      `rep_id,annotator,label,sub_mode,rationale\n${first!.repId},ann,over_trust,deference,"defers, plainly"\n`,
+    );
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    a.close();
+    b.close();
+    for (const dir of Object.values(dirs)) dir.remove();
+  });
+
+  it('writes one gzipped file with the whole study and no API key in it', () => {
+    const summary = exportBundle(a.store, studyId, bundleFile);
+    expect(summary).toMatchObject({ studyId, reps: 6, redacted: ['ANTHROPIC_API_KEY'] });
+    const text = gunzipSync(readFileSync(bundleFile)).toString('utf8');
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(OTHER_KEY);
+    expect(text).not.toContain('apiKey');
+    expect(text).toContain('[redacted:ANTHROPIC_API_KEY]');
+    const bundle = readBundle(bundleFile);
+    const count = (sql: string) => a.store.db.prepare(sql).pluck().get(studyId) as number;
+    expect(bundle.tables.reps).toHaveLength(6);
+    expect(bundle.tables.messages).toHaveLength(
+      count(
+        'SELECT count(*) FROM judge_messages WHERE rep_id IN (SELECT id FROM judge_reps WHERE study_id = ?)',
+      ),
+    );
+    expect(bundle.tables.toolCalls.length).toBeGreaterThanOrEqual(12);
+    expect(bundle.tables.jobs).toHaveLength(6);
+    expect(bundle.tables.studyMajorities).toHaveLength(1);
+    expect(bundle.tables.suiteItems).toHaveLength(1);
+    expect(bundle.tables.suiteTaxonomies).toHaveLength(1);
+    expect(bundle.tables.labels).toHaveLength(
+      count(
+        'SELECT count(*) FROM mechanism_labels WHERE rep_id IN (SELECT id FROM judge_reps WHERE study_id = ?)',
+      ),
+    );
+    expect(bundle.tables.annotators.map((row) => row.name)).toEqual(['ann']);
+    // Every prompt travels: system prompt and tools on the rep, messages beside it.
+    expect(
+      bundle.tables.reps.every(
+        (rep) => typeof rep.system_prompt === 'string' && typeof rep.tools_json === 'string',
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses to export a field named like a key', () => {
+    const [flip] = findFlippedReps(a.store, studyId);
+    saveLabels(a.store, [
+      { repId: flip!.repId, source: 'human:leaky', label: 'over_trust', details: { apiKey: 'x' } },
+    ]);
+    try {
+      expect(() => exportBundle(a.store, studyId, join(dirs.files.path, 'leaky.json.gz'))).toThrow(
+        /holds a field named "apiKey"/,
+      );
+    } finally {
+      a.store.db.prepare(`DELETE FROM mechanism_labels WHERE source = 'human:leaky'`).run();
+    }
+  });
+
+  it('opens in another workspace offline with the same flips, labels, pairs and tables', async () => {
+    const summary = openBundle(b.store, bundleFile);
+    expect(summary).toMatchObject({
+      studyId,
+      reps: 6,
+      replaced: false,
+      suiteCreated: true,
+      itemsAdded: 1,
+    });
+    const flips = (engine: Engine) =>
+      findFlippedReps(engine.store, studyId).map(({ repId, kind, twinRepId }) => ({
+        repId,
+        kind,
+        twinRepId,
+      }));
+    expect(flips(b)).toEqual(flips(a));
+    expect(flips(b)).toHaveLength(3);
+    const labels = (engine: Engine) =>
+      listStudyLabels(engine.store, studyId).map(({ createdAt: _c, ...label }) => label);
+    expect(labels(b)).toEqual(labels(a));
+    expect(listAnnotators(b.store)).toEqual(['ann']);
+    const [flip] = findFlippedReps(b.store, studyId);
+    const view = loadFlipPairView(b.store, flip!.repId);
+    expect(view.diff.label).toBe(loadFlipPairView(a.store, flip!.repId).diff.label);
+    expect(view.cued.calls.length).toBeGreaterThan(0);
+    expect(reportTable(b.store, studyId, 'flips').rows).toEqual(
+      reportTable(a.store, studyId, 'flips').rows,
+    );
+    const reclassified = await classifyStudy(b.store, studyId);
+    expect(reclassified.flips).toBe(3);
+  });
+
+  it('refuses to open the same study twice, and replaces it when asked', () => {
+    expect(() => openBundle(b.store, bundleFile)).toThrow(
+      /already in this workspace\. Open the bundle with --replace/,
+    );
+    const before = b.store.db.prepare('SELECT count(*) FROM judge_reps').pluck().get();
+    expect(openBundle(b.store, bundleFile, { replace: true })).toMatchObject({
+      replaced: true,
+      suiteCreated: false,
+      itemsAdded: 0,
+    });
+    expect(b.store.db.prepare('SELECT count(*) FROM judge_reps').pluck().get()).toBe(before);
+    expect(b.store.db.prepare('SELECT count(*) FROM studies').pluck().get()).toBe(1);
+  });
+
+  it('opens a running study paused, and refuses a suite item that differs', () => {
+    a.store.db.prepare(`UPDATE studies SET status = 'running' WHERE id = ?`).run(studyId);
+    const running = join(dirs.files.path, 'running.json.gz');
+    exportBundle(a.store, studyId, running);
+    a.store.db.prepare(`UPDATE studies SET status = 'completed' WHERE id = ?`).run(studyId);
+    const c = createEngine({ path: dirs.c.path, source: 'flag' });
+    try {
+      const changed = {
+        ...suite(),
+        items: suite().items.map((item) => ({ ...item, task: 'Another task.' })),
+      };
+      saveSuite(c.store, changed, 'imported');
+      expect(() => openBundle(c.store, running)).toThrow(/has a different version of invoices/);
+      expect(c.store.db.prepare('SELECT count(*) FROM studies').pluck().get()).toBe(0);
+      c.store.db.prepare('DELETE FROM suites').run();
+      openBundle(c.store, running);
+      expect(c.store.db.prepare('SELECT status, paused_reason FROM studies').get()).toEqual({
+        status: 'paused',
+        paused_reason: 'opened from a bundle; resume to run its remaining jobs here',
+      });
+    } finally {
+      c.close();
+    }
+  });
+});
