@@ -5,6 +5,7 @@
  * (lab-client.ts) is generated from it. Later issues grow the map, never a side channel.
  */
 import { z } from 'zod';
+import { mechanismMethods } from './lab-api-mechanisms';
 import { studyEvents, studyMethods } from './lab-api-studies';
 import { repConditionSchema } from './rep-condition';
 import type { LabResult } from './result';
@@ -163,6 +164,7 @@ export const labMethods = {
     response: promptPreviewSchema,
   },
   ...studyMethods,
+  ...mechanismMethods,
 } as const;
 
 /** Name of a LabApi method. */

@@ -10,6 +10,13 @@ import { demoCommand } from './demo';
 import { envCommand } from './env';
 import { importResultsCommand } from './import-results';
 import { judgeCommand } from './judge';
+import {
+  classifyCommand,
+  exportBundleCommand,
+  exportLabelsCommand,
+  importLabelsCommand,
+  openBundleCommand,
+} from './mechanisms';
 import { promptCommand } from './prompt';
 import { reportCommand } from './report';
 import { runCommand } from './run';
@@ -29,6 +36,11 @@ export const commands: readonly CliCommand[] = [
   statusCommand,
   importResultsCommand,
   reportCommand,
+  classifyCommand,
+  exportBundleCommand,
+  openBundleCommand,
+  exportLabelsCommand,
+  importLabelsCommand,
 ];
 
 /** The `cuelab --help` text. */

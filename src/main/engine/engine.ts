@@ -7,6 +7,7 @@ import type { LabEventMessage } from '../../shared/lab-api';
 import { repConditionSchema } from '../../shared/rep-condition';
 import { createEnvironmentService } from './api/environment-service';
 import type { LabHandlers } from './api/handlers';
+import { mechanismHandlers } from './api/mechanism-handlers';
 import { createSecrets } from './api/secrets';
 import { studyHandlers } from './api/study-handlers';
 import { probeDocker } from './environments/docker-status';
@@ -96,6 +97,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       env: secrets.env,
       onStudyChanged: (id) => publishProgress(id, true),
     }),
+    ...mechanismHandlers(store, (id) => publishProgress(id, true)),
     setSecret: ({ name, value }) => secrets.set(name, value),
     listSecrets: () => secrets.list(),
     environmentStatus: () => environment.status(),

@@ -16,6 +16,10 @@ export const TABLE_NAMES = [
   'placement',
   'effort',
   'mitigations',
+  'mechanisms',
+  'mechanisms-helpful',
+  'mechanism-validation',
+  'agreement',
 ] as const;
 
 /** One of TABLE_NAMES. */

@@ -9,15 +9,21 @@ import type { ReportTable, TableName } from './table-model';
 import { TABLE_NAMES } from './table-model';
 import { ablationTable, effortTable, placementTable } from './tables-effect';
 import { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
+import { agreementReportTable } from '../metajudge/agreement/table';
+import { mechanismValidationReport } from '../metajudge/validation';
+import { mechanismMixTable } from './tables-mechanisms';
 
 export { ablationTable, effortTable, placementTable } from './tables-effect';
 export { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
 
-/** A table's builder and its one-line description (for `--help`). */
-export interface TableDefinition {
-  readonly build: (rows: readonly JudgeRepRow[]) => ReportTable;
-  readonly summary: string;
-}
+/** A table's builder and its one-line description (for `--help`). Row tables are pure over
+ * analysis rows; label tables read the study's flips and mechanism labels from the store. */
+export type TableDefinition =
+  | { readonly build: (rows: readonly JudgeRepRow[]) => ReportTable; readonly summary: string }
+  | {
+      readonly fromStore: (store: Store, studyId: string) => ReportTable;
+      readonly summary: string;
+    };
 
 /** Every table, keyed by name. */
 export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
@@ -49,7 +55,49 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
     build: mitigationsTable,
     summary: 'harmful / helpful flip rates before → after each mitigation, McNemar p (Table 1)',
   },
+  mechanisms: {
+    fromStore: (store, studyId) => mechanismMixTable(store, studyId, 'harmful'),
+    summary:
+      'harmful-flip mechanism mixture per judge (Fig. 5, Fig. 17); run cuelab classify first',
+  },
+  'mechanisms-helpful': {
+    fromStore: (store, studyId) => mechanismMixTable(store, studyId, 'helpful'),
+    summary: 'helpful-flip mechanisms (Fig. 15)',
+  },
+  'mechanism-validation': {
+    fromStore: (store, studyId) =>
+      withName(mechanismValidationReport(store, studyId), 'mechanism-validation'),
+    summary: 'diff classifier vs the synthetic judge’s true mechanism: confusion matrix, accuracy',
+  },
+  agreement: {
+    fromStore: (store, studyId) =>
+      withName(agreementReportTable(store, studyId, { kind: 'harmful' }), 'agreement'),
+    summary: 'annotator and classifier agreement: Cohen’s and Fleiss’ κ, unanimity (Table 10)',
+  },
 };
+
+/** A metajudge table (same shape, read-only arrays) under its report name. */
+function withName(
+  table: {
+    title: string;
+    columns: readonly ReportTable['columns'][number][];
+    rows: readonly ReportTable['rows'][number][];
+    notes: readonly string[];
+    simulated: boolean;
+    reps: number;
+  },
+  name: TableName,
+): ReportTable {
+  return {
+    name,
+    title: table.title,
+    columns: [...table.columns],
+    rows: [...table.rows],
+    notes: [...table.notes],
+    simulated: table.simulated,
+    reps: table.reps,
+  };
+}
 
 /** True for a known table name. */
 export function isTableName(name: string): name is TableName {
@@ -59,6 +107,10 @@ export function isTableName(name: string): name is TableName {
 /** One table of a stored study. */
 export function reportTable(store: Store, studyId: string, name: TableName): ReportTable {
   const header = studyHeader(store, studyId);
-  const table = TABLES[name].build(studyRows(store, studyId));
+  const definition = TABLES[name];
+  const table =
+    'fromStore' in definition
+      ? definition.fromStore(store, studyId)
+      : definition.build(studyRows(store, studyId));
   return { ...table, study: { id: header.id, name: header.name, origin: header.origin } };
 }

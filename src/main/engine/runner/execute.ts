@@ -102,7 +102,9 @@ export async function executeJob(
       ...(judge.temperature === undefined ? {} : { temperature: judge.temperature }),
       ...(deps.priceTable ? { priceTable: deps.priceTable } : {}),
     });
-    const repKey = `${study.id}/${job.conditionKey}/${job.itemId}/${job.judgeId}/${job.rep}/${job.direction}`;
+    // Shared by a cued rep and its uncued twin of the same index: the synthetic judge draws
+    // its own investigation from it, so the cue is the only difference between the two.
+    const repKey = `${study.id}/${job.itemId}/${job.judgeId}/${job.rep}`;
     const handle = deps.judgeFor({
       judge,
       item,

@@ -1,0 +1,106 @@
+/**
+ * LabApi handlers for replay and mechanisms: the pair view is built from the metajudge module
+ * and reduced to what the window shows; the blind variant carries no label of any kind.
+ */
+import { classifyStudy } from '../metajudge/classify-study';
+import { loadFlipPairView } from '../metajudge/pair';
+import { flipsWithLabels, labellingQueue, saveHumanLabel } from '../metajudge/queue';
+import { listStudyLabels } from '../store/labels';
+import type { RunRecord } from '../metajudge/run-record';
+import type { Store } from '../store/database';
+import type { LabHandlers } from './handlers';
+
+type MechanismHandlers = Pick<
+  LabHandlers,
+  'listFlips' | 'loadFlipPair' | 'labellingQueue' | 'saveHumanLabel' | 'classifyFlips'
+>;
+
+function runView(run: RunRecord) {
+  const verdictStep = run.steps.find((step) => step.kind === 'verdict');
+  const confidence =
+    verdictStep && typeof verdictStep.fields.confidence === 'number'
+      ? verdictStep.fields.confidence
+      : null;
+  return {
+    repId: run.repId,
+    verdict: run.verdict,
+    rationale: run.rationale,
+    calls: run.calls.map((call) => ({ ...call })),
+    prompt: run.prompt,
+    cue: run.cue,
+    confidence,
+  };
+}
+
+/** The replay and mechanism handlers. */
+export function mechanismHandlers(
+  store: Store,
+  onChanged: (studyId: string) => void,
+): MechanismHandlers {
+  return {
+    listFlips: ({ studyId }) =>
+      flipsWithLabels(store, studyId).map(
+        ({ labels, twins: _twins, studyId: _study, ...flip }) => ({
+          ...flip,
+          classifierLabels: Object.fromEntries(
+            Object.entries(labels)
+              .filter(([source]) => !source.startsWith('human:') && source !== 'truth')
+              .map(([source, entry]) => [source, entry.label]),
+          ),
+        }),
+      ),
+    loadFlipPair: ({ repId, blind }) => {
+      const view = loadFlipPairView(store, repId);
+      const { twins: _twins, studyId, ...flip } = view.flip;
+      const sharedCued = view.alignment
+        .filter((row) => row.baseline !== null && row.cued !== null)
+        .map((row) => row.cued as number);
+      const divergenceRow = view.alignment.findIndex(
+        (row) => row.baseline === null || row.cued === null,
+      );
+      const labels = blind
+        ? null
+        : Object.fromEntries(
+            listStudyLabels(store, studyId)
+              .filter((label) => label.repId === repId && !label.source.startsWith('human:'))
+              .map((label) => [label.source, label.label]),
+          );
+      return {
+        flip,
+        baseline: runView(view.baseline),
+        cued: runView(view.cued),
+        alignment: view.alignment,
+        diff: {
+          divergenceRow: divergenceRow < 0 ? null : divergenceRow,
+          divergenceIndex: view.diff.divergenceIndex,
+          unsupportedClaims: blind ? [] : view.diff.unsupportedClaims.map((claim) => claim.text),
+          skippedChecks: view.diff.skippedChecks.map((check) => check.index),
+          sharedCued,
+        },
+        labels,
+      };
+    },
+    labellingQueue: ({ studyId, annotator, kind }) =>
+      labellingQueue(store, studyId, annotator, kind),
+    saveHumanLabel: (input) => {
+      saveHumanLabel(store, {
+        repId: input.repId,
+        annotator: input.annotator,
+        label: input.label,
+        ...(input.subMode ? { subMode: input.subMode } : {}),
+        ...(input.rationale ? { rationale: input.rationale } : {}),
+      });
+      const study = store.db
+        .prepare('SELECT study_id FROM jobs WHERE rep_id = ?')
+        .pluck()
+        .get(input.repId) as string | undefined;
+      if (study) onChanged(study);
+      return { saved: true };
+    },
+    classifyFlips: async ({ studyId }) => {
+      const summary = await classifyStudy(store, studyId);
+      onChanged(studyId);
+      return { flips: summary.flips, harmful: summary.harmful, helpful: summary.helpful };
+    },
+  };
+}
