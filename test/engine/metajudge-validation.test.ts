@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTable, reportTable } from '../../src/main/engine/reports';
 import { findFlippedReps } from '../../src/main/engine/metajudge/flipped';
 import {
   mechanismValidation,
@@ -244,5 +245,14 @@ describe('the trajectory diff against the synthetic judge (mechanism validation)
     expect(validation.accuracy).toBeGreaterThanOrEqual(0.9);
     expect(validation.byKind.harmful.accuracy).toBeGreaterThanOrEqual(0.9);
     expect(validation.byKind.helpful.accuracy).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('is the table `cuelab report STUDY --table mechanism-validation` prints', () => {
+    const report = reportTable(store, studyId, 'mechanism-validation');
+    const direct = mechanismValidationTable(validation);
+    expect(report.name).toBe('mechanism-validation');
+    expect(report.rows).toEqual(direct.rows);
+    expect(report.simulated).toBe(true);
+    expect(formatTable(report, 'md')).toContain(direct.title);
   });
 });
