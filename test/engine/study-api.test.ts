@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createEngine, type Engine } from '../../src/main/engine/engine';
+import { importResultsFile } from '../../src/main/engine/reports';
 import { saveSuite } from '../../src/main/engine/store/suite-items';
 import { loadSuiteFile } from '../../src/main/engine/suites/load';
 import { startServer, type RunningServer } from '../../src/main/server/http-server';
@@ -146,6 +148,32 @@ describe('LabApi for studies: estimate, create, progress events, control, tables
     ]);
     const unknownTable = await client.reportTable({ studyId, table: 'nope' });
     expect(!unknownTable.ok && unknownTable.error.code).toBe('bad_request');
+  });
+
+  it('lists the reps behind a cell of an imported study', async () => {
+    const summary = importResultsFile(
+      engine.store,
+      join(__dirname, '..', 'fixtures', 'results', 'simulated.csv'),
+    );
+    const client = createLabClient(server.address);
+    const reps = await client.listReps({ studyId: summary.studyId });
+    expect(reps.ok).toBe(true);
+    if (reps.ok) {
+      expect(reps.value.length).toBeGreaterThan(0);
+      expect(reps.value[0]?.repId).toMatch(/^imported:\d+$/);
+      // The file marks some rows simulated and some not; each rep keeps its own mark.
+      const csv = readFileSync(
+        join(__dirname, '..', 'fixtures', 'results', 'simulated.csv'),
+        'utf8',
+      );
+      const marked = csv
+        .trim()
+        .split('\n')
+        .slice(1)
+        .filter((line) => line.endsWith(',true')).length;
+      expect(reps.value.filter((rep) => rep.simulated)).toHaveLength(marked);
+      expect(marked).toBeGreaterThan(0);
+    }
   });
 
   it('pauses and resumes a study', async () => {

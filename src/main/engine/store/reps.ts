@@ -26,8 +26,68 @@ interface RepListRow {
   simulated: number;
 }
 
+interface ImportedRow {
+  line: number;
+  item_id: string;
+  dataset: string;
+  judge: string;
+  condition: string;
+  cue_direction: string | null;
+  rep: number;
+  verdict: string | null;
+  score: number | null;
+  gold: string | null;
+  turns: number | null;
+  simulated: string | number | null;
+}
+
+/** Reps of an imported study (no transcripts: the record is all there is). */
+function listImportedReps(store: Store, filter: RepFilter) {
+  const rows = store.db
+    .prepare(
+      `SELECT line, item_id, dataset, judge, condition, cue_direction, rep, verdict, score, gold, turns,
+              coalesce(json_extract(extra_json, '$.simulated'),
+                       (SELECT simulated FROM studies WHERE id = @studyId)) AS simulated
+         FROM imported_reps
+        WHERE study_id = @studyId
+          AND (@judgeId IS NULL OR judge = @judgeId)
+          AND (@dataset IS NULL OR dataset = @dataset)
+          AND (@conditionKey IS NULL OR condition = @conditionKey)
+          AND (@itemId IS NULL OR item_id = @itemId)
+        ORDER BY line LIMIT @limit`,
+    )
+    .all({
+      studyId: filter.studyId,
+      judgeId: filter.judgeId ?? null,
+      dataset: filter.dataset ?? null,
+      conditionKey: filter.conditionKey ?? null,
+      itemId: filter.itemId ?? null,
+      limit: filter.limit ?? 500,
+    }) as ImportedRow[];
+  return rows.map((row) => ({
+    repId: `imported:${row.line}`,
+    itemId: row.item_id,
+    dataset: row.dataset,
+    judgeId: row.judge,
+    conditionKey: row.condition,
+    direction: row.cue_direction ?? '',
+    rep: row.rep,
+    outcome: row.verdict === null && row.score === null ? 'invalid_verdict' : 'verdict',
+    verdict: row.verdict ?? (row.score === null ? null : String(row.score)),
+    gold: row.gold,
+    turns: row.turns ?? 0,
+    toolResults: 0,
+    simulated: ['1', 'true'].includes(String(row.simulated).toLowerCase()),
+  }));
+}
+
 /** The stored reps of a study, narrowed to a chart cell when asked. */
 export function listReps(store: Store, filter: RepFilter) {
+  const origin = store.db
+    .prepare('SELECT origin FROM studies WHERE id = ?')
+    .pluck()
+    .get(filter.studyId);
+  if (origin === 'imported') return listImportedReps(store, filter);
   const rows = store.db
     .prepare(
       `SELECT j.rep_id, j.item_id, i.dataset, j.judge_id, j.condition_key, j.direction, j.rep, r.outcome,
