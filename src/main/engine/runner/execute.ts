@@ -104,7 +104,8 @@ export async function executeJob(
     });
     // Shared by a cued rep and its uncued twin of the same index: the synthetic judge draws
     // its own investigation from it, so the cue is the only difference between the two.
-    const repKey = `${study.id}/${job.itemId}/${job.judgeId}/${job.rep}`;
+    // Independent of the study id, so the same spec and seed give the same transcripts.
+    const repKey = `${job.itemId}/${job.judgeId}/${job.rep}`;
     const handle = deps.judgeFor({
       judge,
       item,

@@ -1,0 +1,171 @@
+/**
+ * The human summary printed at the end of `npm run bench`: one compact block per part.
+ */
+import type { DockerOverheadResult } from './docker-overhead';
+import type { PaperScaleResult } from './report-timing';
+import type { ThroughputResult } from './throughput';
+
+/** What a part produced: its result, or why it did not run. */
+export type PartOutcome<T> =
+  | { status: 'ok'; seconds: number; result: T }
+  | { status: 'skipped'; reason: string; fix?: string }
+  | { status: 'failed'; seconds: number; error: string };
+
+/** Left-aligned columns, two spaces apart. */
+export function columns(rows: readonly (readonly (string | number)[])[]): string[] {
+  const widths: number[] = [];
+  for (const row of rows)
+    row.forEach(
+      (cell, index) => (widths[index] = Math.max(widths[index] ?? 0, String(cell).length)),
+    );
+  return rows.map((row) =>
+    row
+      .map((cell, index) => String(cell).padEnd(widths[index] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+/** Why a part did not run, and the fix when there is one (indented under the part). */
+export function notRun(
+  outcome:
+    { status: 'skipped'; reason: string; fix?: string } | { status: 'failed'; error: string },
+): string[] {
+  if (outcome.status === 'failed') return [`  FAILED: ${outcome.error}`];
+  const fix = outcome.fix ? outcome.fix.split('\n') : [];
+  return [
+    `  skipped: ${outcome.reason}`,
+    ...(fix.length ? ['  fix:', ...fix.map((line) => `    ${line}`)] : []),
+  ];
+}
+
+/** Part (a)'s block. */
+export function printDocker(outcome: PartOutcome<DockerOverheadResult>): string[] {
+  const title = '(a) harness vs raw dockerode per judge rep (real container, 30 shell calls)';
+  if (outcome.status !== 'ok') return [title, ...notRun(outcome)];
+  const a = outcome.result;
+  if (a.status === 'skipped') return [title, ...notRun(a)];
+  const phases = a.harnessPhasesMs;
+  return [
+    `${title}, ${a.reps} reps each`,
+    ...columns([
+      ['', 'median', 'p90'],
+      ['  harness rep', ms(a.harnessMsPerRep.median), ms(a.harnessMsPerRep.p90)],
+      ['  raw dockerode rep', ms(a.rawMsPerRep.median), ms(a.rawMsPerRep.p90)],
+      ['  harness tool call', ms(a.harnessMsPerToolCall.median), ms(a.harnessMsPerToolCall.p90)],
+      ['  raw exec', ms(a.rawMsPerExec.median), ms(a.rawMsPerExec.p90)],
+      ['  same command, one container:', '', ''],
+      ['    raw exec', ms(a.execBreakdown.rawMs.median), ms(a.execBreakdown.rawMs.p90)],
+      [
+        '    engine exec, no timeout',
+        ms(a.execBreakdown.engineWithoutTimeoutMs.median),
+        ms(a.execBreakdown.engineWithoutTimeoutMs.p90),
+      ],
+      [
+        `    engine exec${a.execBreakdown.useTimeoutCommand ? ' + timeout' : ''}`,
+        ms(a.execBreakdown.engineMs.median),
+        ms(a.execBreakdown.engineMs.p90),
+      ],
+    ]),
+    `  ratio harness/raw: ${a.ratio.toFixed(2)}x of medians (${a.overheadMsPerRep >= 0 ? '+' : ''}${Math.round(a.overheadMsPerRep)} ms per rep); ` +
+      `per adjacent pair ${a.pairedRatio.median.toFixed(2)}x median, ${a.pairedRatio.min.toFixed(2)}-${a.pairedRatio.max.toFixed(2)}x range`,
+    `  harness phases (median ms): provision ${Math.round(phases.provision.median)}, tools ${Math.round(phases.tools.median)}, ` +
+      `model+loop ${Math.round(phases.modelAndLoop.median)}, prompt+record ${Math.round(phases.promptAndRecord.median)}, ` +
+      `dispose ${Math.round(phases.dispose.median)}`,
+    `  raw phases (median ms): create+start ${Math.round(a.rawPhasesMs.createStart.median)}, ` +
+      `30 execs ${Math.round(a.rawPhasesMs.execs.median)}, remove ${Math.round(a.rawPhasesMs.remove.median)}`,
+    `  overhead by phase (harness - raw medians): provision ${signed(Math.round(phases.provision.median - a.rawPhasesMs.createStart.median))} ms, ` +
+      `tools ${signed(Math.round(phases.tools.median - a.rawPhasesMs.execs.median))} ms, ` +
+      `dispose ${signed(Math.round(phases.dispose.median - a.rawPhasesMs.remove.median))} ms, ` +
+      `loop+prompt+record ${signed(Math.round(phases.modelAndLoop.median + phases.promptAndRecord.median))} ms`,
+    `  snapshot: built in ${ms(a.snapshotPrepareMs)}; looked up again in ${a.snapshotLookupMs.median.toFixed(1)} ms (median)`,
+    `  memory over the reps: rss ${signed(a.memory.rssDeltaMb)} MB (peak ${a.memory.rssPeakMb} MB), ` +
+      `heapUsed ${signed(a.memory.heapUsedDeltaMb)} MB after GC (peak ${a.memory.heapUsedPeakMb} MB); ` +
+      `workspace ${(a.workspaceBytesPerRep / 1024).toFixed(0)} KB per stored rep`,
+  ];
+}
+
+function signed(value: number): string {
+  return `${value >= 0 ? '+' : ''}${value}`;
+}
+
+/** Part (b)'s block. */
+export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[] {
+  const title = '(b) study throughput, snapshot backend, fake Anthropic server';
+  if (outcome.status !== 'ok') return [title, ...notRun(outcome)];
+  const b = outcome.result;
+  return [
+    `${title} at ${b.latencyMs} ms latency, ${b.callsPerRep} calls per rep`,
+    ...columns([
+      [
+        '  concurrency',
+        'reps',
+        'wall',
+        'reps/min',
+        'ideal',
+        'eff.',
+        'calls/s',
+        'rep p50/p90',
+        'call p50/p90',
+        'rest of rep',
+        'cpu/rep',
+        'cpu',
+        'loop p99',
+        'heap peak',
+      ],
+      ...b.levels.map((level) => [
+        `  ${level.concurrency}`,
+        level.reps,
+        `${level.wallSeconds.toFixed(1)} s`,
+        level.repsPerMinute.toFixed(1),
+        level.idealRepsPerMinute,
+        `${Math.round(level.efficiency * 100)}%`,
+        level.providerCallsPerSecond.toFixed(2),
+        `${Math.round(level.repMs.median)}/${Math.round(level.repMs.p90)} ms`,
+        `${Math.round(level.callMs.median)}/${Math.round(level.callMs.p90)} ms`,
+        ms(level.outsideCallsMsPerRep.median),
+        ms(level.cpuMsPerRep),
+        `${Math.round(level.cpuShareOfOneCore * 100)}%`,
+        ms(level.eventLoopDelayMs.p99),
+        `${level.memory.heapUsedPeakMb} MB`,
+      ]),
+    ]),
+    '  call = one provider call as the loop timed it (the server waits the latency); rest of rep = ' +
+      'claim, provision, prompt, tools, storing; cpu = this process (the server runs in its own)',
+    `  one SQLite autocommit write: ${b.commit.commitMs.median.toFixed(3)} ms median, ` +
+      `${b.commit.commitMs.p90.toFixed(3)} ms p90 (journal ${b.commit.journalMode}, synchronous=${b.commit.synchronous})`,
+    `  snapshot environment made and removed (sync file-system calls on the event loop): ` +
+      `${b.snapshotEnvironmentMs.median.toFixed(2)} ms median, ${b.snapshotEnvironmentMs.p90.toFixed(2)} ms p90, ` +
+      `${b.snapshotEnvironmentMs.max.toFixed(1)} ms max`,
+    ...b.notes.map((note) => `  note: ${note}`),
+  ];
+}
+
+/** Part (c)'s block. */
+export function printPaperScale(outcome: PartOutcome<PaperScaleResult>): string[] {
+  const title = '(c) paper-scale workspace';
+  if (outcome.status !== 'ok') return [title, ...notRun(outcome)];
+  const c = outcome.result;
+  const w = c.workspace;
+  return [
+    `${title}: ${w.reps.toLocaleString('en-US')} reps, ${w.toolCalls.toLocaleString('en-US')} tool calls, ` +
+      `${w.fileMb.toFixed(0)} MB (${(w.bytesPerRep / 1024).toFixed(1)} KB/rep), generated in ` +
+      `${(w.generationMs / 1000).toFixed(1)} s (${w.rowsPerSecond.toLocaleString('en-US')} rows/s); ` +
+      `${w.labels.toLocaleString('en-US')} mechanism labels`,
+    `  studyRows: ${ms(c.studyRowsMs.median)} median of ${c.samples} (heap ${c.studyRowsHeapMb} MB for the rows)`,
+    ...columns([
+      ['  table', 'rows', 'reportTable p50', 'max', 'analysis only p50'],
+      ...c.tables.map((table) => [
+        `  ${table.name}`,
+        table.rows,
+        ms(table.reportMs.median),
+        ms(table.reportMs.max),
+        table.buildMs ? ms(table.buildMs.median) : 'from store',
+      ]),
+    ]),
+    `  check: strong@system HF % within ${c.table6Check.maxAbsDiffHfPct} pp and HELP % within ` +
+      `${c.table6Check.maxAbsDiffHelpPct} pp of Table 6 on ${c.table6Check.cells}/20 cells`,
+  ];
+}

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench`: CueLab's benchmark (speed and memory are measured here, never in timed
+ * tests). Three parts, each independent of the others:
+ *   (a) harness overhead per judge rep on a real container vs raw dockerode (needs Docker);
+ *   (b) study throughput against a fake provider with 1 s latency at concurrency 1, 8, 32;
+ *   (c) a generated paper-scale workspace (70,000 reps) and the time of every report table.
+ * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
+ *
+ * Options: --only a,b,c   --reps N (part a, default 15)   --latency MS (part b, default 1000)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { benchDockerOverhead, type DockerOverheadResult } from './docker-overhead';
+import { now, round } from './measure';
+import { notRun, printDocker, printPaperScale, printThroughput, type PartOutcome } from './print';
+import { benchPaperScale, type PaperScaleResult } from './report-timing';
+import { benchThroughput, type ThroughputResult } from './throughput';
+
+interface Options {
+  parts: Set<string>;
+  reps: number;
+  latencyMs: number;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const options: Options = { parts: new Set(['a', 'b', 'c']), reps: 15, latencyMs: 1000 };
+  for (let index = 0; index < argv.length; index += 1) {
+    const flag = argv[index];
+    const value = argv[index + 1] ?? '';
+    if (flag === '--only') options.parts = new Set(value.split(',').map((part) => part.trim()));
+    else if (flag === '--reps') options.reps = positive(flag, value);
+    else if (flag === '--latency') options.latencyMs = positive(flag, value);
+    else
+      throw new Error(`unknown option ${flag ?? ''} (known: --only a,b,c  --reps N  --latency MS)`);
+    index += 1;
+  }
+  return options;
+}
+
+function positive(flag: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${flag} needs a whole number ≥ 1`);
+  return number;
+}
+
+async function part<T>(
+  wanted: boolean,
+  title: string,
+  work: (log: (line: string) => void) => Promise<T>,
+): Promise<PartOutcome<T>> {
+  if (!wanted) return { status: 'skipped', reason: 'not selected (--only)' };
+  console.log(title);
+  const started = now();
+  try {
+    const result = await work((line) => console.log(line));
+    return { status: 'ok', seconds: round((now() - started) / 1000), result };
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.log(`  failed: ${message}`);
+    return { status: 'failed', seconds: round((now() - started) / 1000), error: message };
+  }
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function fileStamp(date: Date): string {
+  // Local-independent and sortable: 2026-05-01T093015 (UTC).
+  return date.toISOString().slice(0, 19).replace(/:/g, '');
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  const started = now();
+  const loadBefore = loadavg();
+
+  const docker = await part<DockerOverheadResult>(
+    options.parts.has('a'),
+    '(a) harness overhead on a real container',
+    (log) => benchDockerOverhead(options.reps, log),
+  );
+  // Docker being absent is a skip with its fix, not a failure.
+  const dockerOutcome: PartOutcome<DockerOverheadResult> =
+    docker.status === 'ok' && docker.result.status === 'skipped'
+      ? { status: 'skipped', reason: docker.result.reason, fix: docker.result.fix }
+      : docker;
+  if (dockerOutcome.status === 'skipped' && options.parts.has('a'))
+    console.log(notRun(dockerOutcome).join('\n'));
+  const throughput = await part<ThroughputResult>(
+    options.parts.has('b'),
+    '(b) throughput against a fake provider',
+    (log) => benchThroughput(log, options.latencyMs),
+  );
+  const paperScale = await part<PaperScaleResult>(
+    options.parts.has('c'),
+    '(c) paper-scale workspace and report tables',
+    (log) => benchPaperScale(log),
+  );
+
+  const totalSeconds = round((now() - started) / 1000);
+  const summary = {
+    startedAt: startedAt.toISOString(),
+    totalSeconds,
+    machine: {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      loadAverageBefore: loadBefore.map((value) => round(value, 2)),
+      loadAverageAfter: loadavg().map((value) => round(value, 2)),
+      commit: gitCommit(),
+    },
+    options: { parts: [...options.parts], reps: options.reps, latencyMs: options.latencyMs },
+    harnessOverhead: dockerOutcome,
+    throughput,
+    paperScale,
+  };
+  const directory = join(__dirname, '..', 'bench-results');
+  mkdirSync(directory, { recursive: true });
+  const file = join(directory, `summary-${fileStamp(startedAt)}.json`);
+  writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+
+  const lines = [
+    '',
+    `CueLab bench summary (${summary.machine.node}, ${summary.machine.cpus} CPUs, load ` +
+      `${summary.machine.loadAverageBefore[0]} -> ${summary.machine.loadAverageAfter[0]}, ${totalSeconds} s in all)`,
+    ...printDocker(dockerOutcome),
+    ...printThroughput(throughput),
+    ...printPaperScale(paperScale),
+    `written: ${file}`,
+  ];
+  console.log(lines.join('\n'));
+  if ([dockerOutcome, throughput, paperScale].some((outcome) => outcome.status === 'failed'))
+    process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
