@@ -53,14 +53,20 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   const environment = createEnvironmentService(events);
   let runner: StudyRunner | null = null;
   const pending = new Map<string, NodeJS.Timeout>();
+  const lastStatus = new Map<string, string>();
 
   /** Publishes a study's progress at most every 250 ms, always including the last change. */
   const publishProgress = (studyId: string, force = false) => {
     const send = () => {
       pending.delete(studyId);
       try {
-        events.publish({ stream: 'study.progress', data: studyProgress(store, studyId) });
-        events.publish({ stream: 'studies.changed', data: { studyId } });
+        const progress = studyProgress(store, studyId);
+        events.publish({ stream: 'study.progress', data: progress });
+        // The list of studies changes on create and on a status move, not with every rep.
+        if (force || lastStatus.get(studyId) !== progress.status) {
+          events.publish({ stream: 'studies.changed', data: { studyId } });
+        }
+        lastStatus.set(studyId, progress.status);
       } catch {
         // The study may have been removed meanwhile; nothing to report.
       }

@@ -9,7 +9,13 @@ import { createStudy } from '../runner/create-study';
 import { estimateStudy } from '../runner/estimate';
 import { retryFailedJobs } from '../runner/jobs';
 import { loadStudy } from '../runner/load-study';
-import { cancelStudy, pauseStudy, resumeStudy, studyProgress } from '../runner/study-state';
+import {
+  cancelStudy,
+  pauseStudy,
+  reopenStudy,
+  resumeStudy,
+  studyProgress,
+} from '../runner/study-state';
 import { specNeedsDocker } from '../environments/provision';
 import { listReps } from '../store/reps';
 import { listSuiteItems } from '../store/suite-items';
@@ -114,9 +120,9 @@ export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
       if (action === 'pause') pauseStudy(store, studyId);
       if (action === 'resume') resumeStudy(store, studyId);
       if (action === 'cancel') cancelStudy(store, studyId);
-      if (action === 'retry-failed') {
-        retryFailedJobs(store, studyId);
-        resumeStudy(store, studyId);
+      if (action === 'retry-failed' && retryFailedJobs(store, studyId) > 0) {
+        // A study that ended with failures is running again once its failed reps are requeued.
+        reopenStudy(store, studyId);
       }
       context.onStudyChanged(studyId);
       return studyProgress(store, studyId);

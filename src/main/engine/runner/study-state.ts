@@ -43,6 +43,11 @@ export function resumeStudy(store: Store, studyId: string): void {
   setStatus(store, studyId, 'running', null);
 }
 
+/** Sets a study running again (after its failed reps were requeued), whatever it ended as. */
+export function reopenStudy(store: Store, studyId: string): void {
+  setStatus(store, studyId, 'running', null);
+}
+
 /** Cancels a study: queued jobs are cancelled; running ones are aborted by their runner. */
 export function cancelStudy(store: Store, studyId: string): void {
   store.db.transaction(() => {
