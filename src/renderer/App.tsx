@@ -4,6 +4,7 @@ import { OpenLabScreen } from './components/OpenLabScreen';
 import { Sidebar } from './components/Sidebar';
 import { TopBar } from './components/TopBar';
 import { BuilderPage } from './features/builder/BuilderPage';
+import { AnnotatePage } from './features/annotate/AnnotatePage';
 import { ReplayPage } from './features/replay/ReplayPage';
 import { ResultsPage } from './features/results/ResultsPage';
 import { RunsPage } from './features/runs/RunsPage';
@@ -17,6 +18,7 @@ const pages: Record<SectionId, ComponentType> = {
   results: ResultsPage,
   replay: ReplayPage,
   settings: SettingsPage,
+  annotate: AnnotatePage,
 };
 
 /** The window: top bar, section navigation and the current section's page. */

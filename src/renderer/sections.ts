@@ -1,10 +1,10 @@
 /**
- * The lab's sections, in navigation order. The order fixes the Ctrl/Cmd+1..5 shortcuts
+ * The lab's sections, in navigation order. The order fixes the Ctrl/Cmd+1..6 shortcuts
  * (commands.ts) and the location hash of each section is `#/<id>`.
  */
 
 /** Identifier of a section; also its location hash path. */
-export type SectionId = 'builder' | 'runs' | 'results' | 'replay' | 'settings';
+export type SectionId = 'builder' | 'runs' | 'results' | 'replay' | 'settings' | 'annotate';
 
 /** What the navigation shows for a section. */
 export interface SectionInfo {
@@ -42,6 +42,11 @@ export const sections: readonly SectionInfo[] = [
     id: 'settings',
     label: 'Settings',
     summary: 'Providers and keys, workspace, Docker and appearance.',
+  },
+  {
+    id: 'annotate',
+    label: 'Annotate',
+    summary: 'Label flipped reps blind, by mechanism; agreement updates as labels land.',
   },
 ];
 

@@ -53,6 +53,12 @@ const sectionPaths: Record<SectionId, ReactNode> = {
       <circle cx="5" cy="12" r="1.5" />
     </>
   ),
+  annotate: (
+    <>
+      <path d="M2 2.5h6.5l5.5 5.5-6 6-6-5.5z" />
+      <circle cx="5.25" cy="5.75" r="1" />
+    </>
+  ),
 };
 
 /** The icon of a section. */

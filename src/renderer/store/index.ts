@@ -4,7 +4,13 @@
  * narrowly with `useLab`.
  */
 import { createStore, useStore, type StoreApi } from 'zustand';
+import { createAnnotateSlice } from '../features/annotate/annotate-slice';
+import { createReplaySlice } from '../features/replay/replay-slice';
+import { createBuilderSlice } from '../features/builder/builder-slice';
+import { createProgressSlice } from '../features/runs/progress-slice';
+import { createResultsSlice } from '../features/results/results-slice';
 import { createStudiesSlice } from '../features/runs/studies-slice';
+import { createEnvironmentSlice } from '../features/settings/environment-slice';
 import { createWorkspaceSlice } from '../features/settings/workspace-slice';
 import { readStoredThemePreference, readSystemTheme } from '../lib/theme';
 import { sectionFromHash } from '../sections';
@@ -26,7 +32,13 @@ export function createLabStore(): LabStore {
     ...createNavigationSlice(...args),
     ...themeSlice(...args),
     ...createStudiesSlice(...args),
+    ...createBuilderSlice(...args),
+    ...createProgressSlice(...args),
     ...createWorkspaceSlice(...args),
+    ...createResultsSlice(...args),
+    ...createEnvironmentSlice(...args),
+    ...createReplaySlice(...args),
+    ...createAnnotateSlice(...args),
   }));
   store.getState().setSection(sectionFromHash(window.location.hash));
   return store;

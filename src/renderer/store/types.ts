@@ -1,4 +1,10 @@
+import type { AnnotateSlice } from '../features/annotate/annotate-slice';
+import type { ReplaySlice } from '../features/replay/replay-slice';
+import type { BuilderSlice } from '../features/builder/builder-slice';
+import type { ProgressSlice } from '../features/runs/progress-slice';
+import type { ResultsSlice } from '../features/results/results-slice';
 import type { StudiesSlice } from '../features/runs/studies-slice';
+import type { EnvironmentSlice } from '../features/settings/environment-slice';
 import type { WorkspaceSlice } from '../features/settings/workspace-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { NavigationSlice } from './navigation-slice';
@@ -9,4 +15,10 @@ export type AllSlices = ConnectionSlice &
   NavigationSlice &
   ThemeSlice &
   StudiesSlice &
-  WorkspaceSlice;
+  BuilderSlice &
+  ProgressSlice &
+  WorkspaceSlice &
+  ResultsSlice &
+  EnvironmentSlice &
+  ReplaySlice &
+  AnnotateSlice;

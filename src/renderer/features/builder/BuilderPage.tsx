@@ -1,46 +1,102 @@
-import { EmptyState } from '../../components/EmptyState';
+import { useEffect } from 'react';
+import { ariaShortcut, commandById, formatShortcut, type Command } from '../../commands';
 import { PageHeader } from '../../components/PageHeader';
-import { SectionIcon } from '../../components/icons';
+import { onLabEvent } from '../../lib/lab-events';
+import { labStore, useLab } from '../../store';
+import { ArmsSection } from './ArmsSection';
+import { ConditionGrid } from './ConditionGrid';
+import { CuesSection } from './CuesSection';
+import { ItemsSection } from './ItemsSection';
+import { JudgesSection } from './JudgesSection';
+import { LaunchPanel } from './LaunchPanel';
+import { PromptPreview } from './PromptPreview';
+import './builder.css';
 
-/** Builder: designs cue ablations. Empty until the design editor lands. */
-export function BuilderPage() {
+const estimateDelayMs = 250;
+
+function CommandButton({ command, label }: { command: Command; label: string }) {
+  const shortcut = command.shortcut;
   return (
-    <div className="page">
-      <PageHeader section="builder" />
-      <EmptyState
-        icon={<SectionIcon section="builder" size={28} />}
-        title="No study design open"
-        nextSteps={[
-          'Pick a suite (the built-in one ships with CueLab) and the judges to test.',
-          'Add cued arms along the axes above; the uncued control arm is always included.',
-          'Set reps per arm and a seed (3 reps and seed 17 reproduce the paper), then launch. The study appears under Runs.',
-        ]}
-      >
-        <p>
-          A design crosses suite items and judges with arms: an uncued control, and cued arms that
-          plant a false pre-screening note and vary one of its properties at a time.
-        </p>
-        <dl className="axis-list">
-          <dt>Cue wording</dt>
-          <dd>
-            Framing (assert a belief, or ask the judge to verify), authority source (domain expert,
-            reviewer, automated checker, prior LLM judge, unattributed) and decisiveness
-            (“definitely” to “might”).
-          </dd>
-          <dt>Direction</dt>
-          <dd>
-            Toward FAIL (severity) or toward PASS (leniency), pointed against the uncued majority
-            verdict so any change is the cue’s doing.
-          </dd>
-          <dt>Placement</dt>
-          <dd>
-            System-prompt postscript, an appended user turn, or assistant turns scattered through
-            the trajectory.
-          </dd>
-          <dt>Mitigations</dt>
-          <dd>Guard instruction, cite-evidence checklist, learned skill, sufficiency gate.</dd>
-        </dl>
-      </EmptyState>
+    <button
+      type="button"
+      className="button"
+      title={shortcut ? `${command.label} (${formatShortcut(shortcut)})` : command.label}
+      aria-keyshortcuts={shortcut ? ariaShortcut(shortcut) : undefined}
+      onClick={() => command.run(labStore)}
+    >
+      {label}
+    </button>
+  );
+}
+
+/**
+ * Builder: a study design as a spec. Steps on the left (items, judges, cues, placements and
+ * mitigations, the condition grid, the prompt preview); name, reps, seed, the engine's
+ * estimate and Launch on the right.
+ */
+export function BuilderPage() {
+  const connected = useLab((state) => state.status === 'connected');
+  const draft = useLab((state) => state.draft);
+  const notice = useLab((state) => state.builderNotice);
+  const loadSuites = useLab((state) => state.loadSuites);
+  const requestEstimate = useLab((state) => state.requestEstimate);
+
+  useEffect(() => {
+    if (connected) void loadSuites();
+  }, [connected, loadSuites]);
+  useEffect(
+    () =>
+      onLabEvent('suites.changed', () => {
+        void loadSuites();
+        const { draft: current, loadSuiteItems } = labStore.getState();
+        if (current.suiteId) void loadSuiteItems(current.suiteId);
+      }),
+    [loadSuites],
+  );
+  useEffect(() => {
+    if (!connected) return;
+    const timer = setTimeout(() => void requestEstimate(), estimateDelayMs);
+    return () => clearTimeout(timer);
+  }, [connected, draft, requestEstimate]);
+
+  return (
+    <div className="page builder-page">
+      <PageHeader
+        section="builder"
+        actions={
+          <>
+            <CommandButton command={commandById('builder.new')} label="New" />
+            <CommandButton command={commandById('builder.openSpec')} label="Open spec…" />
+            <CommandButton command={commandById('builder.saveSpec')} label="Save spec" />
+          </>
+        }
+      />
+      {notice && (
+        <div
+          className={`banner ${notice.kind === 'error' ? 'banner-error' : 'banner-info'} builder-notice`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
+          {notice.text}
+          <button
+            type="button"
+            className="button button-small button-quiet"
+            onClick={() => labStore.getState().setBuilderNotice(null)}
+          >
+            Dismiss
+          </button>
+        </div>
+      )}
+      <div className="builder-layout">
+        <div className="builder-steps">
+          <ItemsSection />
+          <JudgesSection />
+          <CuesSection />
+          <ArmsSection />
+          <ConditionGrid />
+          <PromptPreview />
+        </div>
+        <LaunchPanel />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { DockerStatus, WorkspaceInfo } from '../../../shared/lab-api';
+import type { WorkspaceInfo } from '../../../shared/lab-api';
 import { loadedValue } from '../../lib/loadable';
 import { useLab } from '../../store';
 
@@ -40,41 +40,6 @@ export function WorkspacePanel() {
         </dl>
       ) : (
         workspace.state !== 'failed' && <p className="muted">Reading the workspace…</p>
-      )}
-    </section>
-  );
-}
-
-/** Docker as the engine sees it; when unavailable, the commands that fix it. */
-export function DockerPanel() {
-  const headingId = useId();
-  const docker: DockerStatus | undefined = useLab((state) => loadedValue(state.workspace)?.docker);
-  return (
-    <section className="panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>Docker</h2>
-      {!docker && <p className="muted">Checking Docker…</p>}
-      {docker?.available && (
-        <p>
-          <span className="status-pill status-completed">Available</span>{' '}
-          {docker.version ? `Docker ${docker.version}. ` : ''}Judges’ tool calls run in containers.
-        </p>
-      )}
-      {docker && !docker.available && (
-        <>
-          <p>
-            <span className="status-pill status-failed">Unavailable</span>{' '}
-            {docker.problem ?? 'The engine could not reach Docker.'} Judges run their commands only
-            inside containers, so studies that use a shell need it.
-          </p>
-          {docker.fix && (
-            <>
-              <p className="muted">To make it available:</p>
-              <pre className="code-block">
-                <code>{docker.fix}</code>
-              </pre>
-            </>
-          )}
-        </>
       )}
     </section>
   );

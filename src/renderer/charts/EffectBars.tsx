@@ -1,0 +1,200 @@
+/**
+ * Fig. 4 (`ablation`) and Table 8 (`placement`): one horizontal bar per cue condition or per
+ * placement, with its 95% CI and n, for the pooled judges or one judge.
+ */
+import { scaleLinear } from 'd3';
+import { memo, useMemo, useRef, useState } from 'react';
+import { Axis, AxisTitle } from './axes';
+import { ChartFrame } from './ChartFrame';
+import { onActivate, type ResultChartProps } from './chart-props';
+import { Figure } from './Figure';
+import { clip, formatCount, formatInterval, formatPercent, percentTick } from './format';
+import { effectAxisTitle, effectModel, type EffectBar } from './models/effect';
+import { rateDomainMax, useChartPalette } from './palette';
+import { readableNotes } from './table-values';
+import { TooltipFacts, useTooltip } from './Tooltip';
+import { JudgePicker } from './JudgePicker';
+
+const width = 456;
+const height = 380;
+const left = 150;
+const right = 52;
+const top = 58;
+const bottom = height - 52;
+
+/** Which table and layout. */
+interface EffectBarsProps extends ResultChartProps {
+  kind: 'ablation' | 'placement';
+}
+
+function barFacts(bar: EffectBar, metricLabel: string): [string, string][] {
+  return [
+    [metricLabel, formatPercent(bar.value)],
+    ['95% CI', formatInterval(bar.low, bar.high)],
+    ['n', formatCount(bar.n)],
+    ['Excluded', formatCount(bar.excluded)],
+    ['Cue', bar.cue || '—'],
+    ['Placement', bar.placement || '—'],
+    ['Mitigation', bar.mitigation || 'none'],
+  ];
+}
+
+/** The ablation or placement card. */
+export const EffectBars = memo(function EffectBars(props: EffectBarsProps) {
+  const { table, studyId, onOpenReps, kind } = props;
+  const palette = useChartPalette();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const { tooltip, show, hide } = useTooltip();
+  const [chosenJudge, setChosenJudge] = useState<string | null>(null);
+  const model = useMemo(
+    () => effectModel(table, kind === 'ablation' ? 'condition' : 'placement', chosenJudge),
+    [table, kind, chosenJudge],
+  );
+  const bars = model.bars;
+  const filled = bars.length > 0;
+  const lows = bars.map((bar) => bar.low ?? bar.value ?? 0);
+  const min = Math.min(0, Math.floor(Math.min(0, ...lows) / 25) * 25);
+  const max = rateDomainMax(bars.map((bar) => bar.high ?? bar.value));
+  const x = useMemo(
+    () =>
+      scaleLinear()
+        .domain([min, max])
+        .range([left, width - right]),
+    [min, max],
+  );
+  const rowHeight = Math.min(34, (bottom - top) / Math.max(1, bars.length));
+  const barHeight = Math.min(16, rowHeight * 0.62);
+  const metricLabel = model.metric === 'ceiling' ? '% of ceiling closed' : 'Harmful flip rate';
+  const judgeLabel = model.judge === 'all' ? 'all judges pooled' : `judge ${model.judge ?? '—'}`;
+  const isAblation = kind === 'ablation';
+
+  return (
+    <ChartFrame
+      table={kind}
+      studyId={studyId}
+      label={isAblation ? 'Cue properties' : 'Cue placement'}
+      reference={isAblation ? 'Fig. 4' : 'Table 8'}
+      width={width}
+      height={height}
+      filled={filled}
+      simulated={table?.simulated ?? false}
+      notes={readableNotes(table)}
+      emptyTitle={
+        isAblation ? 'No cue condition could be measured yet' : 'No placed cue condition yet'
+      }
+      svgRef={svgRef}
+      tooltip={tooltip}
+      hint="Click a bar for its reps."
+      controls={<JudgePicker judges={model.judges} value={model.judge} onChange={setChosenJudge} />}
+    >
+      <Figure
+        svgRef={svgRef}
+        width={width}
+        height={height}
+        title={isAblation ? 'Effect per cue condition' : 'Effect per cue placement'}
+        subtitle={`${judgeLabel} · all datasets · bars: ${metricLabel.toLowerCase()}, whiskers: 95% CI`}
+        simulated={table?.simulated ?? false}
+        palette={palette}
+      >
+        {x.ticks(5).map((tick) => (
+          <line key={tick} x1={x(tick)} x2={x(tick)} y1={top} y2={bottom} stroke={palette.grid} />
+        ))}
+        <text x={left - 10} y={top - 6} textAnchor="end" fontSize={10.5} fill={palette.muted}>
+          {isAblation ? 'Condition' : 'Placement'}
+        </text>
+        <text x={width - 8} y={top - 6} textAnchor="end" fontSize={10.5} fill={palette.muted}>
+          n
+        </text>
+        {bars.map((bar, index) => {
+          const y = top + index * rowHeight + rowHeight / 2;
+          const mark = `${bar.condition}\u0000${bar.label}`;
+          const value = bar.value ?? 0;
+          const open = () =>
+            onOpenReps({
+              title: `${bar.condition} · ${model.judge === 'all' ? 'all judges' : (model.judge ?? '')}`,
+              ...(model.judge && model.judge !== 'all' ? { judgeId: model.judge } : {}),
+              conditionKeys: [bar.condition, 'uncued'],
+            });
+          return (
+            <g
+              key={mark}
+              role="button"
+              tabIndex={0}
+              aria-label={`${bar.label} ${bar.detail}: ${formatPercent(bar.value)}`}
+              style={{ cursor: 'pointer' }}
+              onMouseMove={(event) =>
+                show(
+                  event,
+                  mark,
+                  <TooltipFacts
+                    title={`${bar.label}${bar.detail ? ` · ${bar.detail}` : ''}`}
+                    facts={barFacts(bar, metricLabel)}
+                  />,
+                )
+              }
+              onMouseLeave={hide}
+              onClick={open}
+              onKeyDown={onActivate(open)}
+            >
+              <rect
+                x={0}
+                y={y - rowHeight / 2}
+                width={width}
+                height={rowHeight}
+                fill={tooltip?.mark === mark ? palette.grid : 'transparent'}
+                data-export-exclude=""
+              />
+              <text
+                x={left - 10}
+                y={rowHeight >= 26 ? y - 2 : y + 4}
+                textAnchor="end"
+                fontSize={11}
+                fill={palette.text}
+              >
+                <title>{bar.label}</title>
+                {clip(bar.label, 22)}
+              </text>
+              {rowHeight >= 26 && bar.detail && (
+                <text x={left - 10} y={y + 10} textAnchor="end" fontSize={9.5} fill={palette.faint}>
+                  {clip(bar.detail, 26)}
+                </text>
+              )}
+              <rect
+                x={Math.min(x(0), x(value))}
+                y={y - barHeight / 2}
+                width={Math.abs(x(value) - x(0))}
+                height={barHeight}
+                fill={bar.value === null ? palette.empty : palette.categorical[0]}
+              />
+              {bar.low !== null && bar.high !== null && (
+                <g stroke={palette.text} strokeWidth={1}>
+                  <line x1={x(bar.low)} x2={x(bar.high)} y1={y} y2={y} />
+                  <line x1={x(bar.low)} x2={x(bar.low)} y1={y - 3} y2={y + 3} />
+                  <line x1={x(bar.high)} x2={x(bar.high)} y1={y - 3} y2={y + 3} />
+                </g>
+              )}
+              <text x={width - 8} y={y + 4} textAnchor="end" fontSize={10} fill={palette.muted}>
+                {bar.n}
+              </text>
+            </g>
+          );
+        })}
+        <line x1={x(0)} x2={x(0)} y1={top} y2={bottom} stroke={palette.axis} />
+        <Axis
+          orient="bottom"
+          scale={x}
+          offset={bottom}
+          palette={palette}
+          ticks={5}
+          tickFormat={percentTick}
+        />
+        <AxisTitle
+          x={(left + width - right) / 2}
+          y={height - 14}
+          text={effectAxisTitle(model.metric)}
+          palette={palette}
+        />
+      </Figure>
+    </ChartFrame>
+  );
+});

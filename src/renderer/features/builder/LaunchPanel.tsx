@@ -1,0 +1,153 @@
+import { ariaShortcut, commandById, formatShortcut } from '../../commands';
+import { NumberField } from '../../components/NumberField';
+import { formatCount, formatDuration, formatUsd } from '../../components/numbers';
+import { loadedValue } from '../../lib/loadable';
+import { hashForSection } from '../../sections';
+import { labStore, useLab } from '../../store';
+import { draftProblems, fallbackName, type BuilderDraft } from './builder-draft';
+import { launchFromBuilder } from './builder-actions';
+import './launch.css';
+
+/** The engine's estimate: the product, cost and time, and what stands in the way. */
+function Estimate({ draft }: { draft: BuilderDraft }) {
+  const estimate = useLab((state) => state.estimate);
+  const problems = draftProblems(draft);
+  const value = loadedValue(estimate);
+  const simulated = draft.judges.some((judge) => judge.provider === 'synthetic');
+  const state = problems.length ? 'incomplete' : estimate.state;
+  return (
+    <div
+      className="estimate"
+      data-testid="estimate"
+      data-state={state}
+      data-total-reps={estimate.state === 'loaded' ? estimate.value.totalReps : undefined}
+      data-conditions={estimate.state === 'loaded' ? estimate.value.conditions : undefined}
+      aria-live="polite"
+    >
+      <div className="estimate-head">
+        <h3>Estimate</h3>
+        {simulated && <span className="badge badge-simulated">simulated</span>}
+        {estimate.state === 'loading' && <span className="muted small">updating…</span>}
+      </div>
+      {problems.length > 0 ? (
+        <ul className="estimate-problems">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      ) : estimate.state === 'failed' ? (
+        <div className="banner banner-error" role="alert">
+          {estimate.error}
+        </div>
+      ) : value ? (
+        <>
+          <p className="estimate-product tabular">
+            {value.conditions} conditions × {value.items} items × {value.judges} judge
+            {value.judges === 1 ? '' : 's'} × {value.reps} reps
+          </p>
+          <p className="estimate-total tabular">
+            <strong>{formatCount(value.totalReps)}</strong> reps
+          </p>
+          <p className="muted small tabular">
+            {formatCount(value.uncuedReps)} uncued + up to {formatCount(value.cuedReps)} cued
+            {draft.direction === 'opposite' ? ' (items whose uncued reps tie get none)' : ''}
+          </p>
+          <dl className="facts estimate-facts">
+            <dt>Cost</dt>
+            <dd className="tabular">
+              {value.estimatedCostUsd === null
+                ? 'unknown (a model has no price)'
+                : formatUsd(value.estimatedCostUsd)}
+            </dd>
+            <dt>Duration</dt>
+            <dd className="tabular">about {formatDuration(value.estimatedSeconds)}</dd>
+          </dl>
+          <p className="muted small">{value.basis}</p>
+          {value.warnings.map((warning) => (
+            <div key={warning.code} className="banner banner-warning estimate-warning">
+              <p>{warning.message}</p>
+              {warning.fix && <pre className="code-block">{warning.fix}</pre>}
+              {settingsWarnings.has(warning.code) && (
+                <a className="button button-small" href={hashForSection('settings')}>
+                  Open Settings
+                </a>
+              )}
+            </div>
+          ))}
+        </>
+      ) : (
+        <p className="muted">Estimating…</p>
+      )}
+    </div>
+  );
+}
+
+const launchCommand = commandById('builder.launch');
+/** Warnings whose fix lives in Settings (keys, the Docker base image). */
+const settingsWarnings = new Set(['missing_key', 'bootstrap_needed']);
+
+/** Name, reps and seed, the estimate, and the launch button: the builder's right column. */
+export function LaunchPanel() {
+  const draft = useLab((state) => state.draft);
+  const launch = useLab((state) => state.launch);
+  const estimateFailed = useLab((state) => state.estimate.state === 'failed');
+  const connected = useLab((state) => state.status === 'connected');
+  const updateDraft = useLab((state) => state.updateDraft);
+  const blocked =
+    !connected || launch.state === 'launching' || estimateFailed || draftProblems(draft).length > 0;
+  const shortcut = launchCommand.shortcut;
+  return (
+    <aside className="panel launch-panel" aria-label="Launch">
+      <label className="field">
+        <span className="field-label">Study name</span>
+        <input
+          className="input"
+          value={draft.name}
+          placeholder={fallbackName(draft)}
+          onChange={(event) => updateDraft(() => ({ name: event.target.value }))}
+        />
+      </label>
+      <div className="field-row launch-numbers">
+        <NumberField
+          label="Reps per arm"
+          integer
+          min={1}
+          max={50}
+          value={draft.reps}
+          onChange={(reps) => updateDraft(() => ({ reps: reps ?? draft.reps }))}
+        />
+        <NumberField
+          label="Seed"
+          integer
+          value={draft.seed}
+          onChange={(seed) => updateDraft(() => ({ seed: seed ?? draft.seed }))}
+        />
+        <NumberField
+          label="Cost cap ($)"
+          optional
+          min={0.01}
+          placeholder="none"
+          value={draft.costCapUsd}
+          onChange={(costCapUsd) => updateDraft(() => ({ costCapUsd }))}
+        />
+      </div>
+      <Estimate draft={draft} />
+      <button
+        type="button"
+        className="button button-primary launch-button"
+        data-testid="launch-study"
+        disabled={blocked}
+        aria-keyshortcuts={shortcut ? ariaShortcut(shortcut) : undefined}
+        onClick={() => void launchFromBuilder(labStore)}
+      >
+        {launch.state === 'launching' ? 'Launching…' : 'Launch study'}
+        {shortcut && <kbd className="hint">{formatShortcut(shortcut)}</kbd>}
+      </button>
+      {launch.state === 'failed' && (
+        <div className="banner banner-error" role="alert">
+          Could not launch: {launch.error}
+        </div>
+      )}
+    </aside>
+  );
+}

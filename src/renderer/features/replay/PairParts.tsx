@@ -1,0 +1,168 @@
+/** The parts around the aligned calls: the flip's facts, the cue, the trajectory, the verdicts. */
+import type { ReactNode } from 'react';
+import type { FlipPair } from './replay-slice';
+
+/** Where in the opening prompt the cue text was placed, in words. */
+export function cuePlacement(prompt: string[], text: string): string {
+  const index = prompt.findIndex((message) => text !== '' && message.includes(text));
+  if (index === 0) return 'in the system prompt';
+  if (index > 0) return `in user message ${index}`;
+  return 'outside the opening prompt';
+}
+
+/** Item, judge, dataset, condition and the verdict change, in one dense line. */
+export function FlipFacts({ flip, extra }: { flip: FlipPair['flip']; extra?: ReactNode }) {
+  return (
+    <dl className="flip-facts">
+      <div>
+        <dt>Item</dt>
+        <dd className="mono">{flip.itemId}</dd>
+      </div>
+      <div>
+        <dt>Judge</dt>
+        <dd>{flip.judgeId}</dd>
+      </div>
+      <div>
+        <dt>Dataset</dt>
+        <dd>{flip.dataset}</dd>
+      </div>
+      <div>
+        <dt>Condition</dt>
+        <dd>
+          {flip.conditionKey} · {flip.direction} · rep {flip.rep}
+        </dd>
+      </div>
+      <div>
+        <dt>Verdict</dt>
+        <dd>
+          uncued {flip.uncuedMajority} → cued <strong>{flip.cuedVerdict}</strong> · gold {flip.gold}
+        </dd>
+      </div>
+      <div>
+        <dt className="visually-hidden">Kind</dt>
+        <dd>
+          <span className={`badge badge-${flip.kind}`}>{flip.kind} flip</span>
+          {flip.simulated && <span className="badge badge-simulated">simulated</span>}
+          {extra}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The cue as the cued judge saw it: its text, direction and placement. */
+export function CueCard({ cued }: { cued: FlipPair['cued'] }) {
+  if (!cued.cue) return null;
+  return (
+    <section className="cue-card" aria-label="The cue">
+      <div className="cue-card-head">
+        <strong>Cue</strong>
+        <span className={`badge badge-direction-${cued.cue.direction}`}>
+          {cued.cue.direction === 'severity'
+            ? 'pushes toward FAIL (severity)'
+            : 'pushes toward PASS (leniency)'}
+        </span>
+        <span className="muted">placed {cuePlacement(cued.prompt, cued.cue.text)}</span>
+      </div>
+      <blockquote className="cue-text">{cued.cue.text}</blockquote>
+    </section>
+  );
+}
+
+/** The agent trajectory under judgement, one click away (it is in the user prompt). */
+export function TrajectoryPanel({ prompt, open }: { prompt: string[]; open?: boolean }) {
+  const text = prompt[1] ?? '';
+  return (
+    <details className="trajectory-panel" open={open}>
+      <summary>
+        Agent trajectory and task{' '}
+        <span className="muted">({text.length.toLocaleString()} characters)</span>
+      </summary>
+      <pre className="trajectory-text" data-testid="trajectory-text">
+        {text || 'The prompt has no user message.'}
+      </pre>
+    </details>
+  );
+}
+
+/** The rationale with each unsupported claim marked in red (and listed when not found verbatim). */
+function MarkedRationale({ text, claims }: { text: string; claims: string[] }) {
+  const found = claims.filter((claim) => claim !== '' && text.includes(claim));
+  const missing = claims.filter((claim) => !found.includes(claim));
+  const parts: ReactNode[] = [];
+  let rest = text;
+  let key = 0;
+  while (found.length > 0) {
+    let best: { at: number; claim: string } | null = null;
+    for (const claim of found) {
+      const at = rest.indexOf(claim);
+      if (at >= 0 && (!best || at < best.at)) best = { at, claim };
+    }
+    if (!best) break;
+    parts.push(rest.slice(0, best.at));
+    parts.push(
+      <mark key={key++} className="claim-unsupported" title="No tool result supports this claim">
+        {best.claim}
+      </mark>,
+    );
+    rest = rest.slice(best.at + best.claim.length);
+  }
+  parts.push(rest);
+  return (
+    <>
+      <p className="rationale">{parts}</p>
+      {missing.length > 0 && (
+        <ul className="claims-list">
+          {missing.map((claim) => (
+            <li key={claim}>
+              <mark className="claim-unsupported">{claim}</mark>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function confidenceText(value: number | null): string {
+  return value === null ? 'no confidence given' : `confidence ${value.toFixed(2)}`;
+}
+
+/** Verdicts, confidences and rationales at the foot of each column. */
+export function VerdictFoot({ pair, showDiff }: { pair: FlipPair; showDiff: boolean }) {
+  const claims = showDiff ? pair.diff.unsupportedClaims : [];
+  const same = pair.baseline.verdict === pair.cued.verdict;
+  return (
+    <div className="verdict-foot">
+      <section aria-label="Uncued verdict" className="verdict-side">
+        <div className="verdict-line">
+          <span className="verdict-label">Uncued verdict</span>
+          <strong className="verdict-value">{pair.baseline.verdict ?? 'none'}</strong>
+          <span className="muted">{confidenceText(pair.baseline.confidence)}</span>
+        </div>
+        <p className="rationale">{pair.baseline.rationale || '(no rationale)'}</p>
+      </section>
+      <section aria-label="Cued verdict" className="verdict-side">
+        <div className="verdict-line">
+          <span className="verdict-label">Cued verdict</span>
+          <strong className="verdict-value" data-overrides={!same}>
+            {pair.cued.verdict ?? 'none'}
+          </strong>
+          <span className="muted">{confidenceText(pair.cued.confidence)}</span>
+          {same ? (
+            <span className="call-tag tag-shared">same conclusion</span>
+          ) : (
+            <span className="call-tag tag-skipped">overrides the uncued verdict</span>
+          )}
+        </div>
+        <MarkedRationale text={pair.cued.rationale || '(no rationale)'} claims={claims} />
+        {claims.length > 0 && (
+          <p className="note">
+            <mark className="claim-unsupported">Red</mark>: {claims.length} claim
+            {claims.length === 1 ? '' : 's'} no tool result supports.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

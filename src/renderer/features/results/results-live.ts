@@ -1,0 +1,69 @@
+/**
+ * Keeps the Results page current while a study runs: `study.progress` events land in a buffer
+ * (not the store), and at most once a second the newest progress is copied in and the report
+ * tables are fetched again. A fetch never overlaps the previous one.
+ */
+import type { StoreApi } from 'zustand';
+import type { StudyProgress } from '../../../shared/study-progress';
+import { onLabEvent } from '../../lib/lab-events';
+import type { AllSlices } from '../../store/types';
+
+/** Least time between two refreshes. */
+export const RESULTS_REFRESH_MS = 1000;
+
+/** Follows one study's events; returns a function that stops. */
+export function watchResultsStudy(
+  store: StoreApi<AllSlices>,
+  studyId: string,
+  intervalMs: number = RESULTS_REFRESH_MS,
+): () => void {
+  let buffered: StudyProgress | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastRefresh = 0;
+  let inFlight = false;
+  let dirty = false;
+  let stopped = false;
+
+  const refresh = async () => {
+    timer = undefined;
+    if (stopped) return;
+    if (inFlight) {
+      dirty = true;
+      return;
+    }
+    inFlight = true;
+    lastRefresh = Date.now();
+    if (buffered) store.getState().setResultsProgress(buffered);
+    buffered = null;
+    try {
+      await store.getState().loadResultTables();
+    } finally {
+      inFlight = false;
+      if (dirty) {
+        dirty = false;
+        schedule();
+      }
+    }
+  };
+
+  const schedule = () => {
+    if (timer !== undefined || stopped) return;
+    const wait = Math.max(0, lastRefresh + intervalMs - Date.now());
+    timer = setTimeout(() => void refresh(), wait);
+  };
+
+  const stopProgress = onLabEvent('study.progress', (progress) => {
+    if (progress.studyId !== studyId) return;
+    buffered = progress;
+    schedule();
+  });
+  const stopStudies = onLabEvent('studies.changed', (change) => {
+    if (change.studyId === undefined || change.studyId === studyId) schedule();
+  });
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    stopProgress();
+    stopStudies();
+  };
+}

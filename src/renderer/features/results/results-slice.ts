@@ -1,0 +1,190 @@
+import type { StateCreator } from 'zustand';
+import type { LabResponse } from '../../../shared/lab-api';
+import type { StudyProgress } from '../../../shared/study-progress';
+import type { RepsQuery } from '../../charts/chart-props';
+import {
+  distinct,
+  resultTableNames,
+  textCell,
+  type ArmSelection,
+  type ReportTableData,
+  type ResultTableName,
+} from '../../charts/table-values';
+import { labClientFor } from '../../lib/engine-client';
+import type { Loadable } from '../../lib/loadable';
+import type { AllSlices } from '../../store/types';
+
+/** A rep behind a chart mark. */
+export type RepSummary = LabResponse<'listReps'>[number];
+
+/** The side panel listing the reps behind a clicked mark. */
+export interface RepsPanelState {
+  query: RepsQuery;
+  reps: Loadable<RepSummary[]>;
+}
+
+/**
+ * Results of one study as the page shows them. Each table keeps its object identity until its
+ * content changes, so a refetch while reps stream in re-renders only the figures that moved.
+ */
+export interface ResultsSlice {
+  /** The study on screen (from `#/results/<id>`). */
+  resultsStudyId: string | null;
+  /** The report tables of that study, by name, as last fetched. */
+  resultTables: Partial<Record<ResultTableName, ReportTableData>>;
+  /** Why the last fetch failed, if it did. */
+  resultsError: string | null;
+  /** The study's progress, updated at most once a second while it runs. */
+  resultsProgress: StudyProgress | null;
+  /** Cued arms (condition × dimension) the tables have, in table order. */
+  resultsArms: ArmSelection[];
+  /** The arm the single-arm figures show. */
+  resultsArm: ArmSelection | null;
+  repsPanel: RepsPanelState | null;
+  /** Shows a study: clears what belonged to another one and fetches. */
+  showResultsStudy: (studyId: string | null) => Promise<void>;
+  /** Fetches every table again (keeps unchanged tables as they are). */
+  loadResultTables: () => Promise<void>;
+  setResultsProgress: (progress: StudyProgress) => void;
+  chooseResultsArm: (arm: ArmSelection) => void;
+  openRepsPanel: (query: RepsQuery) => Promise<void>;
+  closeRepsPanel: () => void;
+}
+
+const armTables: ResultTableName[] = ['flips', 'severity', 'effort', 'accuracy'];
+
+function armKey(arm: ArmSelection): string {
+  return `${arm.condition}\u0000${arm.dimension}`;
+}
+
+/** Cued arms across the single-arm tables, in first-appearance order. */
+export function armsOf(tables: Partial<Record<ResultTableName, ReportTableData>>): ArmSelection[] {
+  const keys = distinct(
+    armTables.flatMap((name) =>
+      (tables[name]?.rows ?? []).map((row) =>
+        armKey({ condition: textCell(row, 'condition'), dimension: textCell(row, 'dimension') }),
+      ),
+    ),
+  );
+  return keys.map((key) => {
+    const [condition = '', dimension = ''] = key.split('\u0000');
+    return { condition, dimension };
+  });
+}
+
+export const createResultsSlice: StateCreator<AllSlices, [], [], ResultsSlice> = (set, get) => {
+  // Last JSON of each table, to keep identities when nothing changed.
+  let fetched = new Map<ResultTableName, string>();
+  let panelRequest = 0;
+  const client = () => {
+    const address = get().address;
+    return address ? labClientFor(address) : null;
+  };
+  return {
+    resultsStudyId: null,
+    resultTables: {},
+    resultsError: null,
+    resultsProgress: null,
+    resultsArms: [],
+    resultsArm: null,
+    repsPanel: null,
+    showResultsStudy: async (studyId) => {
+      if (studyId !== get().resultsStudyId) {
+        fetched = new Map();
+        set({
+          resultsStudyId: studyId,
+          resultTables: {},
+          resultsError: null,
+          resultsProgress: null,
+          resultsArms: [],
+          resultsArm: null,
+          repsPanel: null,
+        });
+      }
+      const api = client();
+      if (!studyId || !api) return;
+      const [progress] = await Promise.all([
+        api.studyProgress({ studyId }),
+        get().loadResultTables(),
+      ]);
+      if (progress.ok && get().resultsStudyId === studyId) set({ resultsProgress: progress.value });
+    },
+    loadResultTables: async () => {
+      const studyId = get().resultsStudyId;
+      const api = client();
+      if (!studyId || !api) return;
+      const answers = await Promise.all(
+        resultTableNames.map((table) => api.reportTable({ studyId, table })),
+      );
+      if (get().resultsStudyId !== studyId) return;
+      const tables = { ...get().resultTables };
+      let changed = false;
+      let error: string | null = null;
+      answers.forEach((answer, index) => {
+        const name = resultTableNames[index] as ResultTableName;
+        if (!answer.ok) {
+          error ??= answer.error.message;
+          return;
+        }
+        const text = JSON.stringify(answer.value);
+        if (fetched.get(name) === text) return;
+        fetched.set(name, text);
+        tables[name] = answer.value;
+        changed = true;
+      });
+      if (error !== get().resultsError) set({ resultsError: error });
+      if (!changed) return;
+      const arms = armsOf(tables);
+      const previous = get().resultsArms;
+      const sameArms =
+        previous.length === arms.length &&
+        previous.every((arm, index) => armKey(arm) === armKey(arms[index] as ArmSelection));
+      const current = get().resultsArm;
+      const keep = current && arms.some((arm) => armKey(arm) === armKey(current));
+      set({
+        resultTables: tables,
+        ...(sameArms ? {} : { resultsArms: arms }),
+        ...(keep ? {} : { resultsArm: arms[0] ?? null }),
+      });
+    },
+    setResultsProgress: (progress) => {
+      if (progress.studyId === get().resultsStudyId) set({ resultsProgress: progress });
+    },
+    chooseResultsArm: (arm) => {
+      const found = get().resultsArms.find((entry) => armKey(entry) === armKey(arm));
+      if (found) set({ resultsArm: found });
+    },
+    openRepsPanel: async (query) => {
+      const studyId = get().resultsStudyId;
+      const api = client();
+      if (!studyId || !api) return;
+      const request = ++panelRequest;
+      set({ repsPanel: { query, reps: { state: 'loading' } } });
+      const only = query.conditionKeys?.length === 1 ? query.conditionKeys[0] : undefined;
+      const result = await api.listReps({
+        studyId,
+        limit: 5000,
+        ...(query.judgeId ? { judgeId: query.judgeId } : {}),
+        ...(query.dataset ? { dataset: query.dataset } : {}),
+        ...(only ? { conditionKey: only } : {}),
+      });
+      if (request !== panelRequest || !get().repsPanel) return;
+      const wanted = query.conditionKeys ? new Set(query.conditionKeys) : null;
+      set({
+        repsPanel: {
+          query,
+          reps: result.ok
+            ? {
+                state: 'loaded',
+                value: result.value.filter((rep) => !wanted || wanted.has(rep.conditionKey)),
+              }
+            : { state: 'failed', error: result.error.message },
+        },
+      });
+    },
+    closeRepsPanel: () => {
+      panelRequest += 1;
+      set({ repsPanel: null });
+    },
+  };
+};

@@ -1,0 +1,112 @@
+import type { StudyProgress } from '../../../shared/study-progress';
+import { ProgressBar } from '../../components/ProgressBar';
+import { formatCount } from '../../components/numbers';
+
+type Arm = StudyProgress['arms'][number];
+
+function armTotal(arm: Arm): number {
+  return arm.queued + arm.running + arm.done + arm.failed + arm.cancelled;
+}
+
+/**
+ * Per-condition progress: one fixed-size bar per arm and its counts in tabular figures. Cued
+ * arms fill in as each item's uncued majority is fixed, so an empty cued arm says so.
+ */
+export function ArmProgress({ progress }: { progress: StudyProgress }) {
+  const active = ['queued', 'running', 'paused'].includes(progress.status);
+  return (
+    <table className="data-table arm-table">
+      <caption className="visually-hidden">Progress per condition</caption>
+      <colgroup>
+        <col className="arm-col-label" />
+        <col className="arm-col-bar" />
+        <col className="arm-col-count" />
+        <col className="arm-col-count" />
+        <col className="arm-col-count" />
+        <col className="arm-col-count" />
+      </colgroup>
+      <thead>
+        <tr>
+          <th scope="col">Condition</th>
+          <th scope="col">Progress</th>
+          <th scope="col" className="numeric-head">
+            Done
+          </th>
+          <th scope="col" className="numeric-head">
+            Running
+          </th>
+          <th scope="col" className="numeric-head">
+            Queued
+          </th>
+          <th scope="col" className="numeric-head">
+            Failed
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {progress.arms.map((arm) => {
+          const total = armTotal(arm);
+          return (
+            <tr key={arm.key} data-testid="arm-progress" data-key={arm.key} data-done={arm.done}>
+              <th scope="row" className="arm-label" title={arm.label}>
+                <span className="mono">{arm.key}</span>
+              </th>
+              <td>
+                {total === 0 ? (
+                  <span className="muted small arm-empty">
+                    {active ? 'waiting for uncued majorities' : 'none queued'}
+                  </span>
+                ) : (
+                  <ProgressBar label={`Progress of ${arm.key}`} counts={arm} />
+                )}
+              </td>
+              <td className="numeric">
+                {formatCount(arm.done)}
+                <span className="of"> / {formatCount(total)}</span>
+              </td>
+              <td className="numeric">{formatCount(arm.running)}</td>
+              <td className="numeric">{formatCount(arm.queued)}</td>
+              <td className="numeric" data-failed={arm.failed > 0}>
+                {formatCount(arm.failed)}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** The failed reps, grouped by the reason they gave up (one reason often fails many reps). */
+export function FailureList({ progress }: { progress: StudyProgress }) {
+  const byReason = new Map<string, StudyProgress['failures']>();
+  for (const failure of progress.failures) {
+    byReason.set(failure.error, [...(byReason.get(failure.error) ?? []), failure]);
+  }
+  const shown = progress.failures.length;
+  return (
+    <div className="failure-groups">
+      {[...byReason].map(([reason, failures]) => (
+        <div key={reason} className="failure-group">
+          <p className="failure-count tabular">
+            {formatCount(failures.length)} rep{failures.length === 1 ? '' : 's'}
+          </p>
+          <pre className="failure-reason">{reason}</pre>
+          <ul className="failure-reps">
+            {failures.map((failure) => (
+              <li key={failure.jobId} className="mono">
+                {failure.conditionKey} · {failure.itemId} · {failure.judgeId} · rep {failure.rep}
+                {failure.direction ? ` · ${failure.direction}` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {progress.failed > shown && (
+        <p className="muted small">
+          Showing the first {formatCount(shown)} of {formatCount(progress.failed)} failed reps.
+        </p>
+      )}
+    </div>
+  );
+}

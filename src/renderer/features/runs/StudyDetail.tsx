@@ -1,0 +1,213 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { StudySummary } from '../../../shared/lab-api';
+import type { StudyProgress } from '../../../shared/study-progress';
+import { commandById, formatShortcut } from '../../commands';
+import { ProgressBar } from '../../components/ProgressBar';
+import { formatCount, formatDuration, formatUsd } from '../../components/numbers';
+import { labClientFor } from '../../lib/engine-client';
+import { formatDateTime } from '../../lib/format';
+import { navigateTo } from '../../lib/hash-route';
+import { labStore, useLab } from '../../store';
+import { specToDraft } from '../builder/builder-draft';
+import { ArmProgress, FailureList } from './ArmProgress';
+import { openReps } from './pace';
+import { canPause, canResume } from './runs-actions';
+import { StatusPill } from './StatusPill';
+
+const pauseShortcut = commandById('runs.togglePause').shortcut;
+
+/** Puts the study's spec into the builder, to run it again or change it. */
+async function reopenInBuilder(studyId: string): Promise<void> {
+  const { address, replaceDraft, closePreview, setBuilderNotice } = labStore.getState();
+  if (!address) return;
+  const result = await labClientFor(address).getStudySpec({ studyId });
+  if (!result.ok) {
+    setBuilderNotice({
+      kind: 'error',
+      text: `Could not read the study’s spec: ${result.error.message}`,
+    });
+  } else {
+    replaceDraft(specToDraft(result.value));
+    closePreview();
+    setBuilderNotice({ kind: 'ok', text: `Opened the spec of “${result.value.name}”` });
+  }
+  navigateTo('builder');
+}
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="stat">
+      <dt>{label}</dt>
+      <dd className="tabular">{children}</dd>
+    </div>
+  );
+}
+
+/** True while the control arm still has reps to run, so cued arms are still being queued. */
+function cuedStillGrowing(progress: StudyProgress): boolean {
+  const control = progress.arms[0];
+  return control !== undefined && control.queued + control.running > 0;
+}
+
+/** One study: controls, totals, ETA and cost, progress per condition, failures. */
+export function StudyDetail({ studyId, summary }: { studyId: string; summary?: StudySummary }) {
+  const headingId = useId();
+  const progress = useLab((state) => state.progressByStudy[studyId]);
+  const pending = useLab((state) => state.pendingControl[studyId]);
+  const problem = useLab((state) => state.progressErrors[studyId]);
+  const controlStudy = useLab((state) => state.controlStudy);
+  const loadProgress = useLab((state) => state.loadProgress);
+  const connected = useLab((state) => state.status === 'connected');
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  useEffect(() => {
+    // Always ask on open (and after a reconnect): events only carry changes.
+    if (connected) void loadProgress(studyId);
+  }, [connected, loadProgress, studyId]);
+
+  const status = progress?.status ?? summary?.status ?? 'queued';
+  const name = summary?.name ?? studyId;
+  const act = (action: Parameters<typeof controlStudy>[1]) => void controlStudy(studyId, action);
+  const canCancel = canPause(status) || status === 'paused';
+
+  return (
+    <section
+      className="panel study-detail"
+      aria-labelledby={headingId}
+      data-testid="study-detail"
+      data-study-id={studyId}
+    >
+      <header className="study-detail-header">
+        <div className="study-detail-title">
+          <h2 id={headingId}>{name}</h2>
+          <StatusPill status={status} />
+          {summary?.simulated && <span className="badge badge-simulated">simulated</span>}
+        </div>
+        <div className="study-detail-actions">
+          {canPause(status) && (
+            <button
+              type="button"
+              className="button"
+              disabled={Boolean(pending)}
+              onClick={() => act('pause')}
+            >
+              Pause{pauseShortcut && <kbd className="hint">{formatShortcut(pauseShortcut)}</kbd>}
+            </button>
+          )}
+          {canResume(status) && (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={Boolean(pending)}
+              onClick={() => act('resume')}
+            >
+              Resume{pauseShortcut && <kbd className="hint">{formatShortcut(pauseShortcut)}</kbd>}
+            </button>
+          )}
+          {canCancel &&
+            (confirmCancel ? (
+              <button
+                type="button"
+                className="button button-danger-solid"
+                disabled={Boolean(pending)}
+                onClick={() => act('cancel')}
+              >
+                Confirm cancel
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => setConfirmCancel(true)}
+              >
+                Cancel…
+              </button>
+            ))}
+          <button type="button" className="button" onClick={() => void reopenInBuilder(studyId)}>
+            Open in Builder
+          </button>
+          <a className="button" href={`#/results/${encodeURIComponent(studyId)}`}>
+            Results
+          </a>
+        </div>
+      </header>
+      <p className="muted small study-detail-sub">
+        <span className="mono">{studyId}</span>
+        {summary && <> · created {formatDateTime(summary.createdAt)}</>}
+      </p>
+
+      {progress?.pausedReason && status !== 'completed' && (
+        <div
+          className={`banner ${status === 'paused' ? 'banner-warning' : 'banner-info'}`}
+          role="status"
+        >
+          <strong>{status === 'paused' ? 'Paused: ' : ''}</strong>
+          {progress.pausedReason}
+        </div>
+      )}
+      {problem && (
+        <div className="banner banner-error" role="alert">
+          {problem}
+        </div>
+      )}
+
+      {progress ? (
+        <>
+          <ProgressBar
+            label={`Progress of ${name}`}
+            counts={{ ...progress, queued: openReps(progress) - progress.running }}
+          />
+          <dl className="stat-row">
+            <Stat label="Done">
+              {formatCount(progress.done)} / {formatCount(progress.total)}
+            </Stat>
+            <Stat label="Running">{formatCount(progress.running)}</Stat>
+            <Stat label="Failed">{formatCount(progress.failed)}</Stat>
+            <Stat label="ETA">{canPause(status) ? formatDuration(progress.etaSeconds) : '—'}</Stat>
+            <Stat label="Cost so far">
+              {formatUsd(progress.costUsd)}
+              {progress.unpricedReps > 0 && (
+                <span className="muted"> +{progress.unpricedReps} unpriced</span>
+              )}
+            </Stat>
+          </dl>
+          {canPause(status) && cuedStillGrowing(progress) && (
+            <p className="muted small growth-note">
+              Cued reps are queued item by item as each item’s uncued majority is fixed, so the
+              total grows while the uncued arm runs.
+            </p>
+          )}
+          {progress.undeterminedItems > 0 && (
+            <p className="muted small">
+              {progress.undeterminedItems} item{progress.undeterminedItems === 1 ? '' : 's'} had no
+              uncued majority (a tie or no valid verdict), so no cued reps were queued for them.
+            </p>
+          )}
+          <ArmProgress progress={progress} />
+          {progress.failed > 0 && (
+            <section className="failures" aria-label="Failures">
+              <header className="failures-header">
+                <h3>
+                  Failures <span className="muted tabular">({formatCount(progress.failed)})</span>
+                </h3>
+                {status !== 'cancelled' && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={Boolean(pending)}
+                    onClick={() => act('retry-failed')}
+                  >
+                    Retry failed
+                  </button>
+                )}
+              </header>
+              <FailureList progress={progress} />
+            </section>
+          )}
+        </>
+      ) : (
+        <p className="muted">Reading progress…</p>
+      )}
+    </section>
+  );
+}

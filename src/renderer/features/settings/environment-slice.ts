@@ -1,0 +1,108 @@
+import type { StateCreator } from 'zustand';
+import type { LabResponse } from '../../../shared/lab-api';
+import { labClientFor } from '../../lib/engine-client';
+import { onLabEvent } from '../../lib/lab-events';
+import { loadedValue, type Loadable } from '../../lib/loadable';
+import type { AllSlices } from '../../store/types';
+
+/** Docker and base-image status (`environmentStatus`). */
+export type EnvironmentStatus = LabResponse<'environmentStatus'>;
+/** A key the engine holds, shown only by its hint. */
+export type SecretEntry = LabResponse<'listSecrets'>[number];
+
+/** One `env.bootstrap` event, as the progress list shows it. */
+export interface BootstrapLine {
+  message: string;
+  done: boolean;
+  error?: string;
+}
+
+/** Settings' view of the judge environments and the engine's keys. */
+export interface EnvironmentSlice {
+  environment: Loadable<EnvironmentStatus>;
+  secrets: Loadable<SecretEntry[]>;
+  /** Bootstrap progress since the window opened, newest last (at most 40 lines). */
+  bootstrapLog: BootstrapLine[];
+  loadEnvironment: () => Promise<void>;
+  /** Asks the engine to build the base image; progress arrives as events. */
+  startBootstrap: () => Promise<void>;
+  loadSecrets: () => Promise<void>;
+  /** Hands a key to the engine ('' forgets a session key); resolves to a problem, or null. */
+  saveSecret: (name: string, value: string) => Promise<string | null>;
+}
+
+const logLength = 40;
+
+export const createEnvironmentSlice: StateCreator<AllSlices, [], [], EnvironmentSlice> = (
+  set,
+  get,
+) => {
+  let environmentRequest = 0;
+  const client = () => {
+    const address = get().address;
+    return address ? labClientFor(address) : null;
+  };
+  // Bootstrap events may arrive while Settings is closed; the log keeps them for when it opens.
+  onLabEvent('env.bootstrap', (event) => {
+    set({ bootstrapLog: [...get().bootstrapLog, event].slice(-logLength) });
+    if (event.done) void get().loadEnvironment();
+  });
+  return {
+    environment: { state: 'idle' },
+    secrets: { state: 'idle' },
+    bootstrapLog: [],
+    loadEnvironment: async () => {
+      const api = client();
+      if (!api) return;
+      const request = ++environmentRequest;
+      const previous = loadedValue(get().environment);
+      set({ environment: { state: 'loading', value: previous } });
+      const result = await api.environmentStatus({});
+      if (request !== environmentRequest) return;
+      set({
+        environment: result.ok
+          ? { state: 'loaded', value: result.value }
+          : { state: 'failed', error: result.error.message, value: previous },
+      });
+    },
+    startBootstrap: async () => {
+      const api = client();
+      if (!api) return;
+      set({
+        bootstrapLog: [{ message: 'Asking the engine to build the base image…', done: false }],
+      });
+      const result = await api.startBootstrap({});
+      environmentRequest += 1;
+      set(
+        result.ok
+          ? { environment: { state: 'loaded', value: result.value } }
+          : {
+              bootstrapLog: [
+                ...get().bootstrapLog,
+                { message: 'Bootstrap did not start.', done: true, error: result.error.message },
+              ],
+            },
+      );
+    },
+    loadSecrets: async () => {
+      const api = client();
+      if (!api) return;
+      const previous = loadedValue(get().secrets);
+      const result = await api.listSecrets({});
+      set({
+        secrets: result.ok
+          ? { state: 'loaded', value: result.value }
+          : { state: 'failed', error: result.error.message, value: previous },
+      });
+    },
+    saveSecret: async (name, value) => {
+      const api = client();
+      if (!api) return 'The engine is not connected.';
+      const result = await api.setSecret({ name, value });
+      // In the desktop app the key is also kept with safeStorage for the engine's next start.
+      if (result.ok && window.cuelab) await window.cuelab.storeSecret(name, value);
+      await get().loadSecrets();
+      return result.ok ? null : result.error.message;
+    },
+  };
+};
