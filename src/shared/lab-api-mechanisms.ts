@@ -117,4 +117,26 @@ export const mechanismMethods = {
     request: z.object({ studyId: z.string().min(1) }).strict(),
     response: z.object({ flips: z.number(), harmful: z.number(), helpful: z.number() }),
   },
+  /** A study bundle as bytes (gzipped JSON, base64) for the window to download or save. */
+  exportBundle: {
+    request: z.object({ studyId: z.string().min(1) }).strict(),
+    response: z.object({
+      fileName: z.string(),
+      base64: z.string(),
+      bytes: z.number(),
+      redacted: z.array(z.string()),
+    }),
+  },
+  /** Opens a bundle the window read from disk (base64 of the file). */
+  openBundle: {
+    request: z
+      .object({ base64: z.string().min(1).max(700_000_000), replace: z.boolean().optional() })
+      .strict(),
+    response: z.object({
+      studyId: z.string(),
+      name: z.string(),
+      reps: z.number(),
+      labels: z.number(),
+    }),
+  },
 } as const;

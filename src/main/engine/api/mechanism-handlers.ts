@@ -2,6 +2,12 @@
  * LabApi handlers for replay and mechanisms: the pair view is built from the metajudge module
  * and reduced to what the window shows; the blind variant carries no label of any kind.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildBundle, bundleText } from '../export/bundle-export';
+import { openBundle } from '../export/bundle-open';
 import { classifyStudy } from '../metajudge/classify-study';
 import { loadFlipPairView } from '../metajudge/pair';
 import { flipsWithLabels, labellingQueue, saveHumanLabel } from '../metajudge/queue';
@@ -12,7 +18,13 @@ import type { LabHandlers } from './handlers';
 
 type MechanismHandlers = Pick<
   LabHandlers,
-  'listFlips' | 'loadFlipPair' | 'labellingQueue' | 'saveHumanLabel' | 'classifyFlips'
+  | 'listFlips'
+  | 'loadFlipPair'
+  | 'labellingQueue'
+  | 'saveHumanLabel'
+  | 'classifyFlips'
+  | 'exportBundle'
+  | 'openBundle'
 >;
 
 function runView(run: RunRecord) {
@@ -96,6 +108,33 @@ export function mechanismHandlers(
         .get(input.repId) as string | undefined;
       if (study) onChanged(study);
       return { saved: true };
+    },
+    exportBundle: ({ studyId }) => {
+      const { text, redacted } = bundleText(buildBundle(store, studyId), process.env);
+      const data = gzipSync(Buffer.from(text, 'utf8'));
+      return {
+        fileName: `cuelab-${studyId.slice(0, 8)}.cuelab-bundle.json.gz`,
+        base64: data.toString('base64'),
+        bytes: data.length,
+        redacted,
+      };
+    },
+    openBundle: ({ base64, replace }) => {
+      const folder = mkdtempSync(join(tmpdir(), 'cuelab-bundle-'));
+      try {
+        const file = join(folder, 'bundle.json.gz');
+        writeFileSync(file, Buffer.from(base64, 'base64'));
+        const summary = openBundle(store, file, replace ? { replace } : {});
+        onChanged(summary.studyId);
+        return {
+          studyId: summary.studyId,
+          name: summary.name,
+          reps: summary.reps,
+          labels: summary.labels,
+        };
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     },
     classifyFlips: async ({ studyId }) => {
       const summary = await classifyStudy(store, studyId);
