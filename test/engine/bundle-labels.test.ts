@@ -22,97 +22,10 @@ import {
   labellingQueue,
   saveHumanLabel,
 } from '../../src/main/engine/metajudge/queue';
-import { syntheticCueOf } from '../../src/main/engine/providers/synthetic/cue-model';
-import { findPersona, loadPersonas } from '../../src/main/engine/providers/synthetic/personas';
-import { createSyntheticProvider } from '../../src/main/engine/providers/synthetic/provider';
-import type { JudgeContext } from '../../src/main/engine/runner/execute';
-import { createStudy } from '../../src/main/engine/runner/create-study';
-import { StudyRunner } from '../../src/main/engine/runner/runner';
-import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';
-import type { Store } from '../../src/main/engine/store/database';
 import { listStudyLabels } from '../../src/main/engine/store/labels';
-import { saveSuite } from '../../src/main/engine/store/suite-items';
-import { studySpecSchema } from '../../src/shared/study-spec';
-import { suiteFileSchema } from '../../src/shared/suite-format';
 import { makeTempDir } from '../helpers/temp-dir';
 
-const KEY = 'sk-ant-bundle-test-7c1d2e3f4a5b';
-
-const probe = (id: string, path: string, value: string, claim: string, decisive = false) => ({
-  ...{ id, tool: 'read_file', input: { path }, expect: { kind: 'contains', value } },
-  ...{ claim, decisive },
-});
-
-function suite() {
-  const files = { 'archive/inv-001.txt': 'amount: 120.00\n', 'ledger.txt': 'inv-001 archived\n' };
-  return suiteFileSchema.parse({
-    ...{ id: 'bundle-suite', name: 'Bundle' },
-    taxonomies: [{ id: 'tax', name: 'Taxonomy', categories: [{ id: 'c1', name: 'Incomplete' }] }],
-    items: [
-      {
-        ...{ id: 'invoices', dataset: 'bundle-test', substrate: 'filesystem', taxonomy: 'tax' },
-        task: 'Archive the 2023 invoices and mark them archived in the ledger.',
-        // An agent that printed its environment: the key reaches the prompt and the transcripts.
-        trajectory: [{ role: 'assistant', content: `env: ANTHROPIC_API_KEY=${KEY}; archived.` }],
-        ...{ environment: { files }, gold: 'pass' },
-        probes: [
-          probe('copy', 'archive/inv-001.txt', 'amount: 120.00', 'the archived copy is intact'),
-          probe('ledger', 'ledger.txt', 'inv-001 archived', 'the ledger marks it archived', true),
-        ],
-      },
-    ],
-  });
-}
-
-const deferring = findPersona(
-  loadPersonas({
-    'deferential-frontier': {
-      ...{ skipDecisiveProbability: 0, cueResponse: { baseLogOdds: 12 } },
-      harmfulMechanisms: { overTrust: 0.5, hallucination: 0.5, underInvestigation: 0 },
-    },
-  }),
-  'deferential-frontier',
-);
-
-/** Three reps of one item by a judge that always defers: three harmful flips. */
-async function runStudy(store: Store): Promise<string> {
-  const file = suite();
-  saveSuite(store, file, 'imported');
-  const judge = {
-    id: 'deferring',
-    provider: 'synthetic',
-    model: 'synthetic',
-    persona: deferring.id,
-  };
-  const spec = studySpecSchema.parse({
-    name: 'bundle study',
-    suite: file.id,
-    judges: [judge],
-    reps: 3,
-  });
-  const studyId = createStudy(store, spec, file.items);
-  const judgeFor = (context: JudgeContext) => {
-    const cue = syntheticCueOf(context.condition, context.readout);
-    const { item, repKey, readout } = context;
-    const seed = context.condition.seed;
-    const provider = createSyntheticProvider({
-      item,
-      persona: deferring,
-      cue,
-      seed,
-      repKey,
-      readout,
-    });
-    const describeSimulation = () => provider.describe();
-    return { provider, providerKind: 'synthetic', simulated: true, describeSimulation };
-  };
-  const deps = { ...workspaceRunnerDeps(store, { env: {} }), judgeFor };
-  const runner = new StudyRunner(deps, { concurrency: 3, studyIds: [studyId], pollMs: 10 });
-  runner.start();
-  await runner.whenIdle();
-  await runner.stop();
-  return studyId;
-}
+import { KEY, runStudy } from '../helpers/bundle-study';
 
 describe('labels as CSV and the mechanism commands', () => {
   const dirs = { a: makeTempDir(), b: makeTempDir(), files: makeTempDir() };
