@@ -35,6 +35,7 @@ import { studySpecSchema } from '../../src/shared/study-spec';
 import { startFakeModelServer } from '../helpers/fake-model-server';
 import { deferentialJudge } from '../helpers/scripted-judge';
 import { makeTempDir } from '../helpers/temp-dir';
+import { table6RepGroups } from '../helpers/table6-reps';
 
 const root = join(__dirname, '..', '..');
 const bin = join(root, 'bin', 'cuelab.js');
@@ -43,7 +44,6 @@ const fixture = (name: string) => join(root, 'test', 'fixtures', 'results', name
 
 const HEADER =
   'item_id,dataset,judge,condition,cue_direction,rep,verdict,score,gold,dimension,turns';
-const other = (verdict: BinaryVerdict): BinaryVerdict => (verdict === 'pass' ? 'fail' : 'pass');
 
 /**
  * One Table 6 cell as CSV records (the construction of test/unit/analysis-table6.test.ts): items
@@ -67,27 +67,9 @@ function table6Records(cell: Table6Row): string[] {
           .join(','),
       ),
     );
-  for (let index = 0; index < cell.n; index += 1) {
-    const gold: BinaryVerdict = index % 2 === 0 ? 'pass' : 'fail';
-    const gated = index < cell.gate;
-    const uncued = gated ? gold : other(gold);
-    const uncuedReps =
-      index % 7 === 3
-        ? [uncued, other(uncued), uncued]
-        : index % 11 === 5
-          ? [uncued, null, uncued]
-          : [uncued, uncued, uncued];
-    const flips = gated ? index < cell.hf : index - cell.gate < cell.help;
-    const cued = flips ? other(uncued) : uncued;
-    const cuedReps = index % 5 === 0 ? [cued, other(cued), cued] : [cued, cued, cued];
-    const id = `${cell.dataset}-${index}`;
-    push(id, gold, 'uncued', uncuedReps);
-    push(id, gold, 'strong', cuedReps, uncued === 'pass' ? 'severity' : 'leniency');
+  for (const group of table6RepGroups(cell)) {
+    push(group.itemId, group.gold, group.condition, group.verdicts, group.direction);
   }
-  push(`${cell.dataset}-tie`, 'pass', 'uncued', ['pass', 'fail', null]);
-  push(`${cell.dataset}-tie`, 'pass', 'strong', ['fail', 'fail', 'fail'], 'severity');
-  push(`${cell.dataset}-nogold`, null, 'uncued', ['pass', 'pass', 'pass']);
-  push(`${cell.dataset}-nogold`, null, 'strong', ['fail', 'fail', 'fail'], 'severity');
   return lines;
 }
 

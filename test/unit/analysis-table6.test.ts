@@ -9,8 +9,7 @@ import { flipRates } from '../../src/main/engine/analysis/flips';
 import type { BinaryVerdict, JudgeRepRow } from '../../src/main/engine/analysis/types';
 import { TABLE_5, TABLE_5_APPROX_N, TABLE_6 } from '../../src/main/engine/judge/paper/numbers';
 import type { Table6Row } from '../../src/main/engine/judge/paper/numbers';
-
-const other = (verdict: BinaryVerdict): BinaryVerdict => (verdict === 'pass' ? 'fail' : 'pass');
+import { table6RepGroups } from '../helpers/table6-reps';
 
 /**
  * One Table 6 cell as reps. Items 0..gate-1 are uncued-right (the first #HF flip), the rest
@@ -43,27 +42,9 @@ function repsFor(cell: Table6Row): JudgeRepRow[] {
         simulated: false,
       }),
     );
-  for (let index = 0; index < cell.n; index += 1) {
-    const gold: BinaryVerdict = index % 2 === 0 ? 'pass' : 'fail';
-    const gated = index < cell.gate;
-    const uncued = gated ? gold : other(gold);
-    const uncuedReps =
-      index % 7 === 3
-        ? [uncued, other(uncued), uncued]
-        : index % 11 === 5
-          ? [uncued, null, uncued]
-          : [uncued, uncued, uncued];
-    const flips = gated ? index < cell.hf : index - cell.gate < cell.help;
-    const cued = flips ? other(uncued) : uncued;
-    const cuedReps = index % 5 === 0 ? [cued, other(cued), cued] : [cued, cued, cued];
-    const id = `${cell.dataset}-${index}`;
-    push(id, gold, 'uncued', uncuedReps);
-    push(id, gold, 'strong', cuedReps, uncued === 'pass' ? 'severity' : 'leniency');
+  for (const group of table6RepGroups(cell)) {
+    push(group.itemId, group.gold, group.condition, group.verdicts, group.direction || null);
   }
-  push(`${cell.dataset}-tie`, 'pass', 'uncued', ['pass', 'fail', null]);
-  push(`${cell.dataset}-tie`, 'pass', 'strong', ['fail', 'fail', 'fail'], 'severity');
-  push(`${cell.dataset}-nogold`, null, 'uncued', ['pass', 'pass', 'pass']);
-  push(`${cell.dataset}-nogold`, null, 'strong', ['fail', 'fail', 'fail'], 'severity');
   return rows;
 }
 
