@@ -3,12 +3,15 @@
  * small study runs for real (`cuelab run`: cuelab-mini, 4 items, the synthetic
  * deferential-frontier judge in Docker, seed 17, which gives harmful flips) and its flips are
  * labelled by the diff classifier. Then: open a flipped pair, find the divergence rule, label
- * every flip blind as two annotators with the keyboard, and watch Table 10 update.
+ * every flip blind as two annotators with the keyboard, and watch Table 10 update. Last, the
+ * mechanism figure fills, and the study's bundle opens and replays on a second engine that has
+ * no Docker.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
 import { dockerForTest } from '../helpers/docker';
@@ -196,5 +199,71 @@ describe('Replay and Annotate on a real study with flips', () => {
     await screenshot('annotate-agreement-dark');
     await page.getByRole('button', { name: 'Change annotator' }).click();
     await page.getByTestId('annotator-name').waitFor();
+  });
+
+  test('mechanism figure fills; the bundle replays on a second engine without Docker', async (context) => {
+    if (skipWithoutDocker(context)) return;
+    await page.goto(`${engine!.url}#/results/${studyId}`);
+    const chart = page.locator('[data-testid="chart-mechanisms"][data-filled="true"]');
+    await chart.waitFor({ timeout: 15_000 });
+    expect(await chart.getAttribute('data-simulated')).toBe('true');
+    await chart.locator('svg').getByText('SIMULATED: synthetic-judge data').waitFor();
+    expect(await chart.getByTestId('mechanism-bar').count()).toBeGreaterThan(1);
+    await chart.getByText('Over-trust', { exact: true }).waitFor();
+    await page
+      .getByTestId('chart-mechanisms-helpful')
+      .getByText(/no helpful flips/)
+      .waitFor();
+    await chart.screenshot({ path: join(screenshots, 'chart-mechanisms-light.png') });
+
+    await page.goto(`${engine!.url}#/replay/${studyId}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-bundle').click(),
+    ]);
+    const file = join(folder, download.suggestedFilename());
+    await download.saveAs(file);
+    const bytes = readFileSync(file);
+    expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    expect(bytes.toString('latin1')).not.toContain('apiKey');
+    expect(gunzipSync(bytes).toString('utf8')).not.toContain('apiKey');
+
+    const offline = await startEngine({ env: { DOCKER_HOST: 'unix:///nonexistent/docker.sock' } });
+    try {
+      const other = await browser!.context.newPage();
+      await other.goto(`${offline.url}#/replay`);
+      const input = other.getByTestId('open-bundle-input');
+      await input.setInputFiles(file);
+      const status = other.getByTestId('bundle-status');
+      await expect
+        .poll(() => status.innerText(), { timeout: 15_000 })
+        .toMatch(/^Opened Replay e2e: \d+ reps, \d+ labels$/);
+      await expect.poll(() => new URL(other.url()).hash).toBe(`#/replay/${studyId}`);
+      // The same bundle again: the study is already there, and Replace opens it over it.
+      await input.setInputFiles(file);
+      await expect.poll(() => status.innerText()).toContain('already in this workspace');
+      await other.getByTestId('bundle-replace').click();
+      await expect.poll(() => status.innerText()).toMatch(/^Opened Replay e2e/);
+
+      const rows = other.getByTestId('flip-row');
+      await rows.first().waitFor({ timeout: 15_000 });
+      let shown = false;
+      for (let index = 0; index < (await rows.count()) && !shown; index += 1) {
+        const repId = await rows.nth(index).getAttribute('data-rep-id');
+        await rows.nth(index).click();
+        const pair = other.locator(`[data-testid="flip-pair"][data-rep-id="${repId}"]`);
+        await pair.waitFor({ timeout: 15_000 });
+        shown = (await pair.getByTestId('divergence-marker').count()) > 0;
+      }
+      expect(shown).toBe(true);
+      await other.mouse.move(0, 0);
+      await other.screenshot({
+        path: join(screenshots, 'replay-bundle-opened.png'),
+        fullPage: true,
+      });
+      await other.close();
+    } finally {
+      await offline.stop();
+    }
   });
 });

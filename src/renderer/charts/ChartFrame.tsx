@@ -30,6 +30,8 @@ export interface ChartFrameProps {
   notes: string[];
   /** Shown above the notes when the figure is empty. */
   emptyTitle?: string;
+  /** A control under the empty figure's notes, e.g. a button that fills the table. */
+  emptyAction?: ReactNode;
   /** Pickers above the figure. */
   controls?: ReactNode;
   /** How to use the figure, shown where pickers would be when it has none. */
@@ -51,7 +53,15 @@ function describeOutcome(outcome: SaveOutcome, kind: ExportKind): string {
  * What an empty figure shows: the table's reason (the engine appends it last) up front, then
  * how the table reads once it has rows.
  */
-function ChartEmpty({ title, notes }: { title: string; notes: string[] }) {
+function ChartEmpty({
+  title,
+  notes,
+  action,
+}: {
+  title: string;
+  notes: string[];
+  action?: ReactNode;
+}) {
   const reason = notes[notes.length - 1];
   const rest = notes.slice(0, -1);
   return (
@@ -67,6 +77,7 @@ function ChartEmpty({ title, notes }: { title: string; notes: string[] }) {
           ))}
         </ul>
       )}
+      {action}
     </div>
   );
 }
@@ -156,7 +167,11 @@ export function ChartFrame(props: ChartFrameProps) {
         {filled ? (
           props.children
         ) : (
-          <ChartEmpty title={props.emptyTitle ?? 'Nothing to plot yet'} notes={notes} />
+          <ChartEmpty
+            title={props.emptyTitle ?? 'Nothing to plot yet'}
+            notes={notes}
+            action={props.emptyAction}
+          />
         )}
         <ChartTooltip state={props.tooltip} />
       </div>

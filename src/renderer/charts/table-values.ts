@@ -15,7 +15,16 @@ export const resultTableNames = [
   'placement',
   'mitigations',
   'accuracy',
+  'mechanisms',
+  'mechanisms-helpful',
 ] as const;
+
+/**
+ * The tables a live refresh fetches while reps land. The mechanism tables change only when
+ * flips are classified, so they are fetched when a study opens, when its status moves and
+ * after classification.
+ */
+export const liveResultTableNames = resultTableNames.slice(0, 7);
 
 /** One of resultTableNames. */
 export type ResultTableName = (typeof resultTableNames)[number];

@@ -6,6 +6,7 @@ import { onLabEvent } from '../../lib/lab-events';
 import { loadedValue } from '../../lib/loadable';
 import { hashForSection } from '../../sections';
 import { useLab } from '../../store';
+import { BundleControls } from './BundleControls';
 import { FlipList, StudySelect } from './FlipList';
 import { PairView } from './PairView';
 import { annotateHash, goToHash, replayHash, useHashSegment } from './replay-route';
@@ -19,6 +20,7 @@ function NoStudies() {
       nextSteps={[
         'Run a study; its flipped reps are listed here.',
         'Open one to see it beside its uncued twin, with the divergence marked.',
+        'Or open a study bundle exported on another machine (Open bundle… above).',
       ]}
       action={
         <a className="button" href={hashForSection('runs')}>
@@ -118,33 +120,42 @@ export function ReplayPage() {
   return (
     <div className="page replay-page">
       <PageHeader section="replay" />
-      {list && studyId && (
+      {list && (
+        // One toolbar whether or not a study exists, so the bundle controls (and what they
+        // last said) stay mounted when opening a bundle selects its study.
         <div className="replay-toolbar">
-          <StudySelect
-            studies={list}
-            value={studyId}
-            testId="replay-study"
-            onChange={(id) => goToHash(replayHash(id))}
-          />
-          <span className="muted">
-            {flips.state === 'loaded' || flipList.length > 0
-              ? `${flipList.length} flipped rep${flipList.length === 1 ? '' : 's'}`
-              : 'Listing flips…'}
-          </span>
-          {unlabelled && (
-            <button
-              type="button"
-              className="button"
-              data-testid="classify-flips"
-              disabled={classify.running}
-              onClick={() => void classifyReplayFlips()}
-            >
-              {classify.running ? 'Classifying…' : 'Classify flips'}
-            </button>
+          {studyId && (
+            <StudySelect
+              studies={list}
+              value={studyId}
+              testId="replay-study"
+              onChange={(id) => goToHash(replayHash(id))}
+            />
           )}
-          <a className="button" href={annotateHash(studyId)}>
-            Label these flips
-          </a>
+          <BundleControls studyId={studyId} />
+          {studyId && (
+            <>
+              <span className="muted">
+                {flips.state === 'loaded' || flipList.length > 0
+                  ? `${flipList.length} flipped rep${flipList.length === 1 ? '' : 's'}`
+                  : 'Listing flips…'}
+              </span>
+              {unlabelled && (
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="classify-flips"
+                  disabled={classify.running}
+                  onClick={() => void classifyReplayFlips()}
+                >
+                  {classify.running ? 'Classifying…' : 'Classify flips'}
+                </button>
+              )}
+              <a className="button" href={annotateHash(studyId)}>
+                Label these flips
+              </a>
+            </>
+          )}
           {classify.error && (
             <span className="banner banner-error" role="alert">
               {classify.error}

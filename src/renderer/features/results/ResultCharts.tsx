@@ -9,6 +9,7 @@ import { DirectionBars } from '../../charts/DirectionBars';
 import { EffectBars } from '../../charts/EffectBars';
 import { EffortCurve } from '../../charts/EffortCurve';
 import { FlipHeatmap } from '../../charts/FlipHeatmap';
+import { MechanismBars } from '../../charts/MechanismBars';
 import { MitigationChart } from '../../charts/MitigationChart';
 import type { ResultTableName } from '../../charts/table-values';
 import { useLab } from '../../store';
@@ -21,6 +22,14 @@ function PlacementBars(props: ResultChartProps) {
   return <EffectBars {...props} kind="placement" />;
 }
 
+function HarmfulMechanisms(props: ResultChartProps) {
+  return <MechanismBars {...props} kind="harmful" />;
+}
+
+function HelpfulMechanisms(props: ResultChartProps) {
+  return <MechanismBars {...props} kind="helpful" />;
+}
+
 /** Each table's figure, in page order; `wide` figures span both columns. */
 const figures: { table: ResultTableName; wide: boolean; Chart: ComponentType<ResultChartProps> }[] =
   [
@@ -31,6 +40,8 @@ const figures: { table: ResultTableName; wide: boolean; Chart: ComponentType<Res
     { table: 'placement', wide: false, Chart: PlacementBars },
     { table: 'mitigations', wide: false, Chart: MitigationChart },
     { table: 'accuracy', wide: true, Chart: AccuracyTable },
+    { table: 'mechanisms', wide: true, Chart: HarmfulMechanisms },
+    { table: 'mechanisms-helpful', wide: true, Chart: HelpfulMechanisms },
   ];
 
 function ConnectedFigure({ table, studyId }: { table: ResultTableName; studyId: string }) {

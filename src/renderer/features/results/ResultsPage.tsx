@@ -36,6 +36,7 @@ function NoStudies() {
         <li>Cue properties and placement with 95% CIs (Fig. 4, Table 8)</li>
         <li>Accuracy before, under adversarial and untargeted cues (Table 5)</li>
         <li>Mitigations: harmful and helpful flip rates before and after (Table 1)</li>
+        <li>Why flips happen: mechanism mix per judge, harmful and helpful (Fig. 5, Fig. 15)</li>
       </ul>
       <p className="note">
         Data from the synthetic judge (an offline simulation) is marked{' '}

@@ -1,7 +1,8 @@
 /**
  * Keeps the Results page current while a study runs: `study.progress` events land in a buffer
  * (not the store), and at most once a second the newest progress is copied in and the report
- * tables are fetched again. A fetch never overlaps the previous one.
+ * tables that move while reps land are fetched again; a `studies.changed` (a status move) fetches
+ * every table, the mechanism tables too. A fetch never overlaps the previous one.
  */
 import type { StoreApi } from 'zustand';
 import type { StudyProgress } from '../../../shared/study-progress';
@@ -23,6 +24,7 @@ export function watchResultsStudy(
   let inFlight = false;
   let dirty = false;
   let stopped = false;
+  let all = false;
 
   const refresh = async () => {
     timer = undefined;
@@ -35,8 +37,10 @@ export function watchResultsStudy(
     lastRefresh = Date.now();
     if (buffered) store.getState().setResultsProgress(buffered);
     buffered = null;
+    const which = all ? 'all' : 'live';
+    all = false;
     try {
-      await store.getState().loadResultTables();
+      await store.getState().loadResultTables(which);
     } finally {
       inFlight = false;
       if (dirty) {
@@ -58,7 +62,9 @@ export function watchResultsStudy(
     schedule();
   });
   const stopStudies = onLabEvent('studies.changed', (change) => {
-    if (change.studyId === undefined || change.studyId === studyId) schedule();
+    if (change.studyId !== undefined && change.studyId !== studyId) return;
+    all = true;
+    schedule();
   });
   return () => {
     stopped = true;

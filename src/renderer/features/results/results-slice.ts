@@ -4,6 +4,7 @@ import type { StudyProgress } from '../../../shared/study-progress';
 import type { RepsQuery } from '../../charts/chart-props';
 import {
   distinct,
+  liveResultTableNames,
   resultTableNames,
   textCell,
   type ArmSelection,
@@ -43,8 +44,11 @@ export interface ResultsSlice {
   repsPanel: RepsPanelState | null;
   /** Shows a study: clears what belonged to another one and fetches. */
   showResultsStudy: (studyId: string | null) => Promise<void>;
-  /** Fetches every table again (keeps unchanged tables as they are). */
-  loadResultTables: () => Promise<void>;
+  /**
+   * Fetches the tables again (keeps unchanged tables as they are): every one by default, only
+   * those that move while reps land with `'live'`.
+   */
+  loadResultTables: (which?: 'live' | 'all') => Promise<void>;
   setResultsProgress: (progress: StudyProgress) => void;
   chooseResultsArm: (arm: ArmSelection) => void;
   openRepsPanel: (query: RepsQuery) => Promise<void>;
@@ -109,19 +113,19 @@ export const createResultsSlice: StateCreator<AllSlices, [], [], ResultsSlice> =
       ]);
       if (progress.ok && get().resultsStudyId === studyId) set({ resultsProgress: progress.value });
     },
-    loadResultTables: async () => {
+    loadResultTables: async (which = 'all') => {
       const studyId = get().resultsStudyId;
       const api = client();
       if (!studyId || !api) return;
-      const answers = await Promise.all(
-        resultTableNames.map((table) => api.reportTable({ studyId, table })),
-      );
+      const names: readonly ResultTableName[] =
+        which === 'all' ? resultTableNames : liveResultTableNames;
+      const answers = await Promise.all(names.map((table) => api.reportTable({ studyId, table })));
       if (get().resultsStudyId !== studyId) return;
       const tables = { ...get().resultTables };
       let changed = false;
       let error: string | null = null;
       answers.forEach((answer, index) => {
-        const name = resultTableNames[index] as ResultTableName;
+        const name = names[index] as ResultTableName;
         if (!answer.ok) {
           error ??= answer.error.message;
           return;
