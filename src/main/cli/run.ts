@@ -67,27 +67,19 @@ export async function runToEnd(store: Store, studyId: string, io: CliIo): Promis
   const requeued = requeueOrphanedJobs(store, isProcessAlive);
   if (requeued) io.out(`Requeued ${requeued} reps left running by a stopped engine.`);
   const study = loadStudy(store, studyId);
-  const durations: number[] = [];
   let lastPrint = 0;
   const print = (force = false) => {
     if (!force && Date.now() - lastPrint < 1000) return;
     lastPrint = Date.now();
-    const progress = studyProgress(
-      store,
-      studyId,
-      eta(durations, store, studyId, study.spec.concurrency.total),
-    );
-    io.out(formatProgress(progress));
+    // ETA comes from the engine (estimateEta), the same number the window shows.
+    io.out(formatProgress(studyProgress(store, studyId)));
   };
   const runner = new StudyRunner(
     workspaceRunnerDeps(store, { onProvisionProgress: (line) => io.out(`  ${line}`) }),
     {
       concurrency: Math.min(study.spec.concurrency.total, study.spec.concurrency.containers),
       studyIds: [studyId],
-      onChange: (_id, info) => {
-        if (info.lastDurationMs !== undefined) durations.push(info.lastDurationMs);
-        print();
-      },
+      onChange: () => print(),
     },
   );
   const interrupt = () => {
@@ -111,19 +103,4 @@ export async function runToEnd(store: Store, studyId: string, io: CliIo): Promis
   if (progress.status === 'completed')
     io.out(`Completed. Tables: cuelab report ${studyId} --table flips`);
   return progress.failed > 0 ? exitCodes.failed : exitCodes.ok;
-}
-
-function eta(
-  durations: number[],
-  store: Store,
-  studyId: string,
-  concurrency: number,
-): number | null {
-  if (durations.length === 0) return null;
-  const recent = durations.slice(-20);
-  const mean = recent.reduce((a, b) => a + b, 0) / recent.length / 1000;
-  const open = store.db
-    .prepare(`SELECT count(*) AS n FROM jobs WHERE study_id = ? AND state IN ('queued', 'running')`)
-    .get(studyId) as { n: number };
-  return Math.round((open.n * mean) / Math.max(1, concurrency));
 }

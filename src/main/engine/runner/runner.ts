@@ -35,7 +35,7 @@ export interface RunnerOptions {
   /** Attempts before a job fails for good. */
   maxAttempts?: number;
   /** Called after every state change of a study (progress events). */
-  onChange?: (studyId: string, info: { lastDurationMs?: number }) => void;
+  onChange?: (studyId: string) => void;
 }
 
 /** What the runner needs: job execution plus loading studies. */
@@ -158,11 +158,11 @@ export class StudyRunner {
       }
       this.checkCostCap(study);
       completeIfDone(store, study.id);
-      this.options.onChange?.(study.id, { lastDurationMs: Date.now() - started });
+      this.options.onChange?.(study.id);
     } catch (error) {
       if (error instanceof LeaseLostError) return;
       this.handleFailure(job, error, controller.signal);
-      this.options.onChange?.(job.studyId, {});
+      this.options.onChange?.(job.studyId);
     } finally {
       clearInterval(heartbeat);
       this.controllers.delete(job.id);
