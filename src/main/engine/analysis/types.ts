@@ -2,7 +2,7 @@
  * Analysis input and shared output shapes. Analysis is pure (CONVENTIONS.md, "Pure functions for
  * numbers"): every function takes rows and returns rows, with no database or clock inside, so
  * imported and native studies analyse identically and the numbers can be checked against the
- * paper's tables (/work/shared/paper/grounded-but-not-immune.md).
+ * paper's tables ("Grounded but Not Immune", arXiv 2611.05662v1).
  */
 
 /** A binary verdict (§3.1: "a single binary verdict"; Table 7: binary dimensions). */

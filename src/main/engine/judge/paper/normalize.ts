@@ -1,6 +1,6 @@
 /**
  * Normaliser for the markdown conversion of the paper
- * (/work/shared/paper/grounded-but-not-immune.md, pymupdf4llm 0.0.27 output).
+ * (its pymupdf4llm 0.0.27 output; the test reads the file named by CUELAB_PAPER).
  *
  * Every verbatim constant in this folder is written in the form this function produces, and
  * test/unit/paper-text.test.ts checks each one against `normalizePaperText(paper)`. Only

@@ -1,7 +1,6 @@
 /**
  * Shared types for the paper-derived constants ("Grounded but Not Immune: Confirmation Bias in
- * Agent-as-a-judge", arXiv 2611.05662v1; markdown conversion at
- * /work/shared/paper/grounded-but-not-immune.md).
+ * Agent-as-a-judge", arXiv 2611.05662v1).
  */
 
 /** Where a constant comes from: a section (§), appendix (App.), table or figure of the paper. */
