@@ -2,6 +2,7 @@ import { migration0001 } from './0001-initial';
 import { migration0002 } from './0002-judge-reps';
 import { migration0003 } from './0003-runner';
 import { migration0004 } from './0004-labels';
+import { migration0005 } from './0005-docker-hosts';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   migration0002,
   migration0003,
   migration0004,
+  migration0005,
 ];

@@ -1,0 +1,132 @@
+/**
+ * A second Docker engine on this machine, started by a test: its own data root, exec root, pid
+ * file and unix socket, listening on tcp 127.0.0.1 — reached through the same code path as a
+ * remote host. Needs root and dockerd; when CUELAB_REQUIRE_DOCKER=1 a failure to start throws.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Docker from 'dockerode';
+import { dockerRequired } from './docker';
+
+/** A running second engine. */
+export interface SecondDocker {
+  /** `tcp://127.0.0.1:PORT`. */
+  url: string;
+  docker: Docker;
+  root: string;
+  /** SIGKILLs the daemon (its containers die with it). */
+  kill(): Promise<void>;
+  /** Stops it and removes its folders. */
+  dispose(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Why a second engine cannot run here, or null when it can. */
+export function secondDockerProblem(): string | null {
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) return 'not root';
+  if (spawnSync('sh', ['-c', 'command -v dockerd']).status !== 0) return 'no dockerd on PATH';
+  return null;
+}
+
+/** Starts a second engine; null (with the reason logged) when it cannot and CI does not demand it. */
+export async function startSecondDocker(): Promise<SecondDocker | null> {
+  const problem = secondDockerProblem();
+  if (problem) {
+    if (dockerRequired)
+      throw new Error(`CUELAB_REQUIRE_DOCKER=1 but a second dockerd cannot start: ${problem}`);
+    return null;
+  }
+  // Short paths: a unix socket path must stay under ~100 characters.
+  const root = mkdtempSync(join(tmpdir(), 'cl-d2-'));
+  const port = await freePort();
+  const url = `tcp://127.0.0.1:${port}`;
+  const daemon: ChildProcess = spawn(
+    'dockerd',
+    [
+      '--host',
+      url,
+      '--host',
+      `unix://${root}/docker.sock`,
+      '--data-root',
+      join(root, 'data'),
+      '--exec-root',
+      join(root, 'exec'),
+      '--pidfile',
+      join(root, 'docker.pid'),
+      '--bridge',
+      'none',
+      '--iptables=false',
+      '--ip-masq=false',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: false },
+  );
+  let log = '';
+  daemon.stderr?.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  });
+  const docker = new Docker({ protocol: 'http', host: '127.0.0.1', port });
+  const exited = new Promise<void>((resolve) => daemon.once('exit', () => resolve()));
+  let up = false;
+  for (let attempt = 0; attempt < 100 && daemon.exitCode === null; attempt += 1) {
+    try {
+      await docker.ping();
+      up = true;
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  if (!up) {
+    daemon.kill('SIGKILL');
+    await exited;
+    rmSync(root, { recursive: true, force: true });
+    throw new Error(`the second dockerd did not start:\n${log}`);
+  }
+  const kill = async () => {
+    if (daemon.exitCode !== null || daemon.signalCode !== null) return;
+    daemon.kill('SIGKILL');
+    await exited;
+    // Its containerd shims outlive a SIGKILLed dockerd: end them so nothing keeps running.
+    spawnSync('sh', ['-c', `pkill -9 -f 'containerd.*${root}' || true`]);
+  };
+  return {
+    url,
+    docker,
+    root,
+    kill,
+    async dispose() {
+      if (daemon.exitCode === null && daemon.signalCode === null) {
+        daemon.kill('SIGTERM');
+        const timer = setTimeout(() => daemon.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      spawnSync('sh', ['-c', `pkill -9 -f 'containerd.*${root}' || true`]);
+      unmountUnder(root);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Lazily unmounts whatever the daemon left mounted below `root` (netns files, overlays). */
+function unmountUnder(root: string): void {
+  const mounts = readFileSync('/proc/mounts', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ')[1] ?? '')
+    .filter((path) => path.startsWith(`${root}/`))
+    .sort((a, b) => b.length - a.length);
+  for (const path of mounts) spawnSync('umount', ['-l', path]);
+}
