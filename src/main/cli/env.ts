@@ -20,6 +20,7 @@ import {
   removeOrphans,
 } from '../engine/environments/docker/orphans';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { envHosts, envHostsUsage } from './env-hosts';
 
 /** `cuelab env`: bootstrap the base image, show Docker status, clean up. */
 export const envCommand: CliCommand = {
@@ -28,6 +29,7 @@ export const envCommand: CliCommand = {
   usage: `Usage: cuelab env bootstrap [--force]
        cuelab env status
        cuelab env clean
+${envHostsUsage}
 
 bootstrap  builds the base image judges' containers start from, without any registry:
            debootstrap (minbase bookworm + sqlite3, python3, git, procps), imported as
@@ -39,6 +41,7 @@ status     Docker's state, the base image (tag and size, or how to build it), or
 clean      removes orphan containers (left by an engine that is gone) and item snapshot
            images (rebuilt when next needed). The base image stays.`,
   async run(args, io) {
+    if (args[0] === 'hosts') return envHosts(args.slice(1), io);
     const { values, positionals } = parseArgs({
       args,
       options: { force: { type: 'boolean', default: false } },
@@ -58,8 +61,8 @@ clean      removes orphan containers (left by an engine that is gone) and item s
       default:
         throw new UsageError(
           action
-            ? `unknown action "${action}"; use bootstrap, status or clean`
-            : 'name an action: bootstrap, status or clean',
+            ? `unknown action "${action}"; use bootstrap, status, clean or hosts`
+            : 'name an action: bootstrap, status, clean or hosts',
         );
     }
   },

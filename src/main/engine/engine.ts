@@ -7,6 +7,7 @@ import type { LabEventMessage } from '../../shared/lab-api';
 import { repConditionSchema } from '../../shared/rep-condition';
 import { createEnvironmentService } from './api/environment-service';
 import type { LabHandlers } from './api/handlers';
+import { hostHandlers } from './api/host-handlers';
 import { mechanismHandlers } from './api/mechanism-handlers';
 import { createSecrets } from './api/secrets';
 import { studyHandlers } from './api/study-handlers';
@@ -17,6 +18,7 @@ import { previewPrompt } from './judge/preview';
 import { requeueOrphanedJobs } from './runner/jobs';
 import { StudyRunner } from './runner/runner';
 import { studyProgress } from './runner/study-state';
+import type { DockerHostPool } from './environments/hosts/pool';
 import { workspaceRunnerDeps } from './runner/workspace-deps';
 import { latestVersion, openStore, type Store } from './store/database';
 import { listStudies } from './store/studies';
@@ -52,6 +54,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   const secrets = createSecrets(process.env);
   const environment = createEnvironmentService(events);
   let runner: StudyRunner | null = null;
+  let hostPool: DockerHostPool | null = null;
   const pending = new Map<string, NodeJS.Timeout>();
   const lastStatus = new Map<string, string>();
 
@@ -104,6 +107,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       onStudyChanged: (id) => publishProgress(id, true),
     }),
     ...mechanismHandlers(store, (id) => publishProgress(id, true)),
+    ...hostHandlers(store, () => hostPool),
     setSecret: ({ name, value }) => secrets.set(name, value),
     listSecrets: () => secrets.list(),
     environmentStatus: () => environment.status(),
@@ -130,7 +134,9 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
         }
       }
       requeueOrphanedJobs(store, isProcessAlive);
-      runner = new StudyRunner(workspaceRunnerDeps(store, { env: secrets.env }), {
+      const deps = workspaceRunnerDeps(store, { env: secrets.env });
+      hostPool = deps.hostPool;
+      runner = new StudyRunner(deps, {
         concurrency: options.concurrency ?? 4,
         onChange: (studyId) => publishProgress(studyId),
       });
@@ -140,6 +146,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       const current = runner;
       runner = null;
       if (current) await current.stop();
+      hostPool?.close();
+      hostPool = null;
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
     },

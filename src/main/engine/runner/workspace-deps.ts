@@ -4,11 +4,12 @@
  * keys from the environment), the synthetic judge per rep, the workspace's temperature memory.
  */
 import type { StudyJudge } from '../../../shared/study-spec';
-import { provisionEnvironment } from '../environments/provision';
+import { DockerHostPool } from '../environments/hosts/pool';
 import { createProvider, DEFAULT_API_KEY_ENV, modelSettingsSchema } from '../providers/settings';
 import { hashString } from '../random';
 import type { ModelProvider } from '../providers/types';
 import type { Store } from '../store/database';
+import { listDockerHosts } from '../store/docker-hosts';
 import { workspaceTemperaturePolicy } from '../store/temperature-memory';
 import type { JudgeContext, JudgeHandle } from './execute';
 import { loadStudy } from './load-study';
@@ -41,19 +42,23 @@ export function providerForJudge(
   return createProvider(settings, env);
 }
 
-/** The runner dependencies of a workspace store. */
-export function workspaceRunnerDeps(store: Store, options: WorkspaceDepsOptions = {}): RunnerDeps {
+/** The runner dependencies of a workspace store, and the Docker hosts its reps run on. */
+export function workspaceRunnerDeps(
+  store: Store,
+  options: WorkspaceDepsOptions = {},
+): RunnerDeps & { hostPool: DockerHostPool } {
   const envNow = () =>
     typeof options.env === 'function' ? options.env() : (options.env ?? process.env);
   const providers = new Map<string, ModelProvider>();
+  const hostPool = new DockerHostPool(listDockerHosts(store), {
+    ...(options.onProvisionProgress ? { onProgress: options.onProvisionProgress } : {}),
+  });
+  if (!hostPool.localOnly) hostPool.start();
   return {
     store,
+    hostPool,
     loadStudy: (studyId) => loadStudy(store, studyId),
-    provision: (item, signal) =>
-      provisionEnvironment(item.environment, item, {
-        signal,
-        ...(options.onProvisionProgress ? { onProgress: options.onProvisionProgress } : {}),
-      }),
+    provision: (item, signal) => hostPool.provision(item.environment, item, signal),
     judgeFor(context: JudgeContext): JudgeHandle {
       const { judge } = context;
       if (judge.provider === 'synthetic') return syntheticJudgeFor(context);

@@ -7,7 +7,11 @@
  * run the judge's tool commands.
  */
 import type Docker from 'dockerode';
-import type { DockerHostConfig, DockerHostStatus } from '../../../../shared/docker-hosts';
+import {
+  LOCAL_DOCKER_HOST_ID,
+  type DockerHostConfig,
+  type DockerHostStatus,
+} from '../../../../shared/docker-hosts';
 import type { Trajectory } from '../../../../shared/trajectory';
 import type { EnvironmentSpec } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
@@ -47,28 +51,51 @@ interface HostState {
 
 /** The Docker engines of a workspace, with placement, health and image shipping. */
 export class DockerHostPool {
-  private readonly hosts: HostState[];
+  private hosts: HostState[] = [];
   private readonly waiters = new Set<() => void>();
   private timer: NodeJS.Timeout | undefined;
   private readonly probeIntervalMs: number;
+  private readonly clientFor: (host: DockerHostConfig) => Docker;
 
   constructor(
     configs: readonly DockerHostConfig[],
     private readonly options: HostPoolOptions = {},
   ) {
-    const clientFor = options.clientFor ?? dockerClientFor;
-    this.hosts = configs
-      .filter((config) => config.enabled)
-      .map((config) => ({
+    this.clientFor = options.clientFor ?? dockerClientFor;
+    this.probeIntervalMs = options.probeIntervalMs ?? 5000;
+    this.reconfigure(configs);
+  }
+
+  /**
+   * Applies a new host list: new hosts join, changed limits apply to the next placement, and a
+   * removed or disabled host gets no new reps (its reps in flight finish where they are).
+   */
+  reconfigure(configs: readonly DockerHostConfig[]): void {
+    const enabled = configs.filter((config) => config.enabled);
+    if (enabled.length === 0) throw new EngineError('bad_request', 'no Docker host is enabled');
+    this.hosts = enabled.map((config) => {
+      const existing = this.hosts.find(
+        (host) => host.config.id === config.id && host.config.url === config.url,
+      );
+      if (existing) {
+        existing.config = config;
+        return existing;
+      }
+      return {
         config,
-        docker: clientFor(config),
+        docker: this.clientFor(config),
         state: 'unknown',
         inFlight: 0,
         repsDone: 0,
         images: new Map(),
-      }));
-    if (this.hosts.length === 0) throw new EngineError('bad_request', 'no Docker host is enabled');
-    this.probeIntervalMs = options.probeIntervalMs ?? 5000;
+      };
+    });
+    this.wake();
+  }
+
+  /** True when only the workstation's own engine is enabled (no placement to make). */
+  get localOnly(): boolean {
+    return this.hosts.length === 1 && this.hosts[0]?.config.id === LOCAL_DOCKER_HOST_ID;
   }
 
   /** Starts probing every host in the background (the timer never keeps the process alive). */
@@ -131,7 +158,13 @@ export class DockerHostPool {
     item: { id: string; trajectory?: Trajectory },
     signal: AbortSignal,
   ): Promise<ProvisionedJudgeEnvironment & { hostId?: string }> {
-    if (!specNeedsDocker(spec)) return provisionEnvironment(spec, item, { signal });
+    // One engine and no choice to make: exactly the single-workstation path.
+    if (!specNeedsDocker(spec) || this.localOnly) {
+      return provisionEnvironment(spec, item, {
+        signal,
+        ...(this.options.onProgress ? { onProgress: this.options.onProgress } : {}),
+      });
+    }
     for (;;) {
       const host = await this.acquire(signal);
       try {
