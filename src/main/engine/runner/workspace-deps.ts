@@ -3,6 +3,7 @@
  * or the snapshot backend), model providers from the judges' settings (one client per judge,
  * keys from the environment), the synthetic judge per rep, the workspace's temperature memory.
  */
+import { dirname } from 'node:path';
 import type { StudyJudge } from '../../../shared/study-spec';
 import { provisionEnvironment } from '../environments/provision';
 import { createProvider, DEFAULT_API_KEY_ENV, modelSettingsSchema } from '../providers/settings';
@@ -49,9 +50,10 @@ export function workspaceRunnerDeps(store: Store, options: WorkspaceDepsOptions 
   return {
     store,
     loadStudy: (studyId) => loadStudy(store, studyId),
-    provision: (item, signal) =>
+    provision: (item, signal, context) =>
       provisionEnvironment(item.environment, item, {
         signal,
+        owner: { workspace: dirname(store.path), study: context.studyId },
         ...(options.onProvisionProgress ? { onProgress: options.onProvisionProgress } : {}),
       }),
     judgeFor(context: JudgeContext): JudgeHandle {
