@@ -1,6 +1,19 @@
 /** A study's progress as the runner reports it (LabApi event `study.progress`, `cuelab status`). */
 import { z } from 'zod';
 
+/** One job and the error it last met (a failure, or the cause of a retry in progress). */
+const jobErrorSchema = z.object({
+  jobId: z.number(),
+  conditionKey: z.string(),
+  itemId: z.string(),
+  judgeId: z.string(),
+  rep: z.number(),
+  direction: z.string(),
+  /** Attempts so far (a crash does not count one). */
+  attempts: z.number(),
+  error: z.string(),
+});
+
 export const studyProgressSchema = z.object({
   studyId: z.string(),
   status: z.enum(['draft', 'queued', 'running', 'paused', 'cancelled', 'completed', 'failed']),
@@ -28,19 +41,23 @@ export const studyProgressSchema = z.object({
   unpricedReps: z.number(),
   /** Seconds to finish the known jobs at the current pace; null before any rep finished. */
   etaSeconds: z.number().nullable(),
+  /** Jobs waiting to run again after a failed attempt (transient error, lost environment). */
+  retrying: z.number(),
+  /**
+   * How the done reps ended: a verdict, no valid verdict after the repair turn, or the hard
+   * tool budget reached (App. R). Only `verdict` reps vote and count in the tables.
+   */
+  outcomes: z.object({
+    verdict: z.number(),
+    invalidVerdict: z.number(),
+    budgetExhausted: z.number(),
+  }),
+  /** The retries in progress: each job's attempts so far and the error it is retried after. */
+  retries: z.array(jobErrorSchema),
   /** Items whose uncued majority was a tie or had no valid verdict (no cued reps queued). */
   undeterminedItems: z.number(),
-  failures: z.array(
-    z.object({
-      jobId: z.number(),
-      conditionKey: z.string(),
-      itemId: z.string(),
-      judgeId: z.string(),
-      rep: z.number(),
-      direction: z.string(),
-      error: z.string(),
-    }),
-  ),
+  /** Jobs failed for good, with their last error. */
+  failures: z.array(jobErrorSchema),
 });
 
 export type StudyProgress = z.output<typeof studyProgressSchema>;

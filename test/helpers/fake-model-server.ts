@@ -35,6 +35,7 @@ export type FakeReply = { delayMs?: number } & (
   | { type: 'message'; text?: string; calls?: FakeToolCall[]; usage?: FakeUsage; stop?: string }
   | { type: 'error'; status: number; error: FakeErrorFields; headers: Record<string, string> }
   | { type: 'raw'; status: number; body: unknown; headers: Record<string, string> }
+  | { type: 'garbage'; status: number; text: string }
 );
 
 /** A request the server received, JSON body parsed. */
@@ -107,6 +108,10 @@ export const reply = {
   /** Anthropic's 529 overloaded_error. */
   overloaded(): FakeReply {
     return reply.error(529, { type: 'overloaded_error', message: 'Overloaded' });
+  },
+  /** A body that is not JSON at all, sent as application/json (a garbled answer). */
+  garbage(text = '{"id": "msg_x", "content": [tru', status = 200): FakeReply {
+    return { type: 'garbage', status, text };
   },
   /** Exactly this status, JSON body and headers. */
   raw(status: number, body: unknown, headers: Record<string, string> = {}): FakeReply {
@@ -256,6 +261,11 @@ export async function startFakeModelServer(
     await wait(latencyMs + (scripted.delayMs ?? 0));
     if (scripted.type === 'raw')
       return send(response, scripted.status, scripted.body, scripted.headers);
+    if (scripted.type === 'garbage') {
+      if (response.destroyed) return;
+      response.writeHead(scripted.status, { 'content-type': 'application/json' });
+      return void response.end(scripted.text);
+    }
     if (scripted.type === 'error') {
       const json = errorBody(route, scripted.status, scripted.error);
       return send(response, scripted.status, json, scripted.headers);

@@ -5,7 +5,20 @@ export function formatProgress(progress: StudyProgress): string {
   const percent = progress.total ? Math.floor((progress.done / progress.total) * 100) : 0;
   const eta = progress.etaSeconds === null ? 'eta –' : `eta ${formatSeconds(progress.etaSeconds)}`;
   const cost = `$${progress.costUsd.toFixed(2)}${progress.unpricedReps ? ` (+${progress.unpricedReps} unpriced)` : ''}`;
-  return `[${progress.done}/${progress.total}] ${percent}% · ${progress.running} running · ${eta} · ${cost} · ${progress.failed} failed · ${progress.status}`;
+  const retrying = progress.retrying ? ` · ${progress.retrying} retrying` : '';
+  return `[${progress.done}/${progress.total}] ${percent}% · ${progress.running} running${retrying} · ${eta} · ${cost} · ${progress.failed} failed · ${progress.status}`;
+}
+
+/**
+ * How the done reps ended, when any did not end in a verdict: "done: 10 (8 verdict,
+ * 1 invalid_verdict, 1 budget_exhausted)". Only verdict reps count in the tables.
+ */
+export function formatOutcomes(progress: StudyProgress): string {
+  const { verdict, invalidVerdict, budgetExhausted } = progress.outcomes;
+  return (
+    `done: ${progress.done} (${verdict} verdict, ${invalidVerdict} invalid_verdict, ` +
+    `${budgetExhausted} budget_exhausted)`
+  );
 }
 
 /** A status table: one row per arm. */

@@ -11,6 +11,7 @@ import { resumeStudy, studyProgress } from '../engine/runner/study-state';
 import { workspaceRunnerDeps } from '../engine/runner/workspace-deps';
 import { ensureSuite } from '../engine/suites/builtin';
 import { workspaceForProcess } from '../engine/workspace';
+import type { StudyProgress } from '../../shared/study-progress';
 import type { Store } from '../engine/store/database';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { formatProgress } from './progress';
@@ -97,10 +98,41 @@ export async function runToEnd(store: Store, studyId: string, io: CliIo): Promis
   } finally {
     process.off('SIGINT', interrupt);
   }
+  const storageProblem = runner.storageProblem;
   const progress = studyProgress(store, studyId, null);
   print(true);
-  if (progress.status === 'paused') io.out(`Paused: ${progress.pausedReason ?? 'no reason given'}`);
-  if (progress.status === 'completed')
+  return reportEnd(progress, studyId, storageProblem, io);
+}
+
+/**
+ * Says how the run ended and picks the exit code: 0 only for a completed study with no
+ * failed rep; a pause (cost cap, rejected key, disk full), a failure or a stop exit 1.
+ */
+function reportEnd(
+  progress: StudyProgress,
+  studyId: string,
+  storageProblem: string | null,
+  io: CliIo,
+): number {
+  if (storageProblem) {
+    io.err(`Stopped: ${storageProblem.replace('STUDY', studyId)}`);
+    return exitCodes.failed;
+  }
+  if (progress.status === 'paused') {
+    io.err(`Paused: ${(progress.pausedReason ?? 'no reason given').replace('STUDY', studyId)}`);
+    return exitCodes.failed;
+  }
+  if (progress.status === 'completed') {
     io.out(`Completed. Tables: cuelab report ${studyId} --table flips`);
-  return progress.failed > 0 ? exitCodes.failed : exitCodes.ok;
+    if (progress.failed > 0) {
+      io.err(`${progress.failed} reps failed for good; see: cuelab status ${studyId}`);
+      return exitCodes.failed;
+    }
+    return exitCodes.ok;
+  }
+  io.err(
+    `The study is ${progress.status}, not completed` +
+      (progress.status === 'running' ? `; go on with: cuelab run --resume ${studyId}` : '.'),
+  );
+  return exitCodes.failed;
 }

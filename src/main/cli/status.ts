@@ -5,7 +5,7 @@ import { cancelStudy, pauseStudy, studyProgress } from '../engine/runner/study-s
 import { listStudies } from '../engine/store/studies';
 import { workspaceForProcess } from '../engine/workspace';
 import { exitCodes, UsageError, type CliCommand } from './command';
-import { formatArms, formatProgress } from './progress';
+import { formatArms, formatOutcomes, formatProgress } from './progress';
 
 /** `cuelab status`: the studies of a workspace, or one study's progress by arm. */
 export const statusCommand: CliCommand = {
@@ -63,7 +63,13 @@ Without STUDY, lists the workspace's studies. With STUDY (an id, id prefix, name
         io.out(
           `${progress.undeterminedItems} item×judge pairs had no uncued majority (tie or no valid verdict): no cued reps for them`,
         );
+      io.out(formatOutcomes(progress));
       io.out(formatArms(progress));
+      for (const retry of progress.retries) {
+        io.out(
+          `retrying (attempt ${retry.attempts} failed): ${retry.conditionKey} ${retry.itemId} ${retry.judgeId} rep ${retry.rep}: ${retry.error}`,
+        );
+      }
       for (const failure of progress.failures) {
         io.out(
           `failed: ${failure.conditionKey} ${failure.itemId} ${failure.judgeId} rep ${failure.rep}: ${failure.error}`,

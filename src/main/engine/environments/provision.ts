@@ -16,7 +16,7 @@ import type { EnvironmentSpec } from '../../../shared/suite-format';
 import type { Trajectory } from '../../../shared/trajectory';
 import { EngineError } from '../errors';
 import { probeDocker } from './docker-status';
-import { createDockerClient, DockerUnavailableError } from './docker/client';
+import { createDockerClient, DockerUnavailableError, type ContainerOwner } from './docker/client';
 import { prepareItem } from './docker/prepare';
 import { startRep } from './docker/rep';
 import { createSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
@@ -32,6 +32,8 @@ export interface ProvisionOptions {
   docker?: Docker;
   /** Lines worth showing while an item snapshot is prepared (first rep only). */
   onProgress?: (line: string) => void;
+  /** The workspace and study a rep container serves (its labels). */
+  owner?: ContainerOwner;
 }
 
 /** A provisioned environment and the backend that serves it. */
@@ -107,6 +109,7 @@ export async function provisionEnvironment(
   const rep = await startRep(prepared, {
     docker,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.owner ? { owner: options.owner } : {}),
   });
   return { environment: rep.environment, dispose: () => rep.dispose(), backend };
 }

@@ -66,4 +66,9 @@ export interface JudgeEnvironment {
   readFile(path: string, limits: ToolLimits): Promise<{ content: string; truncated: boolean }>;
   listDir(path: string): Promise<DirEntry[]>;
   sqlQuery(sql: string, limits: ToolLimits): Promise<SqlResult>;
+  /**
+   * Throws EnvironmentLostError when the environment died during the rep (a killed or removed
+   * container); checked before a rep is stored, so no verdict is scored from a broken one.
+   */
+  verifyIntact?(): Promise<void>;
 }

@@ -4,6 +4,7 @@
  * returns an error the model can read, never a thrown exception.
  */
 import { z } from 'zod';
+import { isEnvironmentLost } from '../environments/lost';
 import type { ToolSpec } from '../providers/types';
 import type { JudgeEnvironment, ToolLimits } from './environment';
 import { verdictJsonSchema, type Readout } from './readouts';
@@ -144,6 +145,8 @@ export async function runTool(
       }
     }
   } catch (failure) {
+    // A dead environment is not something the judge can reason about: the rep is void.
+    if (isEnvironmentLost(failure)) throw failure;
     return error(`${name} failed: ${failure instanceof Error ? failure.message : String(failure)}`);
   }
 }

@@ -73,8 +73,29 @@ export function isTemperatureRejection(message: string, param?: string): boolean
   return mentionsTemperature && saysUnsupported;
 }
 
+/**
+ * True when a 400 says the prompt exceeds the model's context window (Anthropic: "prompt is
+ * too long"; OpenAI: code `context_length_exceeded`, "maximum context length").
+ */
+export function isContextOverflow(
+  message: string,
+  detail: { type?: string; code?: string },
+): boolean {
+  return (
+    detail.code === 'context_length_exceeded' ||
+    /prompt is too long|maximum context length|context (length|window)|too many (input )?tokens/i.test(
+      message,
+    )
+  );
+}
+
 /** The useful parts of a JSON error body, whether nested (`{error:{…}}`) or flat. */
-function errorDetail(body: unknown): { message?: string; type?: string; param?: string } {
+function errorDetail(body: unknown): {
+  message?: string;
+  type?: string;
+  param?: string;
+  code?: string;
+} {
   if (typeof body !== 'object' || body === null) return {};
   const record = body as Record<string, unknown>;
   const inner =
@@ -82,7 +103,12 @@ function errorDetail(body: unknown): { message?: string; type?: string; param?: 
       ? (record.error as Record<string, unknown>)
       : record;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  return { message: text(inner.message), type: text(inner.type), param: text(inner.param) };
+  return {
+    message: text(inner.message),
+    type: text(inner.type),
+    param: text(inner.param),
+    code: text(inner.code),
+  };
 }
 
 /** The HTTP parts of an SDK APIError, read structurally. */
@@ -205,6 +231,15 @@ function fromHttpError(error: Error, context: ErrorContext): ProviderError {
       'not_found',
       `${who} does not know model '${model}' or the endpoint (404): ${said}. Check the model ` +
         'name and the base URL in the model settings.',
+      options,
+    );
+  }
+  if ((status === 400 || status === 413) && isContextOverflow(said, detail)) {
+    return new ProviderError(
+      'bad_request',
+      `${who} model '${model}' cannot take a prompt this long (${status}): ${said}. The rep ` +
+        'fails without retries (the same prompt can never fit); use a model with a larger ' +
+        'context window or a smaller tool budget.',
       options,
     );
   }

@@ -75,7 +75,11 @@ export type ProviderErrorKind =
 /** A provider failure with what to do about it. */
 export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
-  /** True when retrying could help (429, 5xx, overload, timeout, connection). */
+  /**
+   * True when retrying could help (429, 5xx, overload, timeout, connection, and one malformed
+   * body: a proxy or a server hiccup garbles single answers, and a garbled answer must fail
+   * that call, not the study).
+   */
   readonly retryable: boolean;
   /** Milliseconds the provider asked us to wait (`retry-after`), when it said. */
   readonly retryAfterMs: number | undefined;
@@ -97,6 +101,7 @@ export class ProviderError extends Error {
       'server_error',
       'timeout',
       'connection',
+      'bad_response',
     ].includes(kind);
   }
 }

@@ -51,7 +51,12 @@ export interface LoadedStudy {
 /** What executing a job needs from the outside. */
 export interface ExecuteDeps {
   store: Store;
-  provision(item: SuiteItem, signal: AbortSignal): Promise<ProvisionedEnvironment>;
+  /** A fresh environment for one rep of study `studyId` (its containers carry that label). */
+  provision(
+    item: SuiteItem,
+    signal: AbortSignal,
+    context: { studyId: string },
+  ): Promise<ProvisionedEnvironment>;
   judgeFor(context: JudgeContext): JudgeHandle;
   temperaturePolicy: TemperaturePolicy;
   priceTable?: PriceTable;
@@ -95,7 +100,7 @@ export async function executeJob(
   const budgetSetting = study.spec.toolBudget ?? study.suiteBudget;
   const budget = toolBudget(budgetSetting === 'unbounded' ? null : budgetSetting);
 
-  const environment = await deps.provision(item, signal);
+  const environment = await deps.provision(item, signal, { studyId: study.id });
   try {
     const prepared = prepareRep(item, study.taxonomies, condition, environment.environment, {
       providerKind: judge.provider,

@@ -61,6 +61,7 @@ interface JobRow {
   rep: number;
   direction: '' | 'severity' | 'leniency';
   attempts: number;
+  state: 'queued' | 'running';
 }
 
 /**
@@ -83,7 +84,7 @@ export function claimJob(
     const busy = new Map(running.map((row) => [row.judge_id, row.n]));
     const candidates = store.db
       .prepare(
-        `SELECT j.id, j.study_id, j.condition_key, j.item_id, j.judge_id, j.rep, j.direction, j.attempts
+        `SELECT j.id, j.study_id, j.condition_key, j.item_id, j.judge_id, j.rep, j.direction, j.attempts, j.state
            FROM jobs j JOIN studies s ON s.id = j.study_id
           WHERE s.status = 'running'
             AND ((j.state = 'queued' AND j.next_run_at <= ?) OR (j.state = 'running' AND j.lease_expires_at <= ?))
@@ -99,16 +100,19 @@ export function claimJob(
     });
     if (!job) return null;
     const leaseId = randomUUID();
+    // Taking over an expired lease (its worker crashed) continues that attempt: a crash is
+    // not the rep's failure and must not use up its attempts.
+    const taken = job.state === 'running' ? 0 : 1;
     store.db
       .prepare(
-        `UPDATE jobs SET state = 'running', lease_id = ?, lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1
+        `UPDATE jobs SET state = 'running', lease_id = ?, lease_owner = ?, lease_expires_at = ?, attempts = attempts + ?
           WHERE id = ?`,
       )
-      .run(leaseId, owner, now + leaseMs, job.id);
+      .run(leaseId, owner, now + leaseMs, taken, job.id);
     return {
       id: job.id,
       leaseId,
-      attempts: job.attempts + 1,
+      attempts: job.attempts + taken,
       studyId: job.study_id,
       conditionKey: job.condition_key,
       itemId: job.item_id,
@@ -187,19 +191,44 @@ export function releaseJob(store: Store, job: ClaimedJob): void {
     .run(job.id, job.leaseId);
 }
 
-/** Requeues running jobs whose owner process is gone (a crashed engine), at once. */
+/**
+ * Requeues running jobs whose owner process is gone (a crashed engine), at once. The crash
+ * was not the rep's failure, so the attempt it was in is given back.
+ */
 export function requeueOrphanedJobs(store: Store, isAlive: (pid: number) => boolean): number {
   const rows = store.db
     .prepare(`SELECT id, lease_owner FROM jobs WHERE state = 'running'`)
     .all() as { id: number; lease_owner: number | null }[];
   const orphaned = rows.filter((row) => row.lease_owner === null || !isAlive(row.lease_owner));
   const requeue = store.db.prepare(
-    `UPDATE jobs SET state = 'queued', lease_id = NULL, lease_expires_at = NULL, next_run_at = 0 WHERE id = ? AND state = 'running'`,
+    `UPDATE jobs SET state = 'queued', attempts = max(0, attempts - 1), lease_id = NULL, lease_expires_at = NULL,
+            next_run_at = 0 WHERE id = ? AND state = 'running'`,
   );
   store.db.transaction(() => {
     for (const row of orphaned) requeue.run(row.id);
   })();
   return orphaned.length;
+}
+
+/**
+ * Gives every running job leased by `owner` back to the queue without counting an attempt
+ * (a runner that must stop writing, once its reps have ended); optionally only some studies.
+ */
+export function releaseOwnedJobs(
+  store: Store,
+  owner: number,
+  onlyStudies?: readonly string[],
+): number {
+  const rows = store.db
+    .prepare(`SELECT id, study_id FROM jobs WHERE state = 'running' AND lease_owner = ?`)
+    .all(owner) as { id: number; study_id: string }[];
+  const release = store.db.prepare(
+    `UPDATE jobs SET state = 'queued', attempts = max(0, attempts - 1), lease_id = NULL,
+            lease_expires_at = NULL WHERE id = ? AND state = 'running'`,
+  );
+  const mine = rows.filter((row) => !onlyStudies || onlyStudies.includes(row.study_id));
+  for (const row of mine) release.run(row.id);
+  return mine.length;
 }
 
 /** Failed jobs of a study back to the queue (the window's retry action). */

@@ -3,16 +3,17 @@
  * outcome. Any number of runners (engine processes, CLI runs) can share a workspace: claims
  * are transactions with leases, completions are compare-and-swap on the lease id.
  */
-import { EngineError } from '../errors';
-import { ProviderError } from '../providers/types';
+import { describeStorageFailure, isStorageFailure } from '../store/write-errors';
 import { uncuedKey } from './conditions';
 import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
+import { failureAction } from './failures';
 import {
   claimJob,
   completeJob,
   failJob,
   openJobCount,
   releaseJob,
+  releaseOwnedJobs,
   renewLease,
   runningByStudy,
   runningStudyIds,
@@ -48,6 +49,9 @@ export class StudyRunner {
   private readonly controllers = new Map<number, AbortController>();
   private readonly studies = new Map<string, LoadedStudy>();
   private stopping = false;
+  private fault: { reason: string } | null = null;
+  /** The last storage fault that paused studies (for the CLI's exit message). */
+  lastFault: string | null = null;
   private workers: Promise<void>[] = [];
   private idleResolvers: (() => void)[] = [];
 
@@ -62,7 +66,10 @@ export class StudyRunner {
       this.workers.push(this.work());
   }
 
-  /** Resolves when the selected studies have no runnable or running job (CLI runs). */
+  /**
+   * Resolves when the selected studies have no runnable or running job (CLI runs), or when a
+   * storage fault stopped the runner and no rep is in flight (read `storageProblem`).
+   */
   whenIdle(): Promise<void> {
     return new Promise((resolve) => this.idleResolvers.push(resolve));
   }
@@ -75,21 +82,42 @@ export class StudyRunner {
     await Promise.all(this.workers);
   }
 
+  /**
+   * The database failure that stopped this runner (e.g. "disk full at …"), while it lasts: it
+   * clears once the affected studies could be marked paused with that reason.
+   */
+  get storageProblem(): string | null {
+    return this.fault?.reason ?? null;
+  }
+
   private async work(): Promise<void> {
     const pollMs = this.options.pollMs ?? 200;
     while (!this.stopping) {
-      const job = this.claim();
-      if (!job) {
-        if (
-          this.controllers.size === 0 &&
-          openJobCount(this.deps.store, this.options.studyIds) === 0
-        ) {
-          this.resolveIdle();
+      try {
+        if (this.fault) {
+          this.settleFault();
+          if (this.fault && this.controllers.size === 0) this.resolveIdle();
+          await sleep(Math.max(pollMs, 500));
+          continue;
         }
+        const job = this.claim();
+        if (!job) {
+          if (
+            this.controllers.size === 0 &&
+            openJobCount(this.deps.store, this.options.studyIds) === 0
+          ) {
+            this.resolveIdle();
+          }
+          await sleep(pollMs);
+          continue;
+        }
+        await this.run(job);
+      } catch (error) {
+        // A worker never dies: a database failure stops claiming and is reported; anything
+        // else (a busy lock past its timeout) is tried again after a pause.
+        if (isStorageFailure(error)) this.enterFault(error);
         await sleep(pollMs);
-        continue;
       }
-      await this.run(job);
     }
   }
 
@@ -109,11 +137,15 @@ export class StudyRunner {
       const limit = Math.min(spec.concurrency.total, spec.concurrency.containers);
       if ((running.get(studyId) ?? 0) >= limit) excludeStudies.push(studyId);
     }
-    return claimJob(store, this.options.owner ?? process.pid, this.options.leaseMs ?? 30_000, {
+    return claimJob(store, this.owner, this.options.leaseMs ?? 30_000, {
       perJudge,
       excludeStudies,
       ...(this.options.studyIds ? { onlyStudies: this.options.studyIds } : {}),
     });
+  }
+
+  private get owner(): number {
+    return this.options.owner ?? process.pid;
   }
 
   private loaded(studyId: string): LoadedStudy {
@@ -132,10 +164,15 @@ export class StudyRunner {
     const leaseMs = this.options.leaseMs ?? 30_000;
     const heartbeat = setInterval(
       () => {
-        const lost = !renewLease(store, job, leaseMs);
-        const { status } = studyStatus(store, job.studyId);
-        if (lost || status === 'cancelled')
-          controller.abort(new Error(lost ? 'lease lost' : 'study cancelled'));
+        try {
+          const lost = !renewLease(store, job, leaseMs);
+          const { status } = studyStatus(store, job.studyId);
+          if (lost || status === 'cancelled')
+            controller.abort(new Error(lost ? 'lease lost' : 'study cancelled'));
+        } catch (error) {
+          if (isStorageFailure(error)) this.enterFault(error);
+          else controller.abort(error);
+        }
       },
       Math.max(50, Math.floor(leaseMs / 3)),
     );
@@ -146,22 +183,20 @@ export class StudyRunner {
         // Same transaction as the stored rep: a crash leaves both or neither.
         if (!completeJob(store, job, repId, Date.now() - started)) throw new LeaseLostError();
       });
-      if (job.conditionKey === uncuedKey) {
-        onUncuedFinished(
-          store,
-          study.id,
-          study.spec,
-          [...study.conditions.values()],
-          job.itemId,
-          job.judgeId,
-        );
-      }
+      if (job.conditionKey === uncuedKey) this.uncuedFinished(study, job);
       this.checkCostCap(study);
       completeIfDone(store, study.id);
       this.options.onChange?.(study.id);
     } catch (error) {
       if (error instanceof LeaseLostError) return;
-      this.handleFailure(job, error, controller.signal);
+      try {
+        this.handleFailure(job, error, controller.signal);
+      } catch (writeError) {
+        // Recording the failure needs the database too; if that fails, so be it: the job
+        // keeps its lease, which expires, and the fault below pauses the study.
+        if (!isStorageFailure(writeError)) throw writeError;
+        this.enterFault(writeError);
+      }
       this.options.onChange?.(job.studyId);
     } finally {
       clearInterval(heartbeat);
@@ -171,48 +206,76 @@ export class StudyRunner {
 
   private handleFailure(job: ClaimedJob, error: unknown, signal: AbortSignal): void {
     const { store } = this.deps;
-    const message = error instanceof Error ? error.message : String(error);
+    if (this.fault || isStorageFailure(error)) {
+      if (isStorageFailure(error)) this.enterFault(error);
+      releaseJob(store, job);
+      return;
+    }
     if (signal.aborted) {
       const { status } = studyStatus(store, job.studyId);
       if (status === 'cancelled') failJob(store, job, 'cancelled', null);
       else releaseJob(store, job);
       return;
     }
-    if (error instanceof ProviderError && !error.retryable) {
-      // A rejected key or unknown model will fail every rep alike: stop and say why.
+    const action = failureAction(error, job.attempts);
+    if (action.kind === 'storage') return; // handled above
+    if (action.kind === 'pause') {
       releaseJob(store, job);
-      pauseStudy(store, job.studyId, `judge ${job.judgeId}: ${message}`);
-      return;
-    }
-    if (error instanceof EngineError && error.code === 'engine_unreachable') {
-      releaseJob(store, job);
-      pauseStudy(store, job.studyId, message);
+      pauseStudy(store, job.studyId, `judge ${job.judgeId}: ${action.message}`);
       return;
     }
     const maxAttempts = this.options.maxAttempts ?? 4;
-    if (job.attempts >= maxAttempts) {
-      failJob(store, job, message, null);
+    if (action.kind === 'fail' || job.attempts >= maxAttempts) {
+      failJob(store, job, action.message, null);
       completeIfDone(store, job.studyId);
-      if (job.conditionKey === uncuedKey) {
-        const study = this.loaded(job.studyId);
-        onUncuedFinished(
-          store,
-          study.id,
-          study.spec,
-          [...study.conditions.values()],
-          job.itemId,
-          job.judgeId,
-        );
-      }
+      if (job.conditionKey === uncuedKey) this.uncuedFinished(this.loaded(job.studyId), job);
       return;
     }
-    const retryAfter = error instanceof ProviderError ? error.retryAfterMs : undefined;
-    failJob(
-      store,
-      job,
-      message,
-      Math.max(retryAfter ?? 0, Math.min(60_000, 1000 * 2 ** (job.attempts - 1))),
+    failJob(store, job, action.message, action.delayMs);
+  }
+
+  private uncuedFinished(study: LoadedStudy, job: ClaimedJob): void {
+    onUncuedFinished(
+      this.deps.store,
+      study.id,
+      study.spec,
+      [...study.conditions.values()],
+      job.itemId,
+      job.judgeId,
     );
+  }
+
+  /** Stops claiming and aborts the reps in flight: nothing more can be stored for now. */
+  private enterFault(error: unknown): void {
+    if (this.fault) return;
+    const { store } = this.deps;
+    this.fault = { reason: describeStorageFailure(error, store.path) };
+    for (const controller of this.controllers.values()) controller.abort(error);
+  }
+
+  /**
+   * Once no rep is in flight, marks this runner's studies paused with the fault's reason and
+   * gives their leased jobs back to the queue. Writing may still fail (the disk is still
+   * full): then it is tried again on the next round, and the jobs' leases expire meanwhile.
+   */
+  private settleFault(): void {
+    const fault = this.fault;
+    if (!fault || this.controllers.size > 0) return;
+    const { store } = this.deps;
+    try {
+      const studies = runningStudyIds(store).filter(
+        (id) => !this.options.studyIds || this.options.studyIds.includes(id),
+      );
+      store.db.transaction(() => {
+        releaseOwnedJobs(store, this.owner, this.options.studyIds);
+        for (const id of studies) pauseStudy(store, id, fault.reason);
+      })();
+      this.fault = null;
+      this.lastFault = fault.reason;
+      for (const id of studies) this.options.onChange?.(id);
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+    }
   }
 
   private checkCostCap(study: LoadedStudy): void {

@@ -86,15 +86,20 @@ export function studyProgress(
   store: Store,
   studyId: string,
   etaSeconds: number | null = null,
+  now = Date.now(),
 ): StudyProgress {
   const { status, pausedReason } = studyStatus(store, studyId);
+  // A running job whose lease ran out has no live worker (it crashed, or its database write
+  // failed): it is waiting to be taken over, so it counts as queued, never as a ghost runner.
   const rows = store.db
     .prepare(
-      `SELECT c.key, c.label, c.position, j.state, count(j.id) AS n
+      `SELECT c.key, c.label, c.position,
+              CASE WHEN j.state = 'running' AND coalesce(j.lease_expires_at, 0) <= ? THEN 'queued' ELSE j.state END AS state,
+              count(j.id) AS n
          FROM study_conditions c LEFT JOIN jobs j ON j.study_id = c.study_id AND j.condition_key = c.key
-        WHERE c.study_id = ? GROUP BY c.key, j.state ORDER BY c.position`,
+        WHERE c.study_id = ? GROUP BY c.key, 4 ORDER BY c.position`,
     )
-    .all(studyId) as {
+    .all(now, studyId) as {
     key: string;
     label: string;
     position: number;
@@ -116,25 +121,25 @@ export function studyProgress(
       arm[row.state as 'queued' | 'running' | 'done' | 'failed' | 'cancelled'] += row.n;
     arms.set(row.key, arm);
   }
-  const failures = store.db
-    .prepare(
-      `SELECT id, condition_key, item_id, judge_id, rep, direction, last_error FROM jobs
-        WHERE study_id = ? AND state = 'failed' ORDER BY id LIMIT 50`,
-    )
-    .all(studyId) as {
-    id: number;
-    condition_key: string;
-    item_id: string;
-    judge_id: string;
-    rep: number;
-    direction: string;
-    last_error: string | null;
-  }[];
+  const failures = jobErrors(store, studyId, `state = 'failed'`);
   const undetermined = store.db
     .prepare(
       `SELECT count(*) AS n FROM study_majorities WHERE study_id = ? AND majority IS NULL AND mean_score IS NULL`,
     )
     .get(studyId) as { n: number };
+  const retries = jobErrors(store, studyId, `state = 'queued' AND last_error IS NOT NULL`);
+  const retryingCount = store.db
+    .prepare(
+      `SELECT count(*) AS n FROM jobs WHERE study_id = ? AND state = 'queued' AND last_error IS NOT NULL`,
+    )
+    .get(studyId) as { n: number };
+  const outcomeRows = store.db
+    .prepare(
+      `SELECT r.outcome, count(*) AS n FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
+        WHERE j.study_id = ? AND j.state = 'done' GROUP BY r.outcome`,
+    )
+    .all(studyId) as { outcome: string; n: number }[];
+  const outcome = (name: string) => outcomeRows.find((row) => row.outcome === name)?.n ?? 0;
   const cost = studyCost(store, studyId);
   const all = [...arms.values()];
   const total = all.reduce(
@@ -153,15 +158,43 @@ export function studyProgress(
     costUsd: cost.usd,
     unpricedReps: cost.unpricedReps,
     etaSeconds,
+    retrying: retryingCount.n,
+    outcomes: {
+      verdict: outcome('verdict'),
+      invalidVerdict: outcome('invalid_verdict'),
+      budgetExhausted: outcome('budget_exhausted'),
+    },
+    retries,
     undeterminedItems: undetermined.n,
-    failures: failures.map((row) => ({
-      jobId: row.id,
-      conditionKey: row.condition_key,
-      itemId: row.item_id,
-      judgeId: row.judge_id,
-      rep: row.rep,
-      direction: row.direction,
-      error: row.last_error ?? 'unknown error',
-    })),
+    failures,
   };
+}
+
+/** Up to 50 jobs of a study matching `where` (a fixed SQL condition), with their last error. */
+function jobErrors(store: Store, studyId: string, where: string): StudyProgress['failures'] {
+  const rows = store.db
+    .prepare(
+      `SELECT id, condition_key, item_id, judge_id, rep, direction, attempts, last_error FROM jobs
+        WHERE study_id = ? AND ${where} ORDER BY id LIMIT 50`,
+    )
+    .all(studyId) as {
+    id: number;
+    condition_key: string;
+    item_id: string;
+    judge_id: string;
+    rep: number;
+    direction: string;
+    attempts: number;
+    last_error: string | null;
+  }[];
+  return rows.map((row) => ({
+    jobId: row.id,
+    conditionKey: row.condition_key,
+    itemId: row.item_id,
+    judgeId: row.judge_id,
+    rep: row.rep,
+    direction: row.direction,
+    attempts: row.attempts,
+    error: row.last_error ?? 'unknown error',
+  }));
 }

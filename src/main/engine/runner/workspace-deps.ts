@@ -3,6 +3,7 @@
  * or the snapshot backend), model providers from the judges' settings (one client per judge,
  * keys from the environment), the synthetic judge per rep, the workspace's temperature memory.
  */
+import { dirname } from 'node:path';
 import type { StudyJudge } from '../../../shared/study-spec';
 import { DockerHostPool } from '../environments/hosts/pool';
 import { createProvider, DEFAULT_API_KEY_ENV, modelSettingsSchema } from '../providers/settings';
@@ -58,7 +59,10 @@ export function workspaceRunnerDeps(
     store,
     hostPool,
     loadStudy: (studyId) => loadStudy(store, studyId),
-    provision: (item, signal) => hostPool.provision(item.environment, item, signal),
+    provision: (item, signal, context) =>
+      hostPool.provision(item.environment, item, signal, {
+        owner: { workspace: dirname(store.path), study: context.studyId },
+      }),
     judgeFor(context: JudgeContext): JudgeHandle {
       const { judge } = context;
       if (judge.provider === 'synthetic') return syntheticJudgeFor(context);

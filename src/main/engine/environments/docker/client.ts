@@ -21,6 +21,10 @@ export const dockerLabels = {
   kind: 'cuelab.kind',
   /** Tools the snapshot image offers (comma-separated), recorded at its health check. */
   tools: 'cuelab.tools',
+  /** The workspace folder whose study a rep container serves. */
+  workspace: 'cuelab.workspace',
+  /** The study a rep container serves. */
+  study: 'cuelab.study',
 } as const;
 
 /** The repository of the bootstrapped base image. */
@@ -58,14 +62,26 @@ export async function requireDocker(docker: Docker = createDockerClient()): Prom
   return docker;
 }
 
+/** Which workspace and study a rep container serves (labels, so `docker ps` can tell). */
+export interface ContainerOwner {
+  workspace?: string;
+  study?: string;
+}
+
 /** Labels for a container this engine process creates for `item`. */
-export function containerLabels(item: string, kind: 'prepare' | 'rep'): Record<string, string> {
+export function containerLabels(
+  item: string,
+  kind: 'prepare' | 'rep',
+  owner: ContainerOwner = {},
+): Record<string, string> {
   return {
     [dockerLabels.managed]: 'true',
     [dockerLabels.enginePid]: String(process.pid),
     [dockerLabels.engineHost]: hostname(),
     [dockerLabels.item]: item,
     [dockerLabels.kind]: kind,
+    ...(owner.workspace ? { [dockerLabels.workspace]: owner.workspace } : {}),
+    ...(owner.study ? { [dockerLabels.study]: owner.study } : {}),
   };
 }
 

@@ -12,6 +12,8 @@ import type {
   SqlResult,
   ToolLimits,
 } from '../../judge/environment';
+import { EnvironmentLostError } from '../lost';
+import { isNotFound } from './client';
 import { execInContainer, type RawExecResult } from './exec';
 import type { DockerItemSettings } from './item-settings';
 import type { PreparedItem } from './prepare';
@@ -62,6 +64,7 @@ export function dockerDescription(
 export class DockerJudgeEnvironment implements JudgeEnvironment {
   readonly capabilities: EnvironmentCapabilities;
   readonly description: string;
+  private lost: EnvironmentLostError | undefined;
 
   constructor(
     private readonly container: Docker.Container,
@@ -149,20 +152,52 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
     };
   }
 
-  private run(
+  /** Throws EnvironmentLostError unless the rep's container is still running. */
+  async verifyIntact(): Promise<void> {
+    if (this.lost) throw this.lost;
+    const problem = await containerProblem(this.container);
+    if (problem) throw this.markLost(problem);
+  }
+
+  private async run(
     argv: string[],
     limits: ToolLimits,
     maxOutputBytes: number,
     signal?: AbortSignal,
   ): Promise<RawExecResult> {
-    return execInContainer(this.container, argv, {
-      user: this.prepared.settings.user,
-      workdir: this.prepared.settings.workdir,
-      timeoutMs: limits.commandTimeoutMs,
-      maxOutputBytes,
-      useTimeoutCommand: this.prepared.tools.timeout,
-      ...(signal ? { signal } : {}),
-    });
+    if (this.lost) throw this.lost;
+    let result: RawExecResult;
+    try {
+      result = await execInContainer(this.container, argv, {
+        user: this.prepared.settings.user,
+        workdir: this.prepared.settings.workdir,
+        timeoutMs: limits.commandTimeoutMs,
+        maxOutputBytes,
+        useTimeoutCommand: this.prepared.tools.timeout,
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      // An exec on a stopped (409) or removed (404) container fails: say which, if so.
+      const problem = await containerProblem(this.container);
+      if (problem) throw this.markLost(problem, error);
+      throw error;
+    }
+    // A killed command (137, or no exit code) may be the container dying under it; an
+    // out-of-memory kill of the command alone leaves the container running and is a result.
+    if (result.exitCode === null || result.exitCode < 0 || result.exitCode === 137) {
+      const problem = await containerProblem(this.container, 250);
+      if (problem) throw this.markLost(problem);
+    }
+    return result;
+  }
+
+  private markLost(problem: string, cause?: unknown): EnvironmentLostError {
+    this.lost ??= new EnvironmentLostError(
+      `the rep's container ${this.container.id.slice(0, 12)} ${problem}`,
+      { cause },
+    );
+    return this.lost;
   }
 
   private assertSucceeded(result: RawExecResult, what: string): void {
@@ -170,6 +205,28 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
     const reason = result.timedOut ? 'timed out' : result.stderr.toString('utf8').trim();
     throw new Error(reason ? `${what}: ${reason}` : what);
   }
+}
+
+/**
+ * Why `container` can no longer serve the rep (gone, or not running), or null when it runs.
+ * `settleMs`: when it still looks running, look once more after this long, because Docker
+ * reports a killed container's state a moment after its processes have died.
+ */
+async function containerProblem(container: Docker.Container, settleMs = 0): Promise<string | null> {
+  const look = async (): Promise<string | null> => {
+    try {
+      const info = await container.inspect({ abortSignal: AbortSignal.timeout(10_000) });
+      if (info.State.Running && !info.State.Restarting) return null;
+      return `stopped (${info.State.Status}, exit code ${info.State.ExitCode}${info.State.OOMKilled ? ', out of memory' : ''})`;
+    } catch (error) {
+      if (isNotFound(error)) return 'was removed';
+      return `could not be inspected: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  };
+  const first = await look();
+  if (first || settleMs <= 0) return first;
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  return look();
 }
 
 function entryType(kind: string): DirEntry['type'] {

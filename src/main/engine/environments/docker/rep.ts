@@ -5,7 +5,12 @@
  */
 import type Docker from 'dockerode';
 import type { ProvisionedEnvironment } from '../snapshot';
-import { containerLabels, createDockerClient, removeContainer } from './client';
+import {
+  containerLabels,
+  createDockerClient,
+  removeContainer,
+  type ContainerOwner,
+} from './client';
 import { containerHostConfig, keepAliveCommand } from './item-settings';
 import { DockerJudgeEnvironment } from './judge-environment';
 import type { PreparedItem } from './prepare';
@@ -20,6 +25,8 @@ export interface StartRepOptions {
   /** Aborting it removes the container (and fails any command in flight). */
   signal?: AbortSignal;
   docker?: Docker;
+  /** The workspace and study the rep belongs to, put on the container as labels. */
+  owner?: ContainerOwner;
 }
 
 /** Starts a fresh container from `prepared`'s snapshot. The caller must `dispose` it. */
@@ -35,7 +42,7 @@ export async function startRep(
     Cmd: keepAliveCommand,
     User: prepared.settings.user,
     WorkingDir: prepared.settings.workdir,
-    Labels: containerLabels(prepared.itemId, 'rep'),
+    Labels: containerLabels(prepared.itemId, 'rep', options.owner),
     HostConfig: containerHostConfig(prepared.settings),
   });
   let removal: Promise<void> | undefined;

@@ -22,6 +22,7 @@ import {
   provisionEnvironment,
   specNeedsDocker,
   type ProvisionedJudgeEnvironment,
+  type ProvisionOptions,
 } from '../provision';
 import { dockerClientFor, isHostUnreachable } from './connect';
 import { describeShipProgress, shipImage } from './ship-image';
@@ -157,11 +158,13 @@ export class DockerHostPool {
     spec: EnvironmentSpec,
     item: { id: string; trajectory?: Trajectory },
     signal: AbortSignal,
+    extra: { owner?: ProvisionOptions['owner'] } = {},
   ): Promise<ProvisionedJudgeEnvironment & { hostId?: string }> {
     // One engine and no choice to make: exactly the single-workstation path.
     if (!specNeedsDocker(spec) || this.localOnly) {
       return provisionEnvironment(spec, item, {
         signal,
+        ...extra,
         ...(this.options.onProgress ? { onProgress: this.options.onProgress } : {}),
       });
     }
@@ -174,6 +177,7 @@ export class DockerHostPool {
           signal,
           docker: host.docker,
           backend: 'docker',
+          ...extra,
           ...(this.options.onProgress ? { onProgress: this.options.onProgress } : {}),
         });
         return this.tracked(host, environment);
