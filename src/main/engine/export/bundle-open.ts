@@ -10,8 +10,6 @@
  * Job ids are renumbered for this workspace; leases are cleared, running jobs re-queued, and a
  * running study is opened paused, so nothing starts by itself.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { EngineError } from '../errors';
 import type { Store } from '../store/database';
 import {
@@ -22,6 +20,7 @@ import {
   type BundleTableKey,
   type StudyBundle,
 } from './bundle-format';
+import { checkRowCount, readLimitedText } from './input-limits';
 
 /** Options of openBundle. */
 export interface OpenBundleOptions {
@@ -42,18 +41,9 @@ export interface OpenBundleSummary {
 
 /** Reads and validates a bundle file (gzipped or plain JSON). */
 export function readBundle(file: string): StudyBundle {
-  let data: Buffer;
-  try {
-    data = readFileSync(file);
-  } catch (error) {
-    throw new EngineError('not_found', `Cannot read ${file}: ${(error as Error).message}.`);
-  }
+  const text = readLimitedText(file, file);
   let value: unknown;
   try {
-    const text =
-      data[0] === 0x1f && data[1] === 0x8b
-        ? gunzipSync(data).toString('utf8')
-        : data.toString('utf8');
     value = JSON.parse(text) as unknown;
   } catch (error) {
     throw new EngineError(
@@ -66,6 +56,15 @@ export function readBundle(file: string): StudyBundle {
     throw new EngineError(
       'bad_request',
       `${file} is not a CueLab study bundle (format ${JSON.stringify(format)}).`,
+    );
+  const tables = (value as { tables?: unknown }).tables;
+  if (tables && typeof tables === 'object')
+    checkRowCount(
+      Object.values(tables).reduce<number>(
+        (sum, rows) => sum + (Array.isArray(rows) ? rows.length : 0),
+        0,
+      ),
+      file,
     );
   const parsed = studyBundleSchema.safeParse(value);
   if (!parsed.success) {
