@@ -472,7 +472,10 @@ describe('a native study run by the runner', () => {
         listSuiteItems(engine.store, 'fixture-suite'),
       );
       const runner = new StudyRunner(
-        workspaceRunnerDeps(engine.store, { env: { ANTHROPIC_API_KEY: 'test' } }),
+        workspaceRunnerDeps(engine.store, {
+          env: { ANTHROPIC_API_KEY: 'test' },
+          trust: { endpoints: [server.url], keyEnvNames: [] },
+        }),
         { concurrency: 3, studyIds: [studyId], pollMs: 20 },
       );
       runner.start();

@@ -9,6 +9,7 @@ import { createEnvironmentService } from './api/environment-service';
 import type { LabHandlers } from './api/handlers';
 import { mechanismHandlers } from './api/mechanism-handlers';
 import { createSecrets } from './api/secrets';
+import { combineTrust, trustFromEnv } from './providers/endpoint-trust';
 import { studyHandlers } from './api/study-handlers';
 import { probeDocker } from './environments/docker-status';
 import { isProcessAlive } from './environments/docker/lock';
@@ -50,6 +51,13 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   const events = new EventHub();
   const startedAt = new Date().toISOString();
   const secrets = createSecrets(process.env);
+  // Endpoints the user confirmed in the window this session; never stored, never from a file.
+  const confirmedEndpoints = new Set<string>();
+  const trust = () =>
+    combineTrust(trustFromEnv(process.env), {
+      endpoints: [...confirmedEndpoints],
+      keyEnvNames: [],
+    });
   const environment = createEnvironmentService(events);
   let runner: StudyRunner | null = null;
   const pending = new Map<string, NodeJS.Timeout>();
@@ -101,6 +109,10 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       store,
       environment,
       env: secrets.env,
+      trust,
+      trustEndpoints: (endpoints) => {
+        for (const endpoint of endpoints) confirmedEndpoints.add(endpoint);
+      },
       onStudyChanged: (id) => publishProgress(id, true),
     }),
     ...mechanismHandlers(store, (id) => publishProgress(id, true)),
@@ -130,7 +142,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
         }
       }
       requeueOrphanedJobs(store, isProcessAlive);
-      runner = new StudyRunner(workspaceRunnerDeps(store, { env: secrets.env }), {
+      runner = new StudyRunner(workspaceRunnerDeps(store, { env: secrets.env, trust }), {
         concurrency: options.concurrency ?? 4,
         onChange: (studyId) => publishProgress(studyId),
       });
