@@ -198,7 +198,10 @@ async function runLevel(
   });
   const studyId = createStudy(store, spec, listSuiteItems(store, suiteId));
   const runner = new StudyRunner(
-    workspaceRunnerDeps(store, { env: { ANTHROPIC_API_KEY: 'bench' } }),
+    workspaceRunnerDeps(store, {
+      env: { ANTHROPIC_API_KEY: 'bench' },
+      trust: { endpoints: [server.url], keyEnvNames: [] },
+    }),
     { concurrency: plan.concurrency, studyIds: [studyId], pollMs: 20 },
   );
   const callsBefore = await server.callCount();

@@ -38,7 +38,13 @@ export const studyEstimateSchema = z.object({
   /** How the estimate was made (history or assumptions), in words. */
   basis: z.string(),
   warnings: z.array(
-    z.object({ code: z.string(), message: z.string(), fix: z.string().optional() }),
+    z.object({
+      code: z.string(),
+      message: z.string(),
+      fix: z.string().optional(),
+      /** For `untrusted_endpoint`: the origin the window asks the user to confirm. */
+      endpoint: z.string().optional(),
+    }),
   ),
   simulated: z.boolean(),
 });
@@ -108,7 +114,16 @@ export const studyMethods = {
   },
   /** Creates a study from a spec and starts running it in the engine. */
   createStudy: {
-    request: z.object({ spec: z.unknown() }).strict(),
+    request: z
+      .object({
+        spec: z.unknown(),
+        /**
+         * Judge endpoints (origins) the user confirmed at launch: keys may go there this
+         * session. Never read from a spec or bundle (issue 10 #2).
+         */
+        trustedEndpoints: z.array(z.string().min(1)).max(32).optional(),
+      })
+      .strict(),
     response: z.object({ studyId: z.string() }),
   },
   /** The ready-made demo study (what `cuelab demo` runs), offered on the app's first start. */

@@ -6,17 +6,38 @@
 import { z } from 'zod';
 import { trajectorySchema } from './trajectory';
 
+/**
+ * Why a path is unsafe on any OS the engine runs on, or undefined: `..` segments, backslashes
+ * (a separator on Windows), drive letters (`C:`), UNC/device prefixes and NUL bytes.
+ */
+export function unsafePathReason(path: string): string | undefined {
+  if (path.includes('\0')) return 'must not contain NUL bytes';
+  if (path.includes('\\')) return 'must not contain a backslash';
+  if (/(^|\/)[A-Za-z]:/.test(path)) return 'must not name a drive (C:)';
+  if (path.startsWith('//')) return 'must not be a UNC or device path';
+  if (path.split('/').includes('..')) return 'must not contain ".."';
+  return undefined;
+}
+
 const relativePath = z
   .string()
   .min(1)
-  .refine((path) => !path.startsWith('/') && !path.split('/').includes('..'), {
-    message: 'must be a relative path inside the environment, without ".."',
+  .superRefine((path, context) => {
+    const reason = path.startsWith('/') ? 'must be relative' : unsafePathReason(path);
+    if (reason)
+      context.addIssue({
+        code: 'custom',
+        message: `${reason} (a relative path inside the environment)`,
+      });
   });
 
 const absolutePath = z
   .string()
   .regex(/^\/[^\0]*$/, 'must be an absolute path')
-  .refine((path) => !path.split('/').includes('..'), { message: 'must not contain ".."' });
+  .superRefine((path, context) => {
+    const reason = unsafePathReason(path);
+    if (reason) context.addIssue({ code: 'custom', message: reason });
+  });
 
 /** Limits on each container of the Docker backend. */
 export const containerResourcesSchema = z

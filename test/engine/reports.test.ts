@@ -472,7 +472,10 @@ describe('a native study run by the runner', () => {
         listSuiteItems(engine.store, 'fixture-suite'),
       );
       const runner = new StudyRunner(
-        workspaceRunnerDeps(engine.store, { env: { ANTHROPIC_API_KEY: 'test' } }),
+        workspaceRunnerDeps(engine.store, {
+          env: { ANTHROPIC_API_KEY: 'test' },
+          trust: { endpoints: [server.url], keyEnvNames: [] },
+        }),
         { concurrency: 3, studyIds: [studyId], pollMs: 20 },
       );
       runner.start();
@@ -649,6 +652,18 @@ describe('the other tables on data made for them', () => {
     );
     const csv = formatCsv(table);
     expect(csv.split('\r\n')[1]).toMatch(/^"cue, ""quoted""",task_success,judge-dataset,/);
+    // Issue 10 #4: a formula condition name is defused; the numeric cells stay numbers.
+    const formula = formatCsv(
+      flipsTable(item('f', 'pass', 'pass', { condition: '=cmd|"/C calc"!A0', verdict: 'fail' })),
+    );
+    const [, row] = formula.split('\r\n');
+    expect(row).toMatch(/^"'=cmd\|""\/C calc""!A0",task_success,/);
+    expect(
+      row
+        ?.split(',')
+        .slice(2)
+        .some((cell) => cell.startsWith("'")),
+    ).toBe(false);
     expect(JSON.parse(formatJson(table))).toMatchObject({ name: 'flips', simulated: true });
   });
 });

@@ -41,7 +41,12 @@ describe('a study killed with SIGKILL resumes without repeating work', () => {
 
   it('finishes every (condition, item, judge, rep) exactly once, and no stored call is made twice', async () => {
     const workspace = join(dir.path, 'ws');
-    const env = { CUELAB_WORKSPACE: workspace, ANTHROPIC_API_KEY: 'test' };
+    const env = {
+      CUELAB_WORKSPACE: workspace,
+      ANTHROPIC_API_KEY: 'test',
+      // The fake server is a custom endpoint the user trusts (issue 10 #2).
+      CUELAB_TRUSTED_ENDPOINTS: server.url,
+    };
     const suite = join(root, 'test', 'fixtures', 'mini-suite.json');
     const imported = start(['suite', 'import', suite], env);
     expect((await imported.done).code).toBe(0);

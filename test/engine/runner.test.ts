@@ -51,11 +51,18 @@ describe('the study runner on a real SQLite workspace', () => {
 
   async function run(studySpec: ReturnType<typeof spec>, env = { ANTHROPIC_API_KEY: 'test' }) {
     const id = createStudy(engine.store, studySpec, listSuiteItems(engine.store, 'fixture-suite'));
-    const runner = new StudyRunner(workspaceRunnerDeps(engine.store, { env }), {
-      concurrency: 3,
-      studyIds: [id],
-      pollMs: 20,
-    });
+    const runner = new StudyRunner(
+      workspaceRunnerDeps(engine.store, {
+        env,
+        // The fake server is a custom endpoint: the user's consent (issue 10 #2).
+        trust: { endpoints: [server.url], keyEnvNames: [] },
+      }),
+      {
+        concurrency: 3,
+        studyIds: [id],
+        pollMs: 20,
+      },
+    );
     runner.start();
     await runner.whenIdle();
     await runner.stop();

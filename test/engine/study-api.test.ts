@@ -112,7 +112,7 @@ describe('LabApi for studies: estimate, create, progress events, control, tables
       );
     });
     await open;
-    const created = await client.createStudy({ spec: spec() });
+    const created = await client.createStudy({ spec: spec(), trustedEndpoints: [models.url] });
     expect(created.ok).toBe(true);
     await completed;
     const progressEvents = events.filter((event) => event.stream === 'study.progress');
@@ -178,7 +178,10 @@ describe('LabApi for studies: estimate, create, progress events, control, tables
 
   it('pauses and resumes a study', async () => {
     const client = createLabClient(server.address);
-    const created = await client.createStudy({ spec: { ...spec(), name: 'paused one', reps: 3 } });
+    const created = await client.createStudy({
+      spec: { ...spec(), name: 'paused one', reps: 3 },
+      trustedEndpoints: [models.url],
+    });
     const studyId = created.ok ? created.value.studyId : '';
     const paused = await client.controlStudy({ studyId, action: 'pause' });
     expect(paused.ok && paused.value.status).toBe('paused');

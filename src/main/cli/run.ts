@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
+import type { StudyJudge } from '../../shared/study-spec';
 import { createEngine } from '../engine/engine';
+import {
+  combineTrust,
+  endpointProblem,
+  trustFromEnv,
+  type EndpointTrust,
+} from '../engine/providers/endpoint-trust';
 import { isProcessAlive } from '../engine/environments/docker/lock';
 import { removeOrphans } from '../engine/environments/docker/orphans';
 import { createStudy } from '../engine/runner/create-study';
@@ -20,24 +27,38 @@ import { formatProgress } from './progress';
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'Run a study from a spec file (JSON or YAML), with progress, ETA and cost',
-  usage: `Usage: cuelab run SPEC [--workspace DIR]
-       cuelab run --resume STUDY [--workspace DIR]
+  usage: `Usage: cuelab run SPEC [--workspace DIR] [--trust-endpoint URL]... [--allow-key-env NAME]...
+       cuelab run --resume STUDY [--workspace DIR] [--trust-endpoint URL]...
 
 Creates a study from SPEC and runs it: the uncued reps first; when an item's uncued reps are
 done its majority is fixed and its cued reps are queued (§3.1). Everything is stored as it
 happens: interrupt it (Ctrl-C) or lose the process, and "cuelab run --resume STUDY" (or the
 app) goes on where it stopped without repeating a finished provider call.
-STUDY is an id, an id prefix, a study name, or "latest".`,
+STUDY is an id, an id prefix, a study name, or "latest".
+
+Keys go only to the provider's own host (api.anthropic.com, api.openai.com): a judge whose
+baseUrl is anything else (a local server included) runs only with --trust-endpoint URL, and
+apiKeyEnv may name only *_API_KEY / *_TOKEN variables unless --allow-key-env NAME lists it.`,
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
-      options: { workspace: { type: 'string' }, resume: { type: 'string' } },
+      options: {
+        workspace: { type: 'string' },
+        resume: { type: 'string' },
+        'trust-endpoint': { type: 'string', multiple: true },
+        'allow-key-env': { type: 'string', multiple: true },
+      },
       allowPositionals: true,
       strict: true,
     });
     if (!values.resume && positionals.length !== 1)
       throw new UsageError('give one SPEC file, or --resume STUDY');
     const spec = values.resume ? undefined : loadStudySpec(positionals[0] as string);
+    const trust = combineTrust(trustFromEnv(process.env), {
+      endpoints: values['trust-endpoint'] ?? [],
+      keyEnvNames: values['allow-key-env'] ?? [],
+    });
+    if (spec) requireTrustedJudges(spec.judges, trust);
     const engine = createEngine(workspaceForProcess(values.workspace));
     try {
       let studyId: string;
@@ -54,15 +75,29 @@ STUDY is an id, an id prefix, a study name, or "latest".`,
         resumeStudy(engine.store, studyId);
         io.out(`Resuming study ${studyId}.`);
       }
-      return await runToEnd(engine.store, studyId, io);
+      return await runToEnd(engine.store, studyId, io, trust);
     } finally {
       engine.close();
     }
   },
 };
 
+/** Refuses, before anything is stored, judges that would send a key where the user did not allow. */
+function requireTrustedJudges(judges: readonly StudyJudge[], trust: EndpointTrust): void {
+  const problems = judges.flatMap((judge) => {
+    const problem = endpointProblem(judge, trust);
+    return problem ? [`judge ${judge.id}: ${problem}`] : [];
+  });
+  if (problems.length) throw new UsageError(problems.join('\n'));
+}
+
 /** Runs one study until nothing is left to do (or it pauses); prints progress. */
-export async function runToEnd(store: Store, studyId: string, io: CliIo): Promise<number> {
+export async function runToEnd(
+  store: Store,
+  studyId: string,
+  io: CliIo,
+  trust?: EndpointTrust,
+): Promise<number> {
   const removed = await removeOrphans().catch(() => []);
   if (removed.length) io.out(`Removed ${removed.length} containers left by a stopped engine.`);
   const requeued = requeueOrphanedJobs(store, isProcessAlive);
@@ -76,7 +111,10 @@ export async function runToEnd(store: Store, studyId: string, io: CliIo): Promis
     io.out(formatProgress(studyProgress(store, studyId)));
   };
   const runner = new StudyRunner(
-    workspaceRunnerDeps(store, { onProvisionProgress: (line) => io.out(`  ${line}`) }),
+    workspaceRunnerDeps(store, {
+      onProvisionProgress: (line) => io.out(`  ${line}`),
+      ...(trust ? { trust } : {}),
+    }),
     {
       concurrency: Math.min(study.spec.concurrency.total, study.spec.concurrency.containers),
       studyIds: [studyId],

@@ -10,6 +10,7 @@ import type { LabHandlers } from './api/handlers';
 import { hostHandlers } from './api/host-handlers';
 import { mechanismHandlers } from './api/mechanism-handlers';
 import { createSecrets } from './api/secrets';
+import { combineTrust, trustFromEnv } from './providers/endpoint-trust';
 import { studyHandlers } from './api/study-handlers';
 import { probeDocker } from './environments/docker-status';
 import { isProcessAlive } from './environments/docker/lock';
@@ -52,6 +53,13 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   const events = new EventHub();
   const startedAt = new Date().toISOString();
   const secrets = createSecrets(process.env);
+  // Endpoints the user confirmed in the window this session; never stored, never from a file.
+  const confirmedEndpoints = new Set<string>();
+  const trust = () =>
+    combineTrust(trustFromEnv(process.env), {
+      endpoints: [...confirmedEndpoints],
+      keyEnvNames: [],
+    });
   const environment = createEnvironmentService(events);
   let runner: StudyRunner | null = null;
   let hostPool: DockerHostPool | null = null;
@@ -104,6 +112,10 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       store,
       environment,
       env: secrets.env,
+      trust,
+      trustEndpoints: (endpoints) => {
+        for (const endpoint of endpoints) confirmedEndpoints.add(endpoint);
+      },
       onStudyChanged: (id) => publishProgress(id, true),
     }),
     ...mechanismHandlers(store, (id) => publishProgress(id, true)),
@@ -134,7 +146,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
         }
       }
       requeueOrphanedJobs(store, isProcessAlive);
-      const deps = workspaceRunnerDeps(store, { env: secrets.env });
+      const deps = workspaceRunnerDeps(store, { env: secrets.env, trust });
       hostPool = deps.hostPool;
       runner = new StudyRunner(deps, {
         concurrency: options.concurrency ?? 4,

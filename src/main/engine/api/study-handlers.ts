@@ -4,6 +4,12 @@
  */
 import { studySpecSchema, type StudySpec } from '../../../shared/study-spec';
 import { EngineError } from '../errors';
+import {
+  combineTrust,
+  endpointNeedingConsent,
+  endpointProblem,
+  type EndpointTrust,
+} from '../providers/endpoint-trust';
 import { formatCsv, isTableName, reportTable, type ReportTable } from '../reports';
 import { createStudy } from '../runner/create-study';
 import { estimateStudy } from '../runner/estimate';
@@ -31,6 +37,10 @@ export interface StudyHandlerContext {
   store: Store;
   environment: EnvironmentService;
   env: () => Readonly<Record<string, string | undefined>>;
+  /** What the user allowed so far (their environment plus endpoints confirmed this session). */
+  trust: () => EndpointTrust;
+  /** Records endpoints the user confirmed in the window (createStudy's trustedEndpoints). */
+  trustEndpoints: (endpoints: readonly string[]) => void;
   /** Called after a study is created or controlled (wakes the runner, publishes progress). */
   onStudyChanged: (studyId: string) => void;
 }
@@ -80,6 +90,22 @@ type StudyHandlers = Pick<
   | 'listReps'
 >;
 
+/** One estimate warning per judge endpoint the user has not confirmed. */
+function endpointWarnings(spec: StudySpec, trust: EndpointTrust) {
+  return spec.judges.flatMap((judge) => {
+    const endpoint = endpointNeedingConsent(judge, trust);
+    const problem = endpointProblem(judge, trust);
+    if (!problem) return [];
+    return [
+      {
+        code: endpoint ? 'untrusted_endpoint' : 'untrusted_key_variable',
+        message: `Judge ${judge.id}: ${problem}.`,
+        ...(endpoint ? { endpoint } : {}),
+      },
+    ];
+  });
+}
+
 /** The study and results handlers. */
 export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
   const { store } = context;
@@ -99,15 +125,30 @@ export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
       const spec = parseSpec(raw);
       const { items } = ensureSuite(store, spec.suite);
       const status = await context.environment.status();
-      return estimateStudy(store, spec, items, {
+      const estimate = estimateStudy(store, spec, items, {
         env: context.env(),
         dockerAvailable: status.dockerAvailable,
         ...(status.fix ? { dockerFix: status.fix } : {}),
         baseImagePresent: status.baseImage.present,
       });
+      // The window asks before launch about each endpoint listed here (issue 10 #2).
+      return {
+        ...estimate,
+        warnings: [...estimate.warnings, ...endpointWarnings(spec, context.trust())],
+      };
     },
-    createStudy: ({ spec: raw }) => {
+    createStudy: ({ spec: raw, trustedEndpoints }) => {
       const spec = parseSpec(raw);
+      const trust = combineTrust(context.trust(), {
+        endpoints: trustedEndpoints ?? [],
+        keyEnvNames: [],
+      });
+      const problems = spec.judges.flatMap((judge) => {
+        const problem = endpointProblem(judge, trust);
+        return problem ? [`judge ${judge.id}: ${problem}`] : [];
+      });
+      if (problems.length) throw new EngineError('bad_request', problems.join('\n'));
+      context.trustEndpoints(trustedEndpoints ?? []);
       const { items } = ensureSuite(store, spec.suite);
       const studyId = createStudy(store, spec, items);
       context.onStudyChanged(studyId);

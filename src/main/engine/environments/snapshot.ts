@@ -1,7 +1,8 @@
 /**
  * The no-exec snapshot backend: the item's final state written to a temporary folder, with
  * `read_file`, `list_dir` and read-only `sql_query`. It never runs a command on the host; items
- * whose judge needs a shell use the Docker backend. Every rep gets its own copy.
+ * whose judge needs a shell use the Docker backend. Every rep gets its own copy. The item's SQL
+ * and the judge's queries run on the host, inside the sandbox of item-sql.ts.
  */
 import Database from 'better-sqlite3';
 import {
@@ -15,7 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { EnvironmentSpec } from '../../../shared/suite-format';
 import type {
   DirEntry,
@@ -25,6 +26,8 @@ import type {
   SqlResult,
   ToolLimits,
 } from '../judge/environment';
+import { EngineError } from '../errors';
+import { buildItemDatabase, checkSandboxedSql } from './item-sql';
 
 /** A snapshot environment and its removal. */
 export interface ProvisionedEnvironment {
@@ -38,14 +41,14 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'cuelab-snapshot-')));
   try {
     for (const [path, content] of Object.entries(spec.files)) {
-      const target = join(root, path);
+      const target = insideRoot(root, path);
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, content);
     }
     if (spec.database?.sql) {
-      const db = new Database(join(root, spec.database.path));
-      db.exec(spec.database.sql);
-      db.close();
+      const target = insideRoot(root, spec.database.path);
+      mkdirSync(dirname(target), { recursive: true });
+      buildItemDatabase(target, spec.database.sql, 'environment.database.sql');
     }
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
@@ -59,6 +62,16 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
       return Promise.resolve();
     },
   };
+}
+
+/** `path` under `root`; the suite format already refuses escapes, this keeps it true here. */
+function insideRoot(root: string, path: string): string {
+  const target = resolve(root, path);
+  const inside = relative(root, target);
+  if (!inside || inside.startsWith('..') || isAbsolute(inside)) {
+    throw new EngineError('bad_request', `environment path ${path} is outside the environment`);
+  }
+  return target;
 }
 
 /** The tools a snapshot of `spec` offers: files always, SQL when it has a database. */
@@ -120,7 +133,17 @@ class SnapshotEnvironment implements JudgeEnvironment {
   }
 
   sqlQuery(sql: string, limits: ToolLimits): Promise<SqlResult> {
-    if (!this.databasePath) return Promise.reject(new Error('this environment has no database'));
+    try {
+      return Promise.resolve(this.query(sql, limits));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private query(sql: string, limits: ToolLimits): SqlResult {
+    if (!this.databasePath) throw new Error('this environment has no database');
+    // The judge's SQL passes the same gate as the item's: no ATTACH of another file.
+    checkSandboxedSql(sql, 'sql_query');
     const db = new Database(this.resolveInside(this.databasePath), {
       readonly: true,
       fileMustExist: true,
@@ -138,11 +161,7 @@ class SnapshotEnvironment implements JudgeEnvironment {
         }
         rows.push(row);
       }
-      return Promise.resolve({
-        columns: statement.columns().map((column) => column.name),
-        rows,
-        truncated,
-      });
+      return { columns: statement.columns().map((column) => column.name), rows, truncated };
     } finally {
       db.close();
     }

@@ -4,15 +4,15 @@
  *
  * Rules: a bundle written by a newer schema is refused. A study id already in the workspace is
  * refused with the fix (`replace` deletes the existing study and opens the bundle in its place,
- * so opening the same bundle twice is idempotent either way). The suite is created when absent;
- * when present, the bundle's items and taxonomies are added where missing, and an item that
- * differs from the workspace's copy is refused (the study was judged on the bundle's version).
+ * so opening the same bundle twice is idempotent either way). The bundle's suite is never
+ * merged into a suite of this workspace (built-in included): it is stored under its own id, or
+ * renamed `ID~bundle-HASH` on a clash, and the study points at it (addSuite).
  * Job ids are renumbered for this workspace; leases are cleared, running jobs re-queued, and a
  * running study is opened paused, so nothing starts by itself.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { EngineError } from '../errors';
+import { builtinSuiteIds } from '../suites/builtin';
 import type { Store } from '../store/database';
 import {
   BUNDLE_FORMAT,
@@ -22,6 +22,7 @@ import {
   type BundleTableKey,
   type StudyBundle,
 } from './bundle-format';
+import { checkRowCount, readLimitedText } from './input-limits';
 
 /** Options of openBundle. */
 export interface OpenBundleOptions {
@@ -36,24 +37,17 @@ export interface OpenBundleSummary {
   reps: number;
   labels: number;
   replaced: boolean;
+  /** The id the study's suite has in this workspace (its own, or renamed on a clash). */
+  suiteId: string | null;
   suiteCreated: boolean;
   itemsAdded: number;
 }
 
 /** Reads and validates a bundle file (gzipped or plain JSON). */
 export function readBundle(file: string): StudyBundle {
-  let data: Buffer;
-  try {
-    data = readFileSync(file);
-  } catch (error) {
-    throw new EngineError('not_found', `Cannot read ${file}: ${(error as Error).message}.`);
-  }
+  const text = readLimitedText(file, file);
   let value: unknown;
   try {
-    const text =
-      data[0] === 0x1f && data[1] === 0x8b
-        ? gunzipSync(data).toString('utf8')
-        : data.toString('utf8');
     value = JSON.parse(text) as unknown;
   } catch (error) {
     throw new EngineError(
@@ -66,6 +60,15 @@ export function readBundle(file: string): StudyBundle {
     throw new EngineError(
       'bad_request',
       `${file} is not a CueLab study bundle (format ${JSON.stringify(format)}).`,
+    );
+  const tables = (value as { tables?: unknown }).tables;
+  if (tables && typeof tables === 'object')
+    checkRowCount(
+      Object.values(tables).reduce<number>(
+        (sum, rows) => sum + (Array.isArray(rows) ? rows.length : 0),
+        0,
+      ),
+      file,
     );
   const parsed = studyBundleSchema.safeParse(value);
   if (!parsed.success) {
@@ -105,30 +108,83 @@ function insertRows(
   });
 }
 
-function addSuite(store: Store, bundle: StudyBundle): { created: boolean; itemsAdded: number } {
+/** What a suite is, minus where and when it was stored: equal fingerprints, equal suites. */
+function suiteFingerprint(
+  suite: BundleRow,
+  items: readonly BundleRow[],
+  taxonomies: readonly BundleRow[],
+): string {
+  const sorted = (rows: readonly BundleRow[], key: string) =>
+    rows.map((row) => [String(row[key]), String(row.body_json)]).sort();
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        suite.name ?? null,
+        suite.description ?? null,
+        suite.settings_json ?? null,
+        sorted(items, 'item_id'),
+        sorted(taxonomies, 'taxonomy_id'),
+      ]),
+    )
+    .digest('hex');
+}
+
+function storedFingerprint(store: Store, suiteId: string): string | undefined {
+  const suite = store.db.prepare('SELECT * FROM suites WHERE id = ?').get(suiteId) as
+    BundleRow | undefined;
+  if (!suite) return undefined;
+  const rows = (table: string) =>
+    store.db.prepare(`SELECT * FROM ${table} WHERE suite_id = ?`).all(suiteId) as BundleRow[];
+  return suiteFingerprint(suite, rows('suite_items'), rows('suite_taxonomies'));
+}
+
+/**
+ * Puts the bundle's suite in the workspace under an id of its own (issue 10 #3): never merged
+ * into an existing suite, never under a built-in id. Its own id when free (or holding exactly
+ * this suite, as when the same bundle is opened again), else `ID~bundle-HASH`, HASH from its
+ * content. Every suite row of the bundle is written under that id, whatever suite_id it named.
+ */
+function addSuite(
+  store: Store,
+  bundle: StudyBundle,
+): { suiteId: string | undefined; created: boolean; itemsAdded: number } {
   const [suite] = bundle.tables.suites;
-  if (!suite) return { created: false, itemsAdded: 0 };
-  const exists = store.db.prepare('SELECT 1 FROM suites WHERE id = ?').get(suite.id);
-  if (!exists) insertRows(store, 'suites', [{ ...suite, origin: 'imported' }]);
-  const differing: string[] = [];
-  const missing = <T extends BundleRow>(table: string, key: string, rows: readonly T[]) =>
-    rows.filter((row) => {
-      const current = store.db
-        .prepare(`SELECT body_json FROM ${table} WHERE suite_id = ? AND ${key} = ?`)
-        .get(row.suite_id, row[key]) as { body_json: string } | undefined;
-      if (current && current.body_json !== row.body_json) differing.push(String(row[key]));
-      return !current;
-    });
-  const items = missing('suite_items', 'item_id', bundle.tables.suiteItems);
-  const taxonomies = missing('suite_taxonomies', 'taxonomy_id', bundle.tables.suiteTaxonomies);
-  if (differing.length)
-    throw new EngineError(
-      'bad_request',
-      `Suite "${String(suite.id)}" in this workspace has a different version of ${differing.join(', ')} than the bundle's study was judged on. Open the bundle in another workspace, or remove the suite first.`,
-    );
-  insertRows(store, 'suite_items', items);
-  insertRows(store, 'suite_taxonomies', taxonomies);
-  return { created: !exists, itemsAdded: items.length };
+  if (!suite) return { suiteId: undefined, created: false, itemsAdded: 0 };
+  const { suiteItems, suiteTaxonomies } = bundle.tables;
+  const fingerprint = suiteFingerprint(suite, suiteItems, suiteTaxonomies);
+  const ownId = String(suite.id);
+  const candidates = [`${ownId}~bundle-${fingerprint.slice(0, 10)}`];
+  if (!(builtinSuiteIds as readonly string[]).includes(ownId)) candidates.unshift(ownId);
+  for (const suiteId of candidates) {
+    const stored = storedFingerprint(store, suiteId);
+    if (stored === fingerprint) return { suiteId, created: false, itemsAdded: 0 };
+    if (stored !== undefined) continue;
+    insertRows(store, 'suites', [{ ...suite, id: suiteId, origin: 'imported' }]);
+    const under = (rows: readonly BundleRow[]) =>
+      rows.map((row) => ({ ...row, suite_id: suiteId }));
+    insertRows(store, 'suite_items', under(suiteItems));
+    insertRows(store, 'suite_taxonomies', under(suiteTaxonomies));
+    return { suiteId, created: true, itemsAdded: suiteItems.length };
+  }
+  throw new EngineError(
+    'bad_request',
+    `This workspace already has suites "${candidates.join('" and "')}" that differ from the bundle's suite. Open the bundle in another workspace.`,
+  );
+}
+
+/** The bundle with its study and reps pointing at `suiteId` (the suite it was opened under). */
+function pointAtSuite(bundle: StudyBundle, suiteId: string | undefined): StudyBundle {
+  if (suiteId === undefined) return bundle;
+  const study = bundle.tables.studies[0] as BundleRow;
+  const spec = JSON.parse(String(study.spec_json)) as Record<string, unknown>;
+  return {
+    ...bundle,
+    tables: {
+      ...bundle.tables,
+      studies: [{ ...study, spec_json: JSON.stringify({ ...spec, suite: suiteId }) }],
+      reps: bundle.tables.reps.map((rep) => ({ ...rep, suite_id: suiteId })),
+    },
+  };
 }
 
 function insertStudy(store: Store, bundle: StudyBundle): void {
@@ -198,7 +254,7 @@ export function openBundle(
       'bad_request',
       `Study ${bundle.studyId} ("${existing.name}") is already in this workspace. Open the bundle with --replace to replace it, or leave the one you have.`,
     );
-  let suite = { created: false, itemsAdded: 0 };
+  let suite: ReturnType<typeof addSuite> = { suiteId: undefined, created: false, itemsAdded: 0 };
   store.db.transaction(() => {
     if (existing) store.db.prepare('DELETE FROM studies WHERE id = ?').run(bundle.studyId);
     const clash = bundle.tables.reps.find((rep) =>
@@ -210,7 +266,7 @@ export function openBundle(
         `Rep ${String(clash.id)} of the bundle is already in this workspace under another study.`,
       );
     suite = addSuite(store, bundle);
-    insertStudy(store, bundle);
+    insertStudy(store, pointAtSuite(bundle, suite.suiteId));
   })();
   return {
     studyId: bundle.studyId,
@@ -218,6 +274,7 @@ export function openBundle(
     reps: bundle.tables.reps.length,
     labels: bundle.tables.labels.length,
     replaced: existing !== undefined,
+    suiteId: suite.suiteId ?? null,
     suiteCreated: suite.created,
     itemsAdded: suite.itemsAdded,
   };

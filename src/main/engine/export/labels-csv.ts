@@ -17,7 +17,7 @@ import { EngineError } from '../errors';
 import { findFlippedReps, type FlippedRep } from '../metajudge/flipped';
 import { humanLabelProblem, labellingQueue } from '../metajudge/queue';
 import type { MechanismLabel } from '../metajudge/types';
-import { formatCsvRecords, parseCsv } from '../reports/csv';
+import { formatCsvRecords, parseCsv, restoreFormula } from '../reports/csv';
 import type { Store } from '../store/database';
 import { ANNOTATOR_PATTERN, listStudyLabels, saveLabels, type LabelInput } from '../store/labels';
 
@@ -125,7 +125,8 @@ export function parseLabelsCsv(
     ]);
   const cell = (fields: string[], column: string) => {
     const at = columns.indexOf(column);
-    return at < 0 ? '' : (fields[at] ?? '').trim();
+    // Export defused formula cells with a leading "'"; reading them back takes it off.
+    return at < 0 ? '' : restoreFormula((fields[at] ?? '').trim());
   };
   const flips = flipIndex(
     store,

@@ -117,12 +117,33 @@ export function parseCsv(text: string): CsvParse {
   return { records, problems };
 }
 
-/** One field, quoted when RFC 4180 requires it. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** A plain number (`-0.5`, `+3`, `1e-3`): no spreadsheet reads it as a formula. */
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A first character that makes a spreadsheet read the cell as a formula (OWASP CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Defuses a cell a spreadsheet would run as a formula (`=HYPERLINK(…)`, `@SUM(…)`, `+cmd|…`)
+ * by prefixing `'`, as OWASP's CSV-injection guidance recommends; plain numbers such as `-0.5`
+ * stay numbers, since they cannot be formulas and numeric columns must keep reading as numbers.
+ */
+export function defuseFormula(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
-/** Records as RFC 4180 text: CRLF after every record. */
+/** Undoes defuseFormula on a cell read back from a file this app wrote. */
+export function restoreFormula(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/** One field, formula-defused, then quoted when RFC 4180 requires it. */
+export function csvField(value: string): string {
+  const safe = defuseFormula(value);
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Records as RFC 4180 text, formula cells defused: CRLF after every record. */
 export function formatCsvRecords(records: readonly (readonly string[])[]): string {
   return records.map((fields) => `${fields.map(csvField).join(',')}\r\n`).join('');
 }

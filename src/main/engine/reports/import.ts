@@ -4,9 +4,9 @@
  * or conflict is rejected whole and nothing is written; a good file is stored in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { EngineError } from '../errors';
+import { checkRowCount, countLines, readLimitedText } from '../export/input-limits';
 import type { Store } from '../store/database';
 import type { ImportedRep, ResultsFormat } from './results-parse';
 import { detectFormat, parseResults } from './results-parse';
@@ -133,11 +133,9 @@ export function importResultsFile(
   path: string,
   options: { readonly name?: string; readonly format?: ResultsFormat } = {},
 ): ImportSummary {
-  let content: string;
-  try {
-    content = readFileSync(resolve(path), 'utf8');
-  } catch (error) {
-    throw new EngineError('not_found', `Cannot read ${path}: ${(error as Error).message}.`);
-  }
-  return importResults(store, { fileName: basename(path), content, ...options });
+  // Capped like bundles (issue 10 #8); a gzipped file is read as the file it holds.
+  const content = readLimitedText(resolve(path), path);
+  checkRowCount(countLines(content), path);
+  const fileName = basename(path).replace(/\.gz$/i, '');
+  return importResults(store, { fileName, content, ...options });
 }

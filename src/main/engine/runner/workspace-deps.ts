@@ -8,6 +8,11 @@ import type { StudyJudge } from '../../../shared/study-spec';
 import { DockerHostPool } from '../environments/hosts/pool';
 import { createProvider, DEFAULT_API_KEY_ENV, modelSettingsSchema } from '../providers/settings';
 import { hashString } from '../random';
+import {
+  requireTrustedEndpoint,
+  trustFromEnv,
+  type EndpointTrust,
+} from '../providers/endpoint-trust';
 import type { ModelProvider } from '../providers/types';
 import type { Store } from '../store/database';
 import { listDockerHosts } from '../store/docker-hosts';
@@ -24,13 +29,23 @@ export interface WorkspaceDepsOptions {
     | Readonly<Record<string, string | undefined>>
     | (() => Readonly<Record<string, string | undefined>>);
   onProvisionProgress?: (line: string) => void;
+  /**
+   * Endpoints and key variables the user allowed (endpoint-trust.ts); asked at every provider
+   * creation. Default: what the user's own environment grants, nothing from the spec.
+   */
+  trust?: EndpointTrust | (() => EndpointTrust);
 }
 
-/** Builds a model provider for a study judge (not synthetic). */
+/**
+ * Builds a model provider for a study judge (not synthetic); refuses, before any request, an
+ * endpoint or key variable the user has not allowed.
+ */
 export function providerForJudge(
   judge: StudyJudge,
   env: Readonly<Record<string, string | undefined>>,
+  trust: EndpointTrust = trustFromEnv(process.env),
 ): ModelProvider {
+  requireTrustedEndpoint(judge, trust);
   const settings = modelSettingsSchema.parse({
     provider: judge.provider,
     model: judge.model,
@@ -72,7 +87,8 @@ export function workspaceRunnerDeps(
       const key = `${JSON.stringify(judge)}\u0000${hashString(env[keyName] ?? '')}`;
       let provider = providers.get(key);
       if (!provider) {
-        provider = providerForJudge(judge, env);
+        const trust = typeof options.trust === 'function' ? options.trust() : options.trust;
+        provider = providerForJudge(judge, env, trust ?? trustFromEnv(process.env));
         providers.set(key, provider);
       }
       return { provider, providerKind: judge.provider, simulated: false };

@@ -3,7 +3,6 @@
  * snapshot: the spec's files (and database) as one archive, shell steps as root, the judge's
  * user, and the health check.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
@@ -11,6 +10,7 @@ import type Docker from 'dockerode';
 import type { EnvironmentSpec } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
 import { packArchive, type ArchiveEntry } from './archive';
+import { buildItemDatabase } from '../item-sql';
 import { execInContainer } from './exec';
 import { dockerDefaults, isRootUser, shellQuote, type DockerItemSettings } from './item-settings';
 
@@ -42,19 +42,16 @@ export async function stateArchive(
   return packArchive(entries.filter((entry) => entry.path !== '.'));
 }
 
-/** Builds the SQLite file on the host (no sqlite in the image needed), like the snapshot backend. */
+/**
+ * Builds the SQLite file on the host (no sqlite in the image needed), like the snapshot
+ * backend, inside the SQL sandbox (item-sql.ts) that cannot reach any other file.
+ */
 function buildDatabase(initial: string | undefined, sql: string): Buffer {
   const folder = mkdtempSync(join(tmpdir(), 'cuelab-db-'));
   try {
     const path = join(folder, 'state.db');
     if (initial !== undefined) writeFileSync(path, initial);
-    const db = new Database(path);
-    try {
-      db.pragma('journal_mode = DELETE');
-      db.exec(sql);
-    } finally {
-      db.close();
-    }
+    buildItemDatabase(path, sql, 'environment.database.sql');
     return readFileSync(path);
   } finally {
     rmSync(folder, { recursive: true, force: true });

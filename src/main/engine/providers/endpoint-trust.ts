@@ -1,0 +1,126 @@
+/**
+ * Where keys may go (issue 10, item 2). A spec, bundle or voters file names a judge's
+ * `baseUrl` and `apiKeyEnv`, and it may be written by a stranger: run as-is, it would send the
+ * user's key (or any environment variable it names) to the stranger's server. So a key goes
+ * only to its provider's own host unless the user confirmed the endpoint (CLI
+ * `--trust-endpoint URL`, the window's launch confirmation, or `CUELAB_TRUSTED_ENDPOINTS` in
+ * the user's own environment), and `apiKeyEnv` may name only a key-shaped variable
+ * (`*_API_KEY`, `*_TOKEN`) or one the user listed. Nothing a file brings is ever trusted.
+ */
+import { ProviderError } from './types';
+
+/** What the user has allowed beyond the providers' own hosts. */
+export interface EndpointTrust {
+  /** Origins (scheme://host:port) the user confirmed; a path after the origin is ignored. */
+  endpoints: readonly string[];
+  /** Extra environment variable names a judge may read its key from. */
+  keyEnvNames: readonly string[];
+}
+
+/** Nothing beyond the providers' own hosts. */
+export const noExtraTrust: EndpointTrust = { endpoints: [], keyEnvNames: [] };
+
+/** The API hosts each provider kind's key belongs to. */
+export const PROVIDER_ORIGINS: Readonly<Record<string, readonly string[]>> = {
+  anthropic: ['https://api.anthropic.com'],
+  openai: ['https://api.openai.com'],
+  'openai-compatible': [],
+};
+
+/** Names a key lives under: `ANTHROPIC_API_KEY`, `HF_TOKEN`, … (never `PATH`, `NODE_OPTIONS`). */
+export const KEY_ENV_NAME = /^[A-Z][A-Z0-9_]*(_API_KEY|_TOKEN)$/;
+
+/** The variable listing trusted endpoints (comma-separated) in the user's own environment. */
+export const TRUSTED_ENDPOINTS_ENV = 'CUELAB_TRUSTED_ENDPOINTS';
+
+/** The variable listing extra key variable names (comma-separated). */
+export const ALLOWED_KEY_ENV_ENV = 'CUELAB_ALLOWED_KEY_ENV';
+
+/** `scheme://host:port` of a URL, normalised; undefined for something that is not one. */
+export function endpointOrigin(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** The trust the user's own environment grants (`CUELAB_TRUSTED_ENDPOINTS`, …). */
+export function trustFromEnv(env: Readonly<Record<string, string | undefined>>): EndpointTrust {
+  return {
+    endpoints: list(env[TRUSTED_ENDPOINTS_ENV]),
+    keyEnvNames: list(env[ALLOWED_KEY_ENV_ENV]),
+  };
+}
+
+/** Both grants together. */
+export function combineTrust(...grants: readonly EndpointTrust[]): EndpointTrust {
+  return {
+    endpoints: grants.flatMap((grant) => grant.endpoints),
+    keyEnvNames: grants.flatMap((grant) => grant.keyEnvNames),
+  };
+}
+
+/** The fields of a judge (or voter) that decide where its requests and key go. */
+export interface EndpointSettings {
+  provider: string;
+  baseUrl?: string | undefined;
+  apiKeyEnv?: string | undefined;
+}
+
+/** The endpoint of `settings` that needs the user's confirmation, or undefined. */
+export function endpointNeedingConsent(
+  settings: EndpointSettings,
+  trust: EndpointTrust,
+): string | undefined {
+  if (settings.provider === 'synthetic' || settings.baseUrl === undefined) return undefined;
+  const origin = endpointOrigin(settings.baseUrl) ?? settings.baseUrl;
+  const trusted = new Set([
+    ...(PROVIDER_ORIGINS[settings.provider] ?? []),
+    ...trust.endpoints.map((endpoint) => endpointOrigin(endpoint) ?? endpoint),
+  ]);
+  return trusted.has(origin) ? undefined : origin;
+}
+
+/** Why `settings` may not run under `trust`, in words, or undefined when it may. */
+export function endpointProblem(
+  settings: EndpointSettings,
+  trust: EndpointTrust,
+): string | undefined {
+  const name = settings.apiKeyEnv;
+  if (name !== undefined && !KEY_ENV_NAME.test(name) && !trust.keyEnvNames.includes(name)) {
+    return (
+      `apiKeyEnv ${name} is not a key variable (names end in _API_KEY or _TOKEN); ` +
+      `to read a key from it anyway, list it: --allow-key-env ${name} or ${ALLOWED_KEY_ENV_ENV}`
+    );
+  }
+  const endpoint = endpointNeedingConsent(settings, trust);
+  if (endpoint !== undefined) {
+    return (
+      `${endpoint} is not ${settings.provider}'s own API host, and sending your key and ` +
+      `prompts there needs your confirmation: --trust-endpoint ${endpoint} (cuelab run), ` +
+      `confirm it at launch (the window), or add it to ${TRUSTED_ENDPOINTS_ENV}`
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Throws a non-retryable ProviderError('auth') before any request when `settings` would send a
+ * key (or prompts) where the user has not allowed: the runner then pauses the study with it.
+ */
+export function requireTrustedEndpoint(
+  settings: EndpointSettings & { id?: string },
+  trust: EndpointTrust,
+): void {
+  const problem = endpointProblem(settings, trust);
+  if (problem !== undefined) throw new ProviderError('auth', problem);
+}
