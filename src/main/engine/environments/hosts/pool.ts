@@ -43,7 +43,10 @@ interface HostState {
   state: 'up' | 'down' | 'unknown';
   problem?: string;
   dockerVersion?: string;
+  /** Slots taken: reps being placed, prepared or running. */
   inFlight: number;
+  /** Environments handed out and not yet disposed (reps in their judge loop). */
+  active: number;
   repsDone: number;
   lastProbeAt?: string;
   /** Images known to be on the host (shipped from another host if it lacked them), by tag. */
@@ -87,6 +90,7 @@ export class DockerHostPool {
         docker: this.clientFor(config),
         state: 'unknown',
         inFlight: 0,
+        active: 0,
         repsDone: 0,
         images: new Map(),
       };
@@ -171,8 +175,8 @@ export class DockerHostPool {
     for (;;) {
       const host = await this.acquire(signal);
       try {
-        await this.ensureImage(host, baseImageTag(), signal);
-        if (spec.image) await this.ensureImage(host, spec.image, signal);
+        // The item's own image, or the base image its snapshot (or Dockerfile) starts from.
+        await this.ensureImage(host, spec.image ?? baseImageTag(), signal);
         const environment = await provisionEnvironment(spec, item, {
           signal,
           docker: host.docker,
@@ -187,6 +191,16 @@ export class DockerHostPool {
         this.markDown(host, error instanceof Error ? error.message : String(error));
       }
     }
+  }
+
+  /** Reps in flight and finished per host id, without asking any host. */
+  counts(): Record<string, { inFlight: number; active: number; repsDone: number }> {
+    return Object.fromEntries(
+      this.hosts.map((host) => [
+        host.config.id,
+        { inFlight: host.inFlight, active: host.active, repsDone: host.repsDone },
+      ]),
+    );
   }
 
   /** The status of every enabled host, with image and container counts from a fresh look. */
@@ -266,12 +280,14 @@ export class DockerHostPool {
     environment: ProvisionedJudgeEnvironment,
   ): ProvisionedJudgeEnvironment & { hostId: string } {
     let released = false;
+    host.active += 1;
     return {
       ...environment,
       hostId: host.config.id,
       dispose: async () => {
         if (released) return;
         released = true;
+        host.active -= 1;
         try {
           await environment.dispose();
         } catch (error) {
