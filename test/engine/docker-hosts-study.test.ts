@@ -32,7 +32,7 @@ afterAll(async () => {
 
 function need(context: TestContext): SecondDocker {
   if (!second) context.skip('needs Docker and root for a second dockerd');
-  return second as SecondDocker;
+  return second;
 }
 
 describe('a study on two Docker engines', () => {
