@@ -3,10 +3,11 @@
  * tests). Three parts, each independent of the others:
  *   (a) harness overhead per judge rep on a real container vs raw dockerode (needs Docker);
  *   (b) study throughput against a fake provider with 1 s latency at concurrency 1, 8, 32;
- *   (c) a generated paper-scale workspace (70,000 reps) and the time of every report table.
+ *   (c) a generated paper-scale workspace (70,000 reps) and the time of every report table;
+ *   (h) study throughput with one Docker engine vs two (needs Docker and root).
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
- * Options: --only a,b,c   --reps N (part a, default 15)   --latency MS (part b, default 1000)
+ * Options: --only a,b,c,h   --reps N (part a, default 15)   --latency MS (part b, default 1000)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { benchDockerOverhead, type DockerOverheadResult } from './docker-overhea
 import { now, round } from './measure';
 import { notRun, printDocker, printPaperScale, printThroughput, type PartOutcome } from './print';
 import { benchPaperScale, type PaperScaleResult } from './report-timing';
+import { benchHosts, printHosts, type HostsResult } from './hosts';
 import { benchThroughput, type ThroughputResult } from './throughput';
 
 interface Options {
@@ -25,7 +27,7 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { parts: new Set(['a', 'b', 'c']), reps: 15, latencyMs: 1000 };
+  const options: Options = { parts: new Set(['a', 'b', 'c', 'h']), reps: 15, latencyMs: 1000 };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     const value = argv[index + 1] ?? '';
@@ -33,7 +35,9 @@ function parseOptions(argv: readonly string[]): Options {
     else if (flag === '--reps') options.reps = positive(flag, value);
     else if (flag === '--latency') options.latencyMs = positive(flag, value);
     else
-      throw new Error(`unknown option ${flag ?? ''} (known: --only a,b,c  --reps N  --latency MS)`);
+      throw new Error(
+        `unknown option ${flag ?? ''} (known: --only a,b,c,h  --reps N  --latency MS)`,
+      );
     index += 1;
   }
   return options;
@@ -105,6 +109,12 @@ async function main(): Promise<void> {
     (log) => benchPaperScale(log),
   );
 
+  const hosts = await part<HostsResult>(
+    options.parts.has('h'),
+    '(h) one Docker engine vs two',
+    (log) => benchHosts(log, options.latencyMs),
+  );
+
   const totalSeconds = round((now() - started) / 1000);
   const summary = {
     startedAt: startedAt.toISOString(),
@@ -122,6 +132,7 @@ async function main(): Promise<void> {
     harnessOverhead: dockerOutcome,
     throughput,
     paperScale,
+    hosts,
   };
   const directory = join(__dirname, '..', 'bench-results');
   mkdirSync(directory, { recursive: true });
@@ -135,10 +146,11 @@ async function main(): Promise<void> {
     ...printDocker(dockerOutcome),
     ...printThroughput(throughput),
     ...printPaperScale(paperScale),
+    ...printHosts(hosts),
     `written: ${file}`,
   ];
   console.log(lines.join('\n'));
-  if ([dockerOutcome, throughput, paperScale].some((outcome) => outcome.status === 'failed'))
+  if ([dockerOutcome, throughput, paperScale, hosts].some((outcome) => outcome.status === 'failed'))
     process.exitCode = 1;
 }
 

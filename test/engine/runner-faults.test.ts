@@ -212,7 +212,10 @@ describe('cuelab run', () => {
     const { suiteCommand } = await import('../../src/main/cli/suite');
     const workspace = workspaceIn(dir.path);
     expect(await suiteCommand.run(['import', suite, '--workspace', workspace], io)).toBe(0);
-    const code = await runCommand.run([spec, '--workspace', workspace], io);
+    const code = await runCommand.run(
+      [spec, '--workspace', workspace, '--trust-endpoint', server.url],
+      io,
+    );
     expect(code).toBe(1);
     expect(err.join('\n')).toMatch(/Paused: judge fake: .*ANTHROPIC_API_KEY/);
   });

@@ -99,7 +99,11 @@ export function createFaultStudy(
     runner: (overrides = {}) =>
       new StudyRunner(
         {
-          ...workspaceRunnerDeps(engine.store, { env: { ANTHROPIC_API_KEY: 'test' } }),
+          ...workspaceRunnerDeps(engine.store, {
+            env: { ANTHROPIC_API_KEY: 'test' },
+            // The fake server is a custom endpoint the user trusts (issue 10 #2).
+            trust: { endpoints: [options.baseUrl], keyEnvNames: [] },
+          }),
           // Short provider backoff: the tests count calls, not wait for them.
           retry: { baseDelayMs: 20, maxDelayMs: 200 },
         },

@@ -164,17 +164,21 @@ export class DockerHostPool {
     signal: AbortSignal,
     extra: { owner?: ProvisionOptions['owner'] } = {},
   ): Promise<ProvisionedJudgeEnvironment & { hostId?: string }> {
-    // One engine and no choice to make: exactly the single-workstation path.
-    if (!specNeedsDocker(spec) || this.localOnly) {
-      return provisionEnvironment(spec, item, {
-        signal,
-        ...extra,
-        ...(this.options.onProgress ? { onProgress: this.options.onProgress } : {}),
-      });
+    if (!specNeedsDocker(spec)) {
+      return provisionEnvironment(spec, item, { signal, ...extra, ...this.progress() });
     }
     for (;;) {
       const host = await this.acquire(signal);
       try {
+        // One engine: exactly the single-workstation path (its limit still applies).
+        if (this.localOnly) {
+          const environment = await provisionEnvironment(spec, item, {
+            signal,
+            ...extra,
+            ...this.progress(),
+          });
+          return this.tracked(host, environment);
+        }
         // The item's own image, or the base image its snapshot (or Dockerfile) starts from.
         await this.ensureImage(host, spec.image ?? baseImageTag(), signal);
         const environment = await provisionEnvironment(spec, item, {
@@ -182,15 +186,19 @@ export class DockerHostPool {
           docker: host.docker,
           backend: 'docker',
           ...extra,
-          ...(this.options.onProgress ? { onProgress: this.options.onProgress } : {}),
+          ...this.progress(),
         });
         return this.tracked(host, environment);
       } catch (error) {
         this.release(host, false);
-        if (signal.aborted || !isHostUnreachable(error)) throw error;
+        if (signal.aborted || this.localOnly || !isHostUnreachable(error)) throw error;
         this.markDown(host, error instanceof Error ? error.message : String(error));
       }
     }
+  }
+
+  private progress(): { onProgress?: (line: string) => void } {
+    return this.options.onProgress ? { onProgress: this.options.onProgress } : {};
   }
 
   /** Reps in flight and finished per host id, without asking any host. */
@@ -246,9 +254,11 @@ export class DockerHostPool {
     for (;;) {
       signal.throwIfAborted();
       if (this.closed) throw new EngineError('internal', 'the Docker host pool is closed');
-      if (this.hosts.every((host) => host.state === 'unknown')) await this.probeAll();
+      // With one engine there is nowhere else to go: its own errors speak for it.
+      const local = this.localOnly;
+      if (!local && this.hosts.every((host) => host.state === 'unknown')) await this.probeAll();
       const candidates = this.hosts.filter(
-        (host) => host.state === 'up' && host.inFlight < host.config.maxContainers,
+        (host) => (local || host.state === 'up') && host.inFlight < host.config.maxContainers,
       );
       const best = candidates.sort(
         (a, b) => a.inFlight / a.config.maxContainers - b.inFlight / b.config.maxContainers,
