@@ -117,3 +117,23 @@ describe('a pool of two Docker engines', () => {
     }
   }, 180_000);
 });
+
+describe('a remote engine behind TLS (--tlsverify)', () => {
+  it('answers with the client certificates and refuses a client without them', async (context) => {
+    if (!ready) context.skip('needs Docker, the base image and root for a second dockerd');
+    const secure = await startSecondDocker({ tls: true });
+    if (!secure?.tls) throw new Error('the TLS engine did not start');
+    try {
+      const withCerts = await new DockerHostPool([
+        { id: 'secure', url: secure.url, maxContainers: 1, enabled: true, tls: secure.tls },
+      ]).status();
+      expect(withCerts[0]).toMatchObject({ state: 'up', baseImagePresent: false });
+      const withoutCerts = await new DockerHostPool([
+        { id: 'plain', url: secure.url, maxContainers: 1, enabled: true },
+      ]).status();
+      expect(withoutCerts[0]?.state).toBe('down');
+    } finally {
+      await secure.dispose();
+    }
+  }, 120_000);
+});

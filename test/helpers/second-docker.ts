@@ -4,7 +4,7 @@
  * remote host. Needs root and dockerd; when CUELAB_REQUIRE_DOCKER=1 a failure to start throws.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,8 @@ import { dockerRequired } from './docker';
 export interface SecondDocker {
   /** `tcp://127.0.0.1:PORT`. */
   url: string;
+  /** Client certificates, when started with TLS (`--tlsverify`). */
+  tls?: { caPath: string; certPath: string; keyPath: string };
   docker: Docker;
   root: string;
   /** SIGKILLs the daemon (its containers die with it). */
@@ -42,7 +44,9 @@ export function secondDockerProblem(): string | null {
 }
 
 /** Starts a second engine; null (with the reason logged) when it cannot and CI does not demand it. */
-export async function startSecondDocker(): Promise<SecondDocker | null> {
+export async function startSecondDocker(
+  options: { tls?: boolean } = {},
+): Promise<SecondDocker | null> {
   const problem = secondDockerProblem();
   if (problem) {
     if (dockerRequired)
@@ -53,6 +57,7 @@ export async function startSecondDocker(): Promise<SecondDocker | null> {
   const root = mkdtempSync(join(tmpdir(), 'cl-d2-'));
   const port = await freePort();
   const url = `tcp://127.0.0.1:${port}`;
+  const tls = options.tls ? makeCertificates(root) : undefined;
   const daemon: ChildProcess = spawn(
     'dockerd',
     [
@@ -70,6 +75,14 @@ export async function startSecondDocker(): Promise<SecondDocker | null> {
       'none',
       '--iptables=false',
       '--ip-masq=false',
+      ...(tls
+        ? [
+            '--tlsverify',
+            `--tlscacert=${tls.caPath}`,
+            `--tlscert=${join(root, 'tls', 'server-cert.pem')}`,
+            `--tlskey=${join(root, 'tls', 'server-key.pem')}`,
+          ]
+        : []),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'], detached: false },
   );
@@ -77,7 +90,16 @@ export async function startSecondDocker(): Promise<SecondDocker | null> {
   daemon.stderr?.on('data', (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-4000);
   });
-  const docker = new Docker({ protocol: 'http', host: '127.0.0.1', port });
+  const docker = tls
+    ? new Docker({
+        protocol: 'https',
+        host: '127.0.0.1',
+        port,
+        ca: readFileSync(tls.caPath),
+        cert: readFileSync(tls.certPath),
+        key: readFileSync(tls.keyPath),
+      })
+    : new Docker({ protocol: 'http', host: '127.0.0.1', port });
   const exited = new Promise<void>((resolve) => daemon.once('exit', () => resolve()));
   let up = false;
   for (let attempt = 0; attempt < 100 && daemon.exitCode === null; attempt += 1) {
@@ -106,6 +128,7 @@ export async function startSecondDocker(): Promise<SecondDocker | null> {
     url,
     docker,
     root,
+    ...(tls ? { tls } : {}),
     kill,
     async dispose() {
       if (daemon.exitCode === null && daemon.signalCode === null) {
@@ -129,4 +152,72 @@ function unmountUnder(root: string): void {
     .filter((path) => path.startsWith(`${root}/`))
     .sort((a, b) => b.length - a.length);
   for (const path of mounts) spawnSync('umount', ['-l', path]);
+}
+
+/** A CA, a server certificate for 127.0.0.1 and a client certificate, made with openssl. */
+function makeCertificates(root: string): { caPath: string; certPath: string; keyPath: string } {
+  const dir = join(root, 'tls');
+  mkdirSync(dir);
+  const run = (args: string[]) => {
+    const result = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`openssl ${args[0]} failed: ${result.stderr}`);
+  };
+  const days = ['-days', '2'];
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca-key.pem',
+    '-out',
+    'ca.pem',
+    '-subj',
+    '/CN=cuelab-test-ca',
+    ...days,
+  ]);
+  writeFileSync(
+    join(dir, 'server.ext'),
+    'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n',
+  );
+  writeFileSync(join(dir, 'client.ext'), 'extendedKeyUsage=clientAuth\n');
+  for (const [name, subject] of [
+    ['server', '/CN=127.0.0.1'],
+    ['client', '/CN=cuelab-client'],
+  ] as const) {
+    run([
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${name}-key.pem`,
+      '-out',
+      `${name}.csr`,
+      '-subj',
+      subject,
+    ]);
+    run([
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca-key.pem',
+      '-CAcreateserial',
+      '-out',
+      `${name}-cert.pem`,
+      '-extfile',
+      `${name}.ext`,
+      ...days,
+    ]);
+  }
+  return {
+    caPath: join(dir, 'ca.pem'),
+    certPath: join(dir, 'client-cert.pem'),
+    keyPath: join(dir, 'client-key.pem'),
+  };
 }
