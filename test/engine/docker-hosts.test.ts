@@ -80,7 +80,7 @@ describe('a pool of two Docker engines', () => {
     expect(after[0]).toMatchObject({ state: 'up', containersRunning: 0 });
   }, 180_000);
 
-  it('marks a killed host down, fails its in-flight rep, and places the next reps elsewhere', async (context) => {
+  it('marks a killed host down, fails its in-flight rep, places the next reps elsewhere, and takes it back when it answers', async (context) => {
     const engine = need(context);
     const lines: string[] = [];
     const pool = new DockerHostPool(
@@ -111,6 +111,19 @@ describe('a pool of two Docker engines', () => {
       });
       expect(status.find((host) => host.id === 'second')?.problem).toBeTruthy();
       expect(lines.some((line) => line.includes('Docker host second is down'))).toBe(true);
+      // Probed again: once the engine answers, the host is up and gets reps again.
+      await engine.restart();
+      await expect
+        .poll(() => lines.some((line) => line.includes('second is back up')), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      const back = await pool.provision(spec, item, signal);
+      next.push(back);
+      expect(back.hostId).toBe('second');
+      expect(await back.environment.exec('cat answer.txt', defaultToolLimits)).toMatchObject({
+        exitCode: 0,
+      });
     } finally {
       await Promise.all(next.map((rep) => rep.dispose()));
       pool.close();

@@ -21,6 +21,8 @@ export interface SecondDocker {
   root: string;
   /** SIGKILLs the daemon (its containers die with it). */
   kill(): Promise<void>;
+  /** Kills it (if running) and starts it again on the same port and data root. */
+  restart(): Promise<void>;
   /** Stops it and removes its folders. */
   dispose(): Promise<void>;
 }
@@ -58,38 +60,30 @@ export async function startSecondDocker(
   const port = await freePort();
   const url = `tcp://127.0.0.1:${port}`;
   const tls = options.tls ? makeCertificates(root) : undefined;
-  const daemon: ChildProcess = spawn(
-    'dockerd',
-    [
-      '--host',
-      url,
-      '--host',
-      `unix://${root}/docker.sock`,
-      '--data-root',
-      join(root, 'data'),
-      '--exec-root',
-      join(root, 'exec'),
-      '--pidfile',
-      join(root, 'docker.pid'),
-      '--bridge',
-      'none',
-      '--iptables=false',
-      '--ip-masq=false',
-      ...(tls
-        ? [
-            '--tlsverify',
-            `--tlscacert=${tls.caPath}`,
-            `--tlscert=${join(root, 'tls', 'server-cert.pem')}`,
-            `--tlskey=${join(root, 'tls', 'server-key.pem')}`,
-          ]
-        : []),
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: false },
-  );
-  let log = '';
-  daemon.stderr?.on('data', (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
-  });
+  const args = [
+    '--host',
+    url,
+    '--host',
+    `unix://${root}/docker.sock`,
+    '--data-root',
+    join(root, 'data'),
+    '--exec-root',
+    join(root, 'exec'),
+    '--pidfile',
+    join(root, 'docker.pid'),
+    '--bridge',
+    'none',
+    '--iptables=false',
+    '--ip-masq=false',
+    ...(tls
+      ? [
+          '--tlsverify',
+          `--tlscacert=${tls.caPath}`,
+          `--tlscert=${join(root, 'tls', 'server-cert.pem')}`,
+          `--tlskey=${join(root, 'tls', 'server-key.pem')}`,
+        ]
+      : []),
+  ];
   const docker = tls
     ? new Docker({
         protocol: 'https',
@@ -100,28 +94,14 @@ export async function startSecondDocker(
         key: readFileSync(tls.keyPath),
       })
     : new Docker({ protocol: 'http', host: '127.0.0.1', port });
-  const exited = new Promise<void>((resolve) => daemon.once('exit', () => resolve()));
-  let up = false;
-  for (let attempt = 0; attempt < 100 && daemon.exitCode === null; attempt += 1) {
-    try {
-      await docker.ping();
-      up = true;
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  if (!up) {
-    daemon.kill('SIGKILL');
-    await exited;
-    rmSync(root, { recursive: true, force: true });
-    throw new Error(`the second dockerd did not start:\n${log}`);
-  }
-  const kill = async () => {
-    if (daemon.exitCode !== null || daemon.signalCode !== null) return;
-    daemon.kill('SIGKILL');
-    await exited;
-    // Its containerd shims outlive a SIGKILLed dockerd: end them so nothing keeps running.
+  let daemon = await launch(args, docker, root);
+  const stopDaemon = async (signal: 'SIGKILL' | 'SIGTERM') => {
+    if (daemon.child.exitCode !== null || daemon.child.signalCode !== null) return;
+    daemon.child.kill(signal);
+    const timer = setTimeout(() => daemon.child.kill('SIGKILL'), 15_000);
+    await daemon.exited;
+    clearTimeout(timer);
+    // Its containerd shims outlive a killed dockerd: end them so nothing keeps running.
     spawnSync('sh', ['-c', `pkill -9 -f 'containerd.*${root}' || true`]);
   };
   return {
@@ -129,19 +109,45 @@ export async function startSecondDocker(
     docker,
     root,
     ...(tls ? { tls } : {}),
-    kill,
+    kill: () => stopDaemon('SIGKILL'),
+    async restart() {
+      await stopDaemon('SIGKILL');
+      unmountUnder(`${root}/exec`);
+      daemon = await launch(args, docker, root);
+    },
     async dispose() {
-      if (daemon.exitCode === null && daemon.signalCode === null) {
-        daemon.kill('SIGTERM');
-        const timer = setTimeout(() => daemon.kill('SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      spawnSync('sh', ['-c', `pkill -9 -f 'containerd.*${root}' || true`]);
+      await stopDaemon('SIGTERM');
       unmountUnder(root);
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** Spawns dockerd with `args` and waits until `docker` answers a ping. */
+async function launch(
+  args: string[],
+  docker: Docker,
+  root: string,
+): Promise<{ child: ChildProcess; exited: Promise<void> }> {
+  const child = spawn('dockerd', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let attempt = 0; attempt < 100 && child.exitCode === null; attempt += 1) {
+    try {
+      await docker.ping();
+      return { child, exited };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  child.kill('SIGKILL');
+  await exited;
+  unmountUnder(root);
+  rmSync(root, { recursive: true, force: true });
+  throw new Error(`the second dockerd did not start:\n${log}`);
 }
 
 /** Lazily unmounts whatever the daemon left mounted below `root` (netns files, overlays). */
