@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Docker from 'dockerode';
 import { dockerRequired } from './docker';
 
@@ -60,6 +60,16 @@ export async function startSecondDocker(
   const port = await freePort();
   const url = `tcp://127.0.0.1:${port}`;
   const tls = options.tls ? makeCertificates(root) : undefined;
+  // Its own bridge: with --bridge=none dockerd deletes the host's docker0 (the first engine's).
+  const bridge = `cl${basename(root)
+    .slice(-8)
+    .replace(/[^A-Za-z0-9]/g, '')}`;
+  const made = spawnSync('sh', [
+    '-c',
+    `ip link add ${bridge} type bridge && ip link set ${bridge} up`,
+  ]);
+  if (made.status !== 0)
+    throw new Error(`cannot make the bridge ${bridge}: ${made.stderr.toString()}`);
   const args = [
     '--host',
     url,
@@ -72,7 +82,7 @@ export async function startSecondDocker(
     '--pidfile',
     join(root, 'docker.pid'),
     '--bridge',
-    'none',
+    bridge,
     '--iptables=false',
     '--ip-masq=false',
     ...(tls
@@ -94,7 +104,15 @@ export async function startSecondDocker(
         key: readFileSync(tls.keyPath),
       })
     : new Docker({ protocol: 'http', host: '127.0.0.1', port });
-  let daemon = await launch(args, docker, root);
+  let daemon: Awaited<ReturnType<typeof launch>>;
+  try {
+    daemon = await launch(args, docker, root);
+  } catch (error) {
+    unmountUnder(root);
+    rmSync(root, { recursive: true, force: true });
+    spawnSync('ip', ['link', 'delete', bridge]);
+    throw error;
+  }
   const stopDaemon = async (signal: 'SIGKILL' | 'SIGTERM') => {
     if (daemon.child.exitCode !== null || daemon.child.signalCode !== null) return;
     daemon.child.kill(signal);
@@ -113,12 +131,15 @@ export async function startSecondDocker(
     async restart() {
       await stopDaemon('SIGKILL');
       unmountUnder(`${root}/exec`);
-      daemon = await launch(args, docker, root);
+      rmSync(join(root, 'exec', 'containerd'), { recursive: true, force: true });
+      // On a loaded machine containerd can miss dockerd's start deadline once.
+      daemon = await launch(args, docker, root).catch(() => launch(args, docker, root));
     },
     async dispose() {
       await stopDaemon('SIGTERM');
       unmountUnder(root);
       rmSync(root, { recursive: true, force: true });
+      spawnSync('ip', ['link', 'delete', bridge]);
     },
   };
 }
@@ -145,9 +166,9 @@ async function launch(
   }
   child.kill('SIGKILL');
   await exited;
-  unmountUnder(root);
-  rmSync(root, { recursive: true, force: true });
-  throw new Error(`the second dockerd did not start:\n${log}`);
+  spawnSync('sh', ['-c', `pkill -9 -f 'containerd.*${root}' || true`]);
+  unmountUnder(`${root}/exec`);
+  throw new Error(`the second dockerd did not start:\n${log.slice(-1500)}`);
 }
 
 /** Lazily unmounts whatever the daemon left mounted below `root` (netns files, overlays). */
