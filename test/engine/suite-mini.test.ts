@@ -106,7 +106,7 @@ describe('cuelab-mini: the shipped suite', () => {
       expect(entry.environment, entry.id).toMatchObject({ shell: true, replay: true });
       expect(entry.dimensions[0]).toBe('task_success');
       expect(entry.gold).toMatch(/^(pass|fail)$/);
-      expect(entry.verifier?.command).toBeTruthy();
+      expect(entry.verifier && 'command' in entry.verifier && entry.verifier.command).toBeTruthy();
       expect(entry.probes?.length).toBeGreaterThanOrEqual(2);
       expect(entry.probes?.length).toBeLessThanOrEqual(4);
       expect(entry.probes?.filter((probe) => probe.decisive)).toHaveLength(1);
@@ -135,7 +135,7 @@ describe('cuelab-mini: the shipped suite', () => {
       const entry = item(recipe.id);
       expect(entry.task).toBe(recipe.task);
       expect(entry.environment).toEqual(itemEnvironment(recipe));
-      expect(entry.verifier?.command).toBe(recipe.verifier);
+      expect(entry.verifier).toEqual({ command: recipe.verifier });
       expect(entry.probes).toEqual(recipe.probes);
       expect(recordedSteps(entry).map((step) => step.command)).toEqual(
         recipe.steps.map((step) => step.command),
@@ -222,7 +222,10 @@ describe('cuelab-mini in Docker', () => {
         entry.environment,
         entry.id,
         steps.map((step) => step.command),
-        { check: entry.verifier?.command ?? 'false', docker },
+        {
+          check: entry.verifier && 'command' in entry.verifier ? entry.verifier.command : 'false',
+          docker,
+        },
       );
       expect(rerun.outputs).toEqual(steps.map((step) => step.output));
       expect(rerun.check?.exitCode === 0 ? 'pass' : 'fail').toBe(entry.gold);

@@ -34,8 +34,12 @@ export function describeEnvironment(
   return {
     backend: 'docker',
     environment: {
-      capabilities: { shell: true, files: true, sql: databasePath !== undefined },
-      description: dockerDescription(settings, databasePath),
+      capabilities: {
+        shell: true,
+        files: true,
+        sql: databasePath !== undefined || spec.postgres !== undefined,
+      },
+      description: dockerDescription(settings, databasePath, spec.postgres),
       ...acts,
     },
   };

@@ -43,6 +43,7 @@ export interface ProvisionedJudgeEnvironment extends ProvisionedEnvironment {
 export function specNeedsDocker(spec: EnvironmentSpec): boolean {
   return (
     spec.shell ||
+    spec.postgres !== undefined ||
     (spec.setup?.length ?? 0) > 0 ||
     spec.replay === true ||
     spec.image !== undefined ||

@@ -95,7 +95,7 @@ async function verifyItem(
       (fields.decisiveProbes === null || fields.decisiveProbes === gold),
     seconds: (Date.now() - started) / 1000,
   });
-  if (!item.verifier) {
+  if (!item.verifier || !('command' in item.verifier)) {
     return row({ verifier: 'error', decisiveProbes: null, output: 'the item has no verifier' });
   }
   const command = item.verifier.command;
