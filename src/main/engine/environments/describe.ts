@@ -11,9 +11,20 @@ import { dockerDescription } from './docker/judge-environment';
 import { joinPath } from './docker/prepare';
 import { specNeedsDocker } from './provision';
 import { snapshotCapabilities, snapshotDescription } from './snapshot';
+import { withWeb } from './web/environment';
 
 /** An environment that describes itself but cannot be acted on. */
 export function describeEnvironment(
+  spec: EnvironmentSpec,
+  trajectory?: Trajectory,
+): { environment: JudgeEnvironment; backend: 'snapshot' | 'docker' } {
+  const described = describeLocal(spec, trajectory);
+  const { web } = spec;
+  if (!web) return described;
+  return { ...described, environment: withWeb(described.environment, { ...spec, web }) };
+}
+
+function describeLocal(
   spec: EnvironmentSpec,
   trajectory?: Trajectory,
 ): { environment: JudgeEnvironment; backend: 'snapshot' | 'docker' } {

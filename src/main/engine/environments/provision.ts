@@ -20,6 +20,7 @@ import { createDockerClient, DockerUnavailableError } from './docker/client';
 import { prepareItem } from './docker/prepare';
 import { startRep } from './docker/rep';
 import { createSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
+import { withWeb } from './web/environment';
 
 /** Which backend to use; `auto` applies the rule above. */
 export type EnvironmentBackend = 'docker' | 'snapshot' | 'auto';
@@ -98,7 +99,14 @@ export async function provisionEnvironment(
     probeDocker(3000, docker),
   );
   options.signal?.throwIfAborted();
-  if (backend === 'snapshot') return { ...createSnapshotEnvironment(spec), backend };
+  const { web } = spec;
+  if (backend === 'snapshot') {
+    const snapshot = createSnapshotEnvironment(spec);
+    // A web item's pages are served to the judge from the engine, never from a container.
+    if (web)
+      return { ...snapshot, environment: withWeb(snapshot.environment, { ...spec, web }), backend };
+    return { ...snapshot, backend };
+  }
   const prepared = await prepareItem(spec, item.id, {
     docker,
     ...(item.trajectory ? { trajectory: item.trajectory } : {}),
@@ -109,5 +117,6 @@ export async function provisionEnvironment(
     docker,
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  return { environment: rep.environment, dispose: () => rep.dispose(), backend };
+  const environment = web ? withWeb(rep.environment, { ...spec, web }) : rep.environment;
+  return { environment, dispose: () => rep.dispose(), backend };
 }

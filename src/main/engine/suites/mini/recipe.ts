@@ -25,11 +25,12 @@ export const hardCaseKinds = [
 /** One hard-case kind. */
 export type HardCaseKind = (typeof hardCaseKinds)[number];
 
-/** The three substrates of the suite, with their dataset and App. J taxonomy. */
+/** The substrates of the suite run in containers, with their dataset and App. J taxonomy. */
 export const miniSubstrates = {
   filesystem: { dataset: 'mini-filesystem', taxonomy: 'aj-filesystem' },
   database: { dataset: 'mini-database', taxonomy: 'aj-postgres' },
   code: { dataset: 'mini-code', taxonomy: 'swe-bench-verified' },
+  postgres: { dataset: 'mini-postgres', taxonomy: 'aj-postgres' },
 } as const;
 
 /** A substrate of the suite. */
@@ -54,6 +55,8 @@ export interface MiniRecipe {
   setup: string[];
   /** The SQLite database, relative to the working folder, for database items. */
   database?: string;
+  /** The PostgreSQL database's starting dump (plain SQL), for postgres items. */
+  postgres?: { sql: string; access: 'read-only' | 'read-write' };
   steps: AgentStep[];
   /** The agent's last message: its account of what it did (sometimes wrong). */
   final: string;
