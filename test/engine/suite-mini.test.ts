@@ -26,7 +26,7 @@ import {
   miniSubstrates,
 } from '../../src/main/engine/suites/mini/recipe';
 import { formatSuiteJson } from '../../src/main/engine/suites/mini/suite-json';
-import { verifySuite, type VerifyRow } from '../../src/main/engine/suites/mini/verify';
+import { probeTools, verifySuite, type VerifyRow } from '../../src/main/engine/suites/mini/verify';
 import type { SuiteFile, SuiteItem } from '../../src/shared/suite-format';
 import { dockerForTest } from '../helpers/docker';
 import { makeTempDir } from '../helpers/temp-dir';
@@ -215,14 +215,7 @@ describe('cuelab-mini in Docker', () => {
             environment: provisioned.environment,
             trajectoryLines: [],
             limits: defaultToolLimits,
-            offered: new Set([
-              'shell',
-              'read_file',
-              'list_dir',
-              'sql_query',
-              'web_search',
-              'fetch_url',
-            ]),
+            offered: probeTools,
           });
           met &&= meetsExpectation(probe.expect, outcome);
         }

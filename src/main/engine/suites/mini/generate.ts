@@ -12,13 +12,13 @@ import {
   type SuiteFile,
   type SuiteItem,
 } from '../../../../shared/suite-format';
-import type { AgentMessage, Trajectory } from '../../../../shared/trajectory';
+import type { Trajectory } from '../../../../shared/trajectory';
 import { createDockerClient } from '../../environments/docker/client';
 import { prepareItem } from '../../environments/docker/prepare';
 import { withRep } from '../../environments/docker/rep';
 import { agentStepLimits, formatShellResult, mapPool, requireItemContainers } from './containers';
 import { miniRecipes, miniSearchRecipes, miniSuiteInfo } from './index';
-import { hardCaseNote, miniSubstrates, type MiniRecipe } from './recipe';
+import { agentTrajectory, hardCaseNote, miniSubstrates, type MiniRecipe } from './recipe';
 import { generateSearchItem, type SearchRecipe } from './search-recipe';
 
 /** Options of `generateMiniSuite`. */
@@ -101,24 +101,12 @@ export async function runInFreshContainer(
 
 /** The trajectory: the task, each step's words and shell call with its real result, the end. */
 export function buildTrajectory(recipe: MiniRecipe, outputs: readonly string[]): Trajectory {
-  const messages: AgentMessage[] = [{ role: 'user', content: recipe.task }];
-  recipe.steps.forEach((step, index) => {
-    const id = `call_${index + 1}`;
-    messages.push({
-      role: 'assistant',
-      content: step.thought,
-      tool_calls: [
-        {
-          id,
-          type: 'function',
-          function: { name: 'shell', arguments: JSON.stringify({ command: step.command }) },
-        },
-      ],
-    });
-    messages.push({ role: 'tool', content: outputs[index] ?? '', tool_call_id: id, name: 'shell' });
-  });
-  messages.push({ role: 'assistant', content: recipe.final });
-  return messages;
+  const calls = recipe.steps.map((step) => ({
+    thought: step.thought,
+    tool: 'shell',
+    input: { command: step.command },
+  }));
+  return agentTrajectory(recipe.task, calls, outputs, recipe.final);
 }
 
 /** Runs one recipe's agent and verifier in Docker and returns the item, labelled by the verifier. */

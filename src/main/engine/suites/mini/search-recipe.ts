@@ -12,12 +12,12 @@ import type {
   SuiteItem,
   WebPage,
 } from '../../../../shared/suite-format';
-import type { AgentMessage, Trajectory } from '../../../../shared/trajectory';
+import type { Trajectory } from '../../../../shared/trajectory';
 import { provisionEnvironment } from '../../environments/provision';
 import { checkAnswer } from '../../environments/web/answer';
 import { defaultToolLimits } from '../../judge/environment';
 import { runTool } from '../../judge/tools';
-import { hardCaseNote, type HardCaseKind } from './recipe';
+import { agentTrajectory, hardCaseNote, type HardCaseKind } from './recipe';
 
 /** The deep-search dataset; App. J has no taxonomy for it. */
 export const searchDataset = 'mini-search';
@@ -89,29 +89,7 @@ export function buildSearchTrajectory(
   recipe: SearchRecipe,
   outputs: readonly string[],
 ): Trajectory {
-  const messages: AgentMessage[] = [{ role: 'user', content: recipe.task }];
-  recipe.steps.forEach((step, index) => {
-    const id = `call_${index + 1}`;
-    messages.push({
-      role: 'assistant',
-      content: step.thought,
-      tool_calls: [
-        {
-          id,
-          type: 'function',
-          function: { name: step.tool, arguments: JSON.stringify(step.input) },
-        },
-      ],
-    });
-    messages.push({
-      role: 'tool',
-      content: outputs[index] ?? '',
-      tool_call_id: id,
-      name: step.tool,
-    });
-  });
-  messages.push({ role: 'assistant', content: recipe.final });
-  return messages;
+  return agentTrajectory(recipe.task, recipe.steps, outputs, recipe.final);
 }
 
 /** Runs web tool calls against the item's snapshot as the judge's tools would; their outputs. */

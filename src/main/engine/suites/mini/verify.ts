@@ -47,7 +47,8 @@ export interface VerifyOptions {
   concurrency?: number;
 }
 
-const probeTools = new Set([
+/** Every tool a probe may use (the judge's investigation tools). */
+export const probeTools: ReadonlySet<string> = new Set([
   'shell',
   'read_file',
   'list_dir',
