@@ -3,10 +3,11 @@
  * tests). Three parts, each independent of the others:
  *   (a) harness overhead per judge rep on a real container vs raw dockerode (needs Docker);
  *   (b) study throughput against a fake provider with 1 s latency at concurrency 1, 8, 32;
- *   (c) a generated paper-scale workspace (70,000 reps) and the time of every report table.
+ *   (c) a generated paper-scale workspace (70,000 reps) and the time of every report table;
+ *   (d) rep start with a PostgreSQL server vs without (issue 14; needs Docker and both images).
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
- * Options: --only a,b,c   --reps N (part a, default 15)   --latency MS (part b, default 1000)
+ * Options: --only a,b,c,d   --reps N (parts a and d, default 15)   --latency MS (part b, default 1000)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { benchDockerOverhead, type DockerOverheadResult } from './docker-overhead';
 import { now, round } from './measure';
 import { notRun, printDocker, printPaperScale, printThroughput, type PartOutcome } from './print';
+import { benchPostgresStart, printPostgresStart, type PostgresStartResult } from './postgres-start';
 import { benchPaperScale, type PaperScaleResult } from './report-timing';
 import { benchThroughput, type ThroughputResult } from './throughput';
 
@@ -25,7 +27,7 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { parts: new Set(['a', 'b', 'c']), reps: 15, latencyMs: 1000 };
+  const options: Options = { parts: new Set(['a', 'b', 'c', 'd']), reps: 15, latencyMs: 1000 };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     const value = argv[index + 1] ?? '';
@@ -33,7 +35,9 @@ function parseOptions(argv: readonly string[]): Options {
     else if (flag === '--reps') options.reps = positive(flag, value);
     else if (flag === '--latency') options.latencyMs = positive(flag, value);
     else
-      throw new Error(`unknown option ${flag ?? ''} (known: --only a,b,c  --reps N  --latency MS)`);
+      throw new Error(
+        `unknown option ${flag ?? ''} (known: --only a,b,c,d  --reps N  --latency MS)`,
+      );
     index += 1;
   }
   return options;
@@ -104,6 +108,11 @@ async function main(): Promise<void> {
     '(c) paper-scale workspace and report tables',
     (log) => benchPaperScale(log),
   );
+  const postgresStart = await part<PostgresStartResult>(
+    options.parts.has('d'),
+    '(d) rep start with PostgreSQL vs without',
+    (log) => benchPostgresStart(options.reps, log),
+  );
 
   const totalSeconds = round((now() - started) / 1000);
   const summary = {
@@ -122,6 +131,7 @@ async function main(): Promise<void> {
     harnessOverhead: dockerOutcome,
     throughput,
     paperScale,
+    postgresStart,
   };
   const directory = join(__dirname, '..', 'bench-results');
   mkdirSync(directory, { recursive: true });
@@ -135,11 +145,12 @@ async function main(): Promise<void> {
     ...printDocker(dockerOutcome),
     ...printThroughput(throughput),
     ...printPaperScale(paperScale),
+    ...(postgresStart.status === 'ok' ? printPostgresStart(postgresStart.result) : []),
     `written: ${file}`,
   ];
   console.log(lines.join('\n'));
-  if ([dockerOutcome, throughput, paperScale].some((outcome) => outcome.status === 'failed'))
-    process.exitCode = 1;
+  const outcomes = [dockerOutcome, throughput, paperScale, postgresStart];
+  if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
