@@ -165,6 +165,32 @@ describe('PostgreSQL substrate', () => {
     });
   }, 300_000);
 
+  it('loads a pg_dump custom-format archive taken from a live server', async (context) => {
+    needDocker(context);
+    const source = await prepare({ shell: true, postgres: { sql: dump } }, `pg-src-${run}`);
+    const archive = await withRep(source, async ({ environment }) => {
+      const result = await environment.exec('pg_dump --format=custom --no-owner app | base64 -w0', {
+        ...defaultToolLimits,
+        maxOutputBytes: 1024 * 1024,
+      });
+      expect(result.exitCode).toBe(0);
+      return result.stdout.trim();
+    });
+    const restored = await prepare(
+      { shell: true, postgres: { archive, database: 'restored', owner: 'shop' } },
+      `pg-archive-${run}`,
+    );
+    await withRep(restored, async ({ environment }) => {
+      const result = await environment.sqlQuery(
+        'SELECT owner FROM accounts ORDER BY id',
+        defaultToolLimits,
+      );
+      expect(result.rows).toEqual([['ada'], ['brian'], ['comma, "quoted"']]);
+      const owner = await environment.exec('psql -At -c "SELECT current_user"', defaultToolLimits);
+      expect(owner.stdout).toBe('shop\n');
+    });
+  }, 300_000);
+
   it('names the failing statement when a dump does not load', async (context) => {
     needDocker(context);
     await expect(
