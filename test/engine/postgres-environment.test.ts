@@ -146,8 +146,8 @@ describe('PostgreSQL substrate', () => {
     const prepared = await prepare(
       {
         shell: true,
-        files: { 'seed/dump.sql': dump },
-        postgres: { dumpFile: 'seed/dump.sql', access: 'read-write', database: 'shop' },
+        files: { "seed/it's a dump.sql": dump },
+        postgres: { dumpFile: "seed/it's a dump.sql", access: 'read-write', database: 'shop' },
       },
       `pg-rw-${run}`,
     );

@@ -9,6 +9,7 @@ import type Docker from 'dockerode';
 import type { PostgresSpec } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
 import { execInContainer } from '../docker/exec';
+import { shellQuote } from '../docker/item-settings';
 
 /** Where the item's cluster lives in the container. */
 export const postgresDataDir = '/var/lib/postgresql/cuelab';
@@ -82,7 +83,7 @@ function loadScript(spec: PostgresSpec, workdir: string): string {
     );
   }
   if (spec.dumpFile !== undefined) {
-    lines.push(`${psql} -f '${workdir.replace(/\/+$/, '')}/${spec.dumpFile.replace(/'/g, '')}'`);
+    lines.push(`${psql} -f ${shellQuote(`${workdir.replace(/\/+$/, '')}/${spec.dumpFile}`)}`);
   }
   if (spec.sql !== undefined) lines.push(`${psql} -f ${dumpStagingDir}/dump.sql`);
   lines.push(`rm -rf ${dumpStagingDir}`);
