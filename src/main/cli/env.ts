@@ -115,6 +115,11 @@ async function status(io: CliIo): Promise<number> {
       ? `Base image: ${baseImageTag()} present (${formatBytes(base.Size)})`
       : `Base image: ${baseImageTag()} absent. Build it with: cuelab env bootstrap`,
   );
+  const containers = await listManagedContainers(docker);
+  const orphans = containers.filter((container) => isOrphan(container)).length;
+  io.out(`Containers: ${containers.length} CueLab container(s), ${orphans} orphan(s)`);
+  const items = await listManagedImages(docker, 'item');
+  io.out(`Item snapshots: ${items.length} image(s)`);
   const postgres = await findPostgresImage(docker);
   const postgresTag = bootstrapImageTag('postgres');
   io.out(
@@ -122,11 +127,6 @@ async function status(io: CliIo): Promise<number> {
       ? `PostgreSQL image: ${postgresTag} present (${formatBytes(postgres.Size)})`
       : `PostgreSQL image: ${postgresTag} absent (built on first need, or: cuelab env bootstrap --postgres)`,
   );
-  const containers = await listManagedContainers(docker);
-  const orphans = containers.filter((container) => isOrphan(container)).length;
-  io.out(`Containers: ${containers.length} CueLab container(s), ${orphans} orphan(s)`);
-  const items = await listManagedImages(docker, 'item');
-  io.out(`Item snapshots: ${items.length} image(s)`);
   return exitCodes.ok;
 }
 
