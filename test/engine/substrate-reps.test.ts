@@ -14,6 +14,7 @@ import { loadBuiltinSuite } from '../../src/main/engine/suites/builtin';
 import { openStore, type Store } from '../../src/main/engine/store/database';
 import { loadJudgeRep } from '../../src/main/engine/store/judge-reps';
 import type { SuiteItem } from '../../src/shared/suite-format';
+import { ensurePostgresImage } from '../../src/main/engine/environments/docker/bootstrap';
 import { dockerForTest } from '../helpers/docker';
 import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { makeTempDir } from '../helpers/temp-dir';
@@ -43,9 +44,11 @@ describe('a judge rep on the PostgreSQL and web substrates', () => {
 
   beforeAll(async () => {
     available = (await dockerForTest()) !== null;
+    // Built once per machine (minutes); here, so no test's own timeout has to cover it.
+    if (available) await ensurePostgresImage({ docker });
     server = await startFakeModelServer();
     store = openStore(join(dir.path, 'cuelab.sqlite'));
-  });
+  }, 900_000);
   afterAll(async () => {
     await server.close();
     store.close();

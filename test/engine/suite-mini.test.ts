@@ -28,6 +28,7 @@ import {
 import { formatSuiteJson } from '../../src/main/engine/suites/mini/suite-json';
 import { probeTools, verifySuite, type VerifyRow } from '../../src/main/engine/suites/mini/verify';
 import type { SuiteFile, SuiteItem } from '../../src/shared/suite-format';
+import { ensurePostgresImage } from '../../src/main/engine/environments/docker/bootstrap';
 import { dockerForTest } from '../helpers/docker';
 import { makeTempDir } from '../helpers/temp-dir';
 
@@ -77,7 +78,9 @@ function recordedSteps(entry: SuiteItem): { command: string; output: string }[] 
 
 beforeAll(async () => {
   available = (await dockerForTest()) !== null;
-});
+  // Built once per machine (minutes); here, so no test's own timeout has to cover it.
+  if (available) await ensurePostgresImage({ docker });
+}, 900_000);
 
 afterAll(async () => {
   if (!available) return;

@@ -33,7 +33,9 @@ const descriptions: Record<InvestigationTool, string> = {
   shell: "Run a shell command in the agent's final environment and return its output.",
   read_file: "Read a file from the agent's final environment.",
   list_dir: "List a directory in the agent's final environment.",
-  sql_query: "Run a read-only SQL query against the environment's database.",
+  sql_query:
+    "Run a SQL query against the environment's database (read-only unless the environment " +
+    'description says otherwise).',
   web_search: 'Search the web (an offline snapshot); returns titles, URLs and snippets.',
   fetch_url: 'Fetch a web page (from the offline snapshot) and return its text.',
   read_trajectory: "Return the agent trajectory's numbered lines start_line..end_line.",
