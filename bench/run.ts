@@ -4,10 +4,11 @@
  *   (a) harness overhead per judge rep on a real container vs raw dockerode (needs Docker);
  *   (b) study throughput against a fake provider with 1 s latency at concurrency 1, 8, 32;
  *   (c) a generated paper-scale workspace (70,000 reps) and the time of every report table;
+ *   (d) rep start with a PostgreSQL server vs without (issue 14; needs Docker and both images);
  *   (h) study throughput with one Docker engine vs two (needs Docker and root).
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
- * Options: --only a,b,c,h   --reps N (part a, default 15)   --latency MS (part b, default 1000)
+ * Options: --only a,b,c,d,h   --reps N (parts a and d, default 15)   --latency MS (parts b, h; default 1000)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { benchDockerOverhead, type DockerOverheadResult } from './docker-overhead';
 import { now, round } from './measure';
 import { notRun, printDocker, printPaperScale, printThroughput, type PartOutcome } from './print';
+import { benchPostgresStart, printPostgresStart, type PostgresStartResult } from './postgres-start';
 import { benchPaperScale, type PaperScaleResult } from './report-timing';
 import { benchHosts, printHosts, type HostsResult } from './hosts';
 import { benchThroughput, type ThroughputResult } from './throughput';
@@ -27,7 +29,7 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { parts: new Set(['a', 'b', 'c', 'h']), reps: 15, latencyMs: 1000 };
+  const options: Options = { parts: new Set(['a', 'b', 'c', 'd', 'h']), reps: 15, latencyMs: 1000 };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     const value = argv[index + 1] ?? '';
@@ -36,7 +38,7 @@ function parseOptions(argv: readonly string[]): Options {
     else if (flag === '--latency') options.latencyMs = positive(flag, value);
     else
       throw new Error(
-        `unknown option ${flag ?? ''} (known: --only a,b,c,h  --reps N  --latency MS)`,
+        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h  --reps N  --latency MS)`,
       );
     index += 1;
   }
@@ -108,6 +110,11 @@ async function main(): Promise<void> {
     '(c) paper-scale workspace and report tables',
     (log) => benchPaperScale(log),
   );
+  const postgresStart = await part<PostgresStartResult>(
+    options.parts.has('d'),
+    '(d) rep start with PostgreSQL vs without',
+    (log) => benchPostgresStart(options.reps, log),
+  );
 
   const hosts = await part<HostsResult>(
     options.parts.has('h'),
@@ -132,6 +139,7 @@ async function main(): Promise<void> {
     harnessOverhead: dockerOutcome,
     throughput,
     paperScale,
+    postgresStart,
     hosts,
   };
   const directory = join(__dirname, '..', 'bench-results');
@@ -146,12 +154,13 @@ async function main(): Promise<void> {
     ...printDocker(dockerOutcome),
     ...printThroughput(throughput),
     ...printPaperScale(paperScale),
+    ...(postgresStart.status === 'ok' ? printPostgresStart(postgresStart.result) : []),
     ...printHosts(hosts),
     `written: ${file}`,
   ];
   console.log(lines.join('\n'));
-  if ([dockerOutcome, throughput, paperScale, hosts].some((outcome) => outcome.status === 'failed'))
-    process.exitCode = 1;
+  const outcomes = [dockerOutcome, throughput, paperScale, postgresStart, hosts];
+  if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -51,6 +51,72 @@ export const containerResourcesSchema = z
   })
   .strict();
 
+const sqlName = z
+  .string()
+  .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case letters, digits and "_" (a PostgreSQL name)');
+
+/**
+ * A PostgreSQL server holding the agent's end state (the `postgres` substrate, AJ-Bench
+ * Postgres in the paper's §2). The server runs inside the item's container, without network;
+ * the state is loaded from a dump, then `setup` and `replay` run against the live server.
+ */
+export const postgresSpecSchema = z
+  .object({
+    /** The database the agent worked in; default `app`. */
+    database: sqlName.default('app'),
+    /** The role the agent worked as (owns the database; `PGUSER` in the container); default `agent`. */
+    owner: sqlName
+      .refine((name) => !['postgres', 'judge_readonly'].includes(name), {
+        message: 'postgres and judge_readonly are reserved',
+      })
+      .default('agent'),
+    /** A plain SQL dump (pg_dump's default format, or any SQL) loaded with psql as `owner`. */
+    sql: z.string().optional(),
+    /** A file among `files` holding a plain SQL dump, loaded the same way. */
+    dumpFile: relativePath.optional(),
+    /** A `pg_dump --format=custom` archive, base64-encoded, loaded with pg_restore as `owner`. */
+    archive: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64')
+      .optional(),
+    /**
+     * What the judge's `sql_query` may do: `read-only` (default; it connects as a role that can
+     * only read) or `read-write` (as `owner`, for items whose judging needs writes).
+     */
+    access: z.enum(['read-only', 'read-write']).default('read-only'),
+  })
+  .strict();
+
+/** One page of an item's web snapshot. */
+export const webPageSchema = z
+  .object({
+    /** The page's address; `fetch_url` answers it exactly (a trailing "/" and "#..." ignored). */
+    url: z
+      .string()
+      .url()
+      .refine((url) => /^https?:\/\//.test(url), { message: 'must be an http(s) URL' }),
+    title: z.string().min(1),
+    /** The page as text (what `fetch_url` returns). */
+    content: z.string(),
+  })
+  .strict();
+
+/**
+ * The web an item's judge sees (the `web` substrate, AJ-Bench Deep Search): a snapshot of the
+ * pages the agent saw plus distractors, searched by a local index. Nothing leaves the machine.
+ */
+export const webSpecSchema = z
+  .object({
+    pages: z.array(webPageSchema).min(1).max(5000),
+    /** Results per `web_search` call; default 5. */
+    resultsPerQuery: z.number().int().min(1).max(20).optional(),
+  })
+  .strict()
+  .refine((web) => new Set(web.pages.map((page) => page.url)).size === web.pages.length, {
+    message: 'every page needs its own url',
+    path: ['pages'],
+  });
+
 /**
  * Where the judge's tools act, as the agent left it. `files`, `database` and `shell` serve
  * both backends; every other field is for the Docker backend, optional, with the default
@@ -62,6 +128,10 @@ export const environmentSpecSchema = z
     files: z.record(relativePath, z.string()).default({}),
     /** A SQLite database among `files`, or created from `sql`, that `sql_query` reads. */
     database: z.object({ path: relativePath, sql: z.string().optional() }).strict().optional(),
+    /** A PostgreSQL server in the container that `sql_query` queries (Docker backend). */
+    postgres: postgresSpecSchema.optional(),
+    /** A web snapshot served to `web_search` and `fetch_url` (no container needed). */
+    web: webSpecSchema.optional(),
     /** Whether the judge may run shell commands (needs the Docker backend). */
     shell: z.boolean().default(false),
     /** Image to start from; default the bootstrapped `cuelab/base` (`cuelab env bootstrap`). */
@@ -99,6 +169,14 @@ export const environmentSpecSchema = z
   .refine((spec) => !(spec.image && spec.dockerfile), {
     message: 'give either image or dockerfile, not both',
     path: ['dockerfile'],
+  })
+  .refine((spec) => !(spec.postgres && spec.database), {
+    message: 'give either a SQLite database or postgres, not both',
+    path: ['postgres'],
+  })
+  .refine((spec) => !spec.postgres?.dumpFile || spec.files[spec.postgres.dumpFile] !== undefined, {
+    message: 'names a file that is not among files',
+    path: ['postgres', 'dumpFile'],
   });
 
 /** An error taxonomy a suite defines (App. J ships three built in). */
@@ -136,7 +214,7 @@ export const probeExpectationSchema = z.discriminatedUnion('kind', [
 export const probeSchema = z
   .object({
     id: z.string().min(1),
-    tool: z.enum(['shell', 'read_file', 'list_dir', 'sql_query']),
+    tool: z.enum(['shell', 'read_file', 'list_dir', 'sql_query', 'web_search', 'fetch_url']),
     input: z.record(z.string(), z.unknown()),
     expect: probeExpectationSchema,
     /** The claim the probe checks, in words ("logs/ holds both .log files"). */
@@ -155,7 +233,7 @@ export const suiteItemSchema = z
     id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" and "-" only'),
     /** Dataset the item belongs to, for per-dataset analysis (e.g. `aj-filesystem`). */
     dataset: z.string().min(1),
-    substrate: z.enum(['filesystem', 'database', 'code', 'web', 'terminal']),
+    substrate: z.enum(['filesystem', 'database', 'postgres', 'code', 'web', 'terminal']),
     /** The task the agent was given. */
     task: z.string().min(1),
     trajectory: trajectorySchema,
@@ -166,10 +244,20 @@ export const suiteItemSchema = z
     taxonomy: z.string().optional(),
     /** Ground truth from the item's deterministic verifier. */
     gold: z.enum(['pass', 'fail']).optional(),
-    /** The deterministic verifier: a shell command run in the final state; exit 0 = pass. */
+    /**
+     * The deterministic verifier: a shell command run in the final state (exit 0 = pass), or
+     * for a web item the exact answer its final message must give (`Answer: ...`).
+     */
     verifier: z
-      .object({ command: z.string().min(1) })
-      .strict()
+      .union([
+        z.object({ command: z.string().min(1) }).strict(),
+        z
+          .object({
+            /** Accepted answers, compared case- and space-insensitively. */
+            answer: z.array(z.string().min(1)).min(1),
+          })
+          .strict(),
+      ])
       .optional(),
     /** Checks a careful judge would run, in order (used by the synthetic judge). */
     probes: z.array(probeSchema).optional(),
@@ -198,4 +286,7 @@ export type SuiteItem = z.output<typeof suiteItemSchema>;
 export type SuiteFile = z.output<typeof suiteFileSchema>;
 export type ToolBudgetSetting = z.output<typeof toolBudgetSettingSchema>;
 export type Probe = z.output<typeof probeSchema>;
+export type PostgresSpec = z.output<typeof postgresSpecSchema>;
+export type WebSpec = z.output<typeof webSpecSchema>;
+export type WebPage = z.output<typeof webPageSchema>;
 export type ProbeExpectation = z.output<typeof probeExpectationSchema>;

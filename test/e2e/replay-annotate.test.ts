@@ -21,7 +21,7 @@ import { assertBuilt, repoRoot, startEngine, type RunningEngine } from './helper
 const screenshots = join(repoRoot, 'test-results');
 const spec = `name: Replay e2e
 suite: cuelab-mini
-items: { limit: 4 }
+items: { datasets: [mini-filesystem, mini-database, mini-code], limit: 4 }
 judges:
   - { id: deferential, provider: synthetic, model: synthetic, persona: deferential-frontier }
 arms:

@@ -7,8 +7,10 @@ import type Docker from 'dockerode';
 import { probeDocker } from '../engine/environments/docker-status';
 import {
   baseImageTag,
-  ensureBaseImage,
+  bootstrapImageTag,
+  ensureBootstrapImage,
   findBaseImage,
+  findPostgresImage,
   formatBytes,
 } from '../engine/environments/docker/bootstrap';
 import { createDockerClient, requireDocker } from '../engine/environments/docker/client';
@@ -26,7 +28,7 @@ import { envHosts, envHostsUsage } from './env-hosts';
 export const envCommand: CliCommand = {
   name: 'env',
   summary: 'Build the Docker base image for judge environments, show their status, clean up',
-  usage: `Usage: cuelab env bootstrap [--force]
+  usage: `Usage: cuelab env bootstrap [--postgres] [--force]
        cuelab env status
        cuelab env clean
 ${envHostsUsage}
@@ -35,7 +37,9 @@ bootstrap  builds the base image judges' containers start from, without any regi
            debootstrap (minbase bookworm + sqlite3, python3, git, procps), imported as
            cuelab/base:<recipe hash> and cuelab/base:latest. Needs root and debootstrap
            (apt-get install -y debootstrap); about a minute. Instant when the image for
-           the current recipe exists, unless --force.
+           the current recipe exists, unless --force. --postgres builds the PostgreSQL
+           image instead (the same packages plus Debian's postgresql, as
+           cuelab/postgres:<recipe hash>), which Postgres items start from.
 status     Docker's state, the base image (tag and size, or how to build it), orphan
            containers and item snapshot images.
 clean      removes orphan containers (left by an engine that is gone) and item snapshot
@@ -44,16 +48,23 @@ clean      removes orphan containers (left by an engine that is gone) and item s
     if (args[0] === 'hosts') return envHosts(args.slice(1), io);
     const { values, positionals } = parseArgs({
       args,
-      options: { force: { type: 'boolean', default: false } },
+      options: {
+        force: { type: 'boolean', default: false },
+        postgres: { type: 'boolean', default: false },
+      },
       allowPositionals: true,
       strict: true,
     });
     const [action, ...extra] = positionals;
     if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
-    if (values.force && action !== 'bootstrap') throw new UsageError('--force is for bootstrap');
+    if ((values.force || values.postgres) && action !== 'bootstrap') {
+      throw new UsageError('--force and --postgres are for bootstrap');
+    }
     switch (action) {
       case 'bootstrap':
-        return withInterrupt((signal) => bootstrap(io, values.force, signal));
+        return withInterrupt((signal) =>
+          bootstrap(io, values.postgres ? 'postgres' : 'base', values.force, signal),
+        );
       case 'status':
         return status(io);
       case 'clean':
@@ -68,8 +79,13 @@ clean      removes orphan containers (left by an engine that is gone) and item s
   },
 };
 
-async function bootstrap(io: CliIo, force: boolean, signal: AbortSignal): Promise<number> {
-  const image = await ensureBaseImage({
+async function bootstrap(
+  io: CliIo,
+  kind: 'base' | 'postgres',
+  force: boolean,
+  signal: AbortSignal,
+): Promise<number> {
+  const image = await ensureBootstrapImage(kind, {
     force,
     signal,
     onProgress: (progress) => {
@@ -81,7 +97,7 @@ async function bootstrap(io: CliIo, force: boolean, signal: AbortSignal): Promis
   });
   io.out(
     image.built
-      ? `Built ${image.tag} (also cuelab/base:latest), ${formatBytes(image.sizeBytes)}, in ${image.seconds.toFixed(1)} s.`
+      ? `Built ${image.tag} (also cuelab/${kind}:latest), ${formatBytes(image.sizeBytes)}, in ${image.seconds.toFixed(1)} s.`
       : `${image.tag} is already built (${formatBytes(image.sizeBytes)}); use --force to rebuild.`,
   );
   return exitCodes.ok;
@@ -107,6 +123,13 @@ async function status(io: CliIo): Promise<number> {
   io.out(`Containers: ${containers.length} CueLab container(s), ${orphans} orphan(s)`);
   const items = await listManagedImages(docker, 'item');
   io.out(`Item snapshots: ${items.length} image(s)`);
+  const postgres = await findPostgresImage(docker);
+  const postgresTag = bootstrapImageTag('postgres');
+  io.out(
+    postgres
+      ? `PostgreSQL image: ${postgresTag} present (${formatBytes(postgres.Size)})`
+      : `PostgreSQL image: ${postgresTag} absent (built on first need, or: cuelab env bootstrap --postgres)`,
+  );
   return exitCodes.ok;
 }
 

@@ -11,9 +11,20 @@ import { dockerDescription } from './docker/judge-environment';
 import { joinPath } from './docker/prepare';
 import { specNeedsDocker } from './provision';
 import { snapshotCapabilities, snapshotDescription } from './snapshot';
+import { withWeb } from './web/environment';
 
 /** An environment that describes itself but cannot be acted on. */
 export function describeEnvironment(
+  spec: EnvironmentSpec,
+  trajectory?: Trajectory,
+): { environment: JudgeEnvironment; backend: 'snapshot' | 'docker' } {
+  const described = describeLocal(spec, trajectory);
+  const { web } = spec;
+  if (!web) return described;
+  return { ...described, environment: withWeb(described.environment, { ...spec, web }) };
+}
+
+function describeLocal(
   spec: EnvironmentSpec,
   trajectory?: Trajectory,
 ): { environment: JudgeEnvironment; backend: 'snapshot' | 'docker' } {
@@ -34,8 +45,12 @@ export function describeEnvironment(
   return {
     backend: 'docker',
     environment: {
-      capabilities: { shell: true, files: true, sql: databasePath !== undefined },
-      description: dockerDescription(settings, databasePath),
+      capabilities: {
+        shell: true,
+        files: true,
+        sql: databasePath !== undefined || spec.postgres !== undefined,
+      },
+      description: dockerDescription(settings, databasePath, spec.postgres),
       ...acts,
     },
   };

@@ -20,6 +20,7 @@ import { createDockerClient, DockerUnavailableError, type ContainerOwner } from 
 import { prepareItem } from './docker/prepare';
 import { startRep } from './docker/rep';
 import { createSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
+import { withWeb } from './web/environment';
 
 /** Which backend to use; `auto` applies the rule above. */
 export type EnvironmentBackend = 'docker' | 'snapshot' | 'auto';
@@ -45,6 +46,7 @@ export interface ProvisionedJudgeEnvironment extends ProvisionedEnvironment {
 export function specNeedsDocker(spec: EnvironmentSpec): boolean {
   return (
     spec.shell ||
+    spec.postgres !== undefined ||
     (spec.setup?.length ?? 0) > 0 ||
     spec.replay === true ||
     spec.image !== undefined ||
@@ -99,7 +101,14 @@ export async function provisionEnvironment(
     probeDocker(3000, docker),
   );
   options.signal?.throwIfAborted();
-  if (backend === 'snapshot') return { ...createSnapshotEnvironment(spec), backend };
+  const { web } = spec;
+  if (backend === 'snapshot') {
+    const snapshot = createSnapshotEnvironment(spec);
+    // A web item's pages are served to the judge from the engine, never from a container.
+    if (web)
+      return { ...snapshot, environment: withWeb(snapshot.environment, { ...spec, web }), backend };
+    return { ...snapshot, backend };
+  }
   const prepared = await prepareItem(spec, item.id, {
     docker,
     ...(item.trajectory ? { trajectory: item.trajectory } : {}),
@@ -111,5 +120,6 @@ export async function provisionEnvironment(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.owner ? { owner: options.owner } : {}),
   });
-  return { environment: rep.environment, dispose: () => rep.dispose(), backend };
+  const environment = web ? withWeb(rep.environment, { ...spec, web }) : rep.environment;
+  return { environment, dispose: () => rep.dispose(), backend };
 }

@@ -1,7 +1,7 @@
 /**
  * What the judge's tools act on: the environment the agent left behind. The Docker backend
- * and the no-exec snapshot backend (environments issue) implement this; tests may use an
- * in-memory one. Every method takes limits so a runaway command cannot flood the transcript.
+ * and the no-exec snapshot backend (environments issue) implement this, and a web snapshot
+ * adds the web tools to either (issue 14); tests may use an in-memory one. Every method takes limits so a runaway command cannot flood the transcript.
  */
 
 /** What an environment can do; tools it cannot serve are not offered to the judge. */
@@ -12,6 +12,23 @@ export interface EnvironmentCapabilities {
   files: boolean;
   /** `sql_query`: the environment has a database. */
   sql: boolean;
+  /** `web_search`, `fetch_url`: the item carries a web (a snapshot, served offline). */
+  web?: boolean;
+}
+
+/** One `web_search` result. */
+export interface WebSearchResult {
+  url: string;
+  title: string;
+  snippet: string;
+}
+
+/** A page `fetch_url` returned. */
+export interface FetchedPage {
+  url: string;
+  title: string;
+  content: string;
+  truncated: boolean;
 }
 
 /** The result of one shell command. */
@@ -71,4 +88,8 @@ export interface JudgeEnvironment {
    * container); checked before a rep is stored, so no verdict is scored from a broken one.
    */
   verifyIntact?(): Promise<void>;
+  /** Searches the item's web; present when `capabilities.web`. */
+  webSearch?(query: string, limits: ToolLimits, signal?: AbortSignal): Promise<WebSearchResult[]>;
+  /** Fetches one page of the item's web; present when `capabilities.web`. */
+  fetchUrl?(url: string, limits: ToolLimits, signal?: AbortSignal): Promise<FetchedPage>;
 }

@@ -1,6 +1,6 @@
 /**
- * The judge's tools (issue 3): shell, read_file, list_dir, sql_query, read_trajectory and
- * submit_verdict. Arguments come from a model, so each is parsed before use; a bad call
+ * The judge's tools (issue 3): shell, read_file, list_dir, sql_query, web_search and fetch_url
+ * (issue 14), read_trajectory and submit_verdict. Arguments come from a model, so each is parsed before use; a bad call
  * returns an error the model can read, never a thrown exception.
  */
 import { z } from 'zod';
@@ -18,6 +18,8 @@ const argumentSchemas = {
   read_file: z.object({ path: z.string().min(1) }).strict(),
   list_dir: z.object({ path: z.string().min(1) }).strict(),
   sql_query: z.object({ sql: z.string().min(1) }).strict(),
+  web_search: z.object({ query: z.string().min(1).max(500) }).strict(),
+  fetch_url: z.object({ url: z.string().min(1).max(2000) }).strict(),
   read_trajectory: z
     .object({
       start_line: z.number().int().min(1).max(1_000_000),
@@ -32,7 +34,11 @@ const descriptions: Record<InvestigationTool, string> = {
   shell: "Run a shell command in the agent's final environment and return its output.",
   read_file: "Read a file from the agent's final environment.",
   list_dir: "List a directory in the agent's final environment.",
-  sql_query: "Run a read-only SQL query against the environment's database.",
+  sql_query:
+    "Run a SQL query against the environment's database (read-only unless the environment " +
+    'description says otherwise).',
+  web_search: 'Search the web (an offline snapshot); returns titles, URLs and snippets.',
+  fetch_url: 'Fetch a web page (from the offline snapshot) and return its text.',
   read_trajectory: "Return the agent trajectory's numbered lines start_line..end_line.",
 };
 
@@ -42,6 +48,7 @@ export function judgeToolSpecs(environment: JudgeEnvironment, readout: Readout):
   if (environment.capabilities.shell) names.push('shell');
   if (environment.capabilities.files) names.push('read_file', 'list_dir');
   if (environment.capabilities.sql) names.push('sql_query');
+  if (environment.capabilities.web) names.push('web_search', 'fetch_url');
   names.push('read_trajectory');
   const specs: ToolSpec[] = names.map((name) => ({
     name,
@@ -131,6 +138,25 @@ export async function runTool(
         const text = [result.columns.join(' | '), ...rows].join('\n');
         const note = result.truncated ? `\n[rows truncated at ${limits.maxRows}]` : '';
         return { content: `${text}\n(${result.rows.length} rows)${note}`, isError: false };
+      }
+      case 'web_search': {
+        if (!environment.webSearch) return error('This environment has no web.');
+        const query = args.query as string;
+        const hits = await environment.webSearch(query, limits, context.signal);
+        if (hits.length === 0) return { content: `No results for "${query}".`, isError: false };
+        const text = hits.map(
+          (hit, index) => `${index + 1}. ${hit.title}\n   ${hit.url}\n   ${hit.snippet}`,
+        );
+        return { content: text.join('\n'), isError: false };
+      }
+      case 'fetch_url': {
+        if (!environment.fetchUrl) return error('This environment has no web.');
+        const page = await environment.fetchUrl(args.url as string, limits, context.signal);
+        const note = page.truncated ? `\n[truncated at ${limits.maxOutputBytes} bytes]` : '';
+        return {
+          content: `URL: ${page.url}\nTitle: ${page.title}\n\n${page.content}${note}`,
+          isError: false,
+        };
       }
       case 'read_trajectory': {
         const first = args.start_line as number;

@@ -3,7 +3,8 @@
  * minimal Debian with what judges use (sqlite3, python3, git, procps, coreutils, findutils,
  * grep, sed), apt caches are deleted, and the folder is imported as
  * `cuelab/base:<content hash>` (also `cuelab/base:latest`). The hash covers the recipe, so an
- * unchanged recipe is "already built" at once.
+ * unchanged recipe is "already built" at once. `--postgres` builds the PostgreSQL image the
+ * same way: the base packages plus Debian's `postgresql`, as `cuelab/postgres:<hash>`.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +56,20 @@ export interface BaseImage {
 /** Packages added to debootstrap's minbase (which already has coreutils, findutils, grep, sed). */
 export const basePackages = ['sqlite3', 'python3', 'git', 'procps'] as const;
 
+/** The images CueLab bootstraps: the base image, and the base plus a PostgreSQL server. */
+export type BootstrapImageKind = 'base' | 'postgres';
+
+/** The repository of the bootstrapped PostgreSQL image. */
+export const postgresImageRepository = 'cuelab/postgres';
+
+/** Debian's PostgreSQL server (15 on bookworm), on top of the base packages. */
+export const postgresPackages = ['postgresql'] as const;
+
+const repositories: Record<BootstrapImageKind, string> = {
+  base: baseImageRepository,
+  postgres: postgresImageRepository,
+};
+
 /** The recipe the base image tag hashes; change `format` when the post-processing changes. */
 export function baseImageRecipe(mirror?: string): DebootstrapRecipe & { format: number } {
   return {
@@ -66,9 +81,24 @@ export function baseImageRecipe(mirror?: string): DebootstrapRecipe & { format: 
   };
 }
 
+/** The recipe of an image kind (the base recipe is unchanged, so its tag stays the same). */
+export function imageRecipe(
+  kind: BootstrapImageKind,
+  mirror?: string,
+): DebootstrapRecipe & { format: number; kind?: string } {
+  const base = baseImageRecipe(mirror);
+  if (kind === 'base') return base;
+  return { ...base, kind, packages: [...base.packages, ...postgresPackages] };
+}
+
 /** `cuelab/base:<hash of the recipe>`. */
 export function baseImageTag(mirror?: string): string {
-  return `${baseImageRepository}:${contentHash(baseImageRecipe(mirror))}`;
+  return bootstrapImageTag('base', mirror);
+}
+
+/** `cuelab/<kind>:<hash of the recipe>`. */
+export function bootstrapImageTag(kind: BootstrapImageKind, mirror?: string): string {
+  return `${repositories[kind]}:${contentHash(imageRecipe(kind, mirror))}`;
 }
 
 /** The base image for the current recipe, or undefined when it is not built yet. */
@@ -79,20 +109,46 @@ export async function findBaseImage(
   return findImage(docker, baseImageTag(mirror));
 }
 
+/** The PostgreSQL image for the current recipe, or undefined when it is not built yet. */
+export async function findPostgresImage(
+  docker: Docker,
+  mirror?: string,
+): Promise<Docker.ImageInspectInfo | undefined> {
+  return findImage(docker, bootstrapImageTag('postgres', mirror));
+}
+
 /**
  * Makes sure the base image for the current recipe exists, building it when it does not (or
  * when `force`). Needs root and debootstrap only when it builds. Concurrent callers on one
  * machine wait for a single build.
  */
 export async function ensureBaseImage(options: EnsureBaseImageOptions = {}): Promise<BaseImage> {
+  return ensureBootstrapImage('base', options);
+}
+
+/**
+ * Makes sure the PostgreSQL image (the base packages plus Debian's `postgresql`) exists,
+ * building it like the base image when it does not. Items with a `postgres` state start from it.
+ */
+export async function ensurePostgresImage(
+  options: EnsureBaseImageOptions = {},
+): Promise<BaseImage> {
+  return ensureBootstrapImage('postgres', options);
+}
+
+/** Builds (or finds) the bootstrapped image of `kind`; concurrent callers wait for one build. */
+export async function ensureBootstrapImage(
+  kind: BootstrapImageKind,
+  options: EnsureBaseImageOptions = {},
+): Promise<BaseImage> {
   const started = Date.now();
   const report = (phase: BootstrapProgress['phase'], message: string) =>
     options.onProgress?.({ phase, message, elapsedSeconds: (Date.now() - started) / 1000 });
   const docker = await requireDocker(options.docker);
-  const recipe = baseImageRecipe(options.mirror);
-  const tag = baseImageTag(options.mirror);
+  const recipe = imageRecipe(kind, options.mirror);
+  const tag = bootstrapImageTag(kind, options.mirror);
   const finish = async (built: boolean): Promise<BaseImage> => {
-    await tagImage(docker, tag, `${baseImageRepository}:latest`);
+    await tagImage(docker, tag, `${repositories[kind]}:latest`);
     const image = await findImage(docker, tag);
     if (!image) throw new EngineError('internal', `the base image ${tag} vanished`);
     const seconds = (Date.now() - started) / 1000;
@@ -129,6 +185,12 @@ export async function ensureBaseImage(options: EnsureBaseImageOptions = {}): Pro
       );
       report('clean', 'deleting apt caches');
       deleteAptCaches(rootfs);
+      // Items make their own cluster (prepare.ts); the package's default one is dead weight.
+      if (kind === 'postgres') {
+        for (const folder of ['var/lib/postgresql/15/main', 'etc/postgresql/15/main']) {
+          rmSync(join(rootfs, folder), { recursive: true, force: true });
+        }
+      }
       report('import', `importing as ${tag}`);
       await importRootfsImage(docker, {
         source: { directory: rootfs },
@@ -137,6 +199,7 @@ export async function ensureBaseImage(options: EnsureBaseImageOptions = {}): Pro
           defaultPathChange,
           `LABEL ${dockerLabels.managed}=true`,
           `LABEL ${dockerLabels.kind}=base`,
+          ...(kind === 'base' ? [] : [`LABEL cuelab.bootstrap=${kind}`]),
         ],
         ...(options.signal ? { signal: options.signal } : {}),
       });

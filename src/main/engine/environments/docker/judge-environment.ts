@@ -4,6 +4,7 @@
  * container (so they see exactly what the shell sees, permissions included).
  */
 import type Docker from 'dockerode';
+import type { PostgresSpec } from '../../../../shared/suite-format';
 import type {
   DirEntry,
   EnvironmentCapabilities,
@@ -14,6 +15,7 @@ import type {
 } from '../../judge/environment';
 import { EnvironmentLostError } from '../lost';
 import { isNotFound } from './client';
+import { postgresQuery, queryRole } from '../postgres/query';
 import { execInContainer, type RawExecResult } from './exec';
 import type { DockerItemSettings } from './item-settings';
 import type { PreparedItem } from './prepare';
@@ -50,13 +52,26 @@ const sqlOutputBytes = 16 * 1024 * 1024;
 export function dockerDescription(
   settings: Pick<DockerItemSettings, 'workdir' | 'user' | 'network'>,
   databasePath: string | undefined,
+  postgres?: PostgresSpec,
 ): string {
   return (
     "A Linux container holding the final state of the agent's environment. " +
     `Commands start in ${settings.workdir} and run as user "${settings.user}"` +
     `${settings.network ? '' : ', without network access'}. ` +
     'Relative paths are relative to that folder.' +
-    (databasePath ? ` sql_query reads the SQLite database ${databasePath}.` : '')
+    (databasePath ? ` sql_query reads the SQLite database ${databasePath}.` : '') +
+    (postgres ? postgresDescription(postgres) : '')
+  );
+}
+
+/** The Postgres sentence of the description: which database, which role, what it may do. */
+function postgresDescription(postgres: PostgresSpec): string {
+  const access =
+    postgres.access === 'read-write' ? 'and may change it' : 'read-only (it cannot change data)';
+  return (
+    ` A PostgreSQL server in the container holds the database "${postgres.database}" ` +
+    `(the agent worked as role "${postgres.owner}"; psql in the shell connects there by ` +
+    `default). sql_query runs as role "${queryRole(postgres)}", ${access}.`
   );
 }
 
@@ -70,9 +85,10 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
     private readonly container: Docker.Container,
     private readonly prepared: PreparedItem,
   ) {
-    const { settings, databasePath } = prepared;
-    this.capabilities = { shell: true, files: true, sql: databasePath !== undefined };
-    this.description = dockerDescription(settings, databasePath);
+    const { settings, databasePath, postgres } = prepared;
+    const sql = databasePath !== undefined || postgres !== undefined;
+    this.capabilities = { shell: true, files: true, sql };
+    this.description = dockerDescription(settings, databasePath, postgres);
   }
 
   async exec(command: string, limits: ToolLimits, signal?: AbortSignal): Promise<ExecResult> {
@@ -119,6 +135,16 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
   }
 
   async sqlQuery(sql: string, limits: ToolLimits): Promise<SqlResult> {
+    const { postgres } = this.prepared;
+    if (postgres) {
+      const target = {
+        container: this.container,
+        spec: postgres,
+        user: this.prepared.settings.user,
+        useTimeoutCommand: this.prepared.tools.timeout,
+      };
+      return postgresQuery(target, sql, limits);
+    }
     const database = this.prepared.databasePath;
     if (!database) throw new Error('this environment has no database');
     if (!this.prepared.tools.python3 && this.prepared.tools.sqlite3) {

@@ -5,11 +5,18 @@
  * replayed actions, so an unchanged item reuses its snapshot. Judge reps start from it.
  */
 import type Docker from 'dockerode';
-import type { EnvironmentSpec } from '../../../../shared/suite-format';
+import type { EnvironmentSpec, PostgresSpec } from '../../../../shared/suite-format';
 import type { Trajectory } from '../../../../shared/trajectory';
 import { EngineError } from '../../errors';
 import { contentHash } from './archive';
-import { findBaseImage } from './bootstrap';
+import {
+  checkPostgres,
+  createPostgresState,
+  postgresEnvChanges,
+  postgresEnvironment,
+  stopPostgres,
+} from '../postgres/server';
+import { ensurePostgresImage, findBaseImage } from './bootstrap';
 import {
   buildImageRepository,
   containerLabels,
@@ -42,6 +49,8 @@ export interface PreparedItem {
   settings: DockerItemSettings;
   /** Absolute path of the database `sql_query` reads, when the spec names one. */
   databasePath?: string;
+  /** The PostgreSQL server reps start and `sql_query` queries, when the spec has one. */
+  postgres?: PostgresSpec;
   tools: ContainerTools;
   /** True when the snapshot already existed. */
   reused: boolean;
@@ -91,6 +100,7 @@ export async function prepareItem(
     image: tag,
     settings,
     ...(databasePath ? { databasePath } : {}),
+    ...(spec.postgres ? { postgres: spec.postgres } : {}),
     tools,
     reused,
     seconds: (Date.now() - started) / 1000,
@@ -135,6 +145,7 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
     Image: job.source,
     Cmd: keepAliveCommand,
     User: '0',
+    ...(job.spec.postgres ? { Env: postgresEnvironment(job.spec.postgres) } : {}),
     Labels: containerLabels(job.itemId, 'prepare'),
     HostConfig: containerHostConfig(settings),
   });
@@ -147,6 +158,10 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
     await container.start();
     let tools = await detectTools(container, signal);
     await container.putArchive(await stateArchive(job.spec, settings), { path: '/' });
+    // The server runs from here to the commit, so setup and the replayed agent reach it.
+    if (job.spec.postgres) {
+      await createPostgresState(container, job.spec.postgres, settings.workdir, signal);
+    }
     for (const [index, command] of settings.setup.entries()) {
       const step = await runRootStep(container, command, settings, tools, signal);
       if (step.exitCode !== 0) {
@@ -169,6 +184,11 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
     await prepareUser(container, settings, tools, signal);
     tools = await detectTools(container, signal);
     await checkHealth(container, job.spec, settings, signal);
+    if (job.spec.postgres) {
+      await checkPostgres(container, job.spec.postgres, signal);
+      // A clean shutdown: reps start from a checkpointed cluster, with no recovery to run.
+      await stopPostgres(container, signal);
+    }
     const [repo, tag] = job.tag.split(':') as [string, string];
     await container.commit({
       repo,
@@ -181,6 +201,7 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
         `LABEL ${dockerLabels.tools}=${toolsLabel(tools)}`,
         `LABEL ${dockerLabels.enginePid}=none`,
         `LABEL ${dockerLabels.engineHost}=none`,
+        ...(job.spec.postgres ? postgresEnvChanges(job.spec.postgres) : []),
       ],
     });
     return tools;
@@ -213,6 +234,17 @@ async function sourceImage(
     });
   }
   if (spec.image) return (await ensureImage(docker, spec.image, signal)).Id;
+  if (spec.postgres) {
+    // Built on first need (about two minutes, once per machine), with its progress shown.
+    const image = await ensurePostgresImage({
+      docker,
+      ...(signal ? { signal } : {}),
+      onProgress: (progress) => {
+        if (progress.phase !== 'done') onProgress?.(`PostgreSQL image: ${progress.message}`);
+      },
+    });
+    return image.id;
+  }
   const base = await findBaseImage(docker);
   if (!base) {
     throw new EngineError(

@@ -4,6 +4,7 @@
  * every path: `dispose`, an abort of the rep's signal, or a failure while starting.
  */
 import type Docker from 'dockerode';
+import { startPostgres } from '../postgres/server';
 import type { ProvisionedEnvironment } from '../snapshot';
 import {
   containerLabels,
@@ -57,6 +58,8 @@ export async function startRep(
     signal?.throwIfAborted();
     await container.start();
     signal?.throwIfAborted();
+    // Postgres substrate (issue 14): the item's server, stopped cleanly in the snapshot.
+    if (prepared.postgres) await startPostgres(container, signal);
   } catch (error) {
     await dispose();
     throw error;

@@ -11,6 +11,7 @@ import type { EnvironmentSpec } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
 import { packArchive, type ArchiveEntry } from './archive';
 import { buildItemDatabase } from '../item-sql';
+import { dumpFiles } from '../postgres/server';
 import { execInContainer } from './exec';
 import { dockerDefaults, isRootUser, shellQuote, type DockerItemSettings } from './item-settings';
 
@@ -22,7 +23,10 @@ export interface ContainerTools {
   sqlite3: boolean;
 }
 
-/** The spec's files under `workdir`, the database built from its SQL, as a tar for "/". */
+/**
+ * The spec's files under `workdir`, the database built from its SQL, and a Postgres dump to
+ * load, as a tar for "/".
+ */
 export async function stateArchive(
   spec: EnvironmentSpec,
   settings: DockerItemSettings,
@@ -39,6 +43,8 @@ export async function stateArchive(
       content: buildDatabase(spec.files[spec.database.path], spec.database.sql),
     });
   }
+  // A Postgres dump is staged outside the working folder and deleted once loaded.
+  if (spec.postgres) entries.push(...dumpFiles(spec.postgres));
   return packArchive(entries.filter((entry) => entry.path !== '.'));
 }
 

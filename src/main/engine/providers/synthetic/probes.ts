@@ -96,23 +96,32 @@ export function quoteFragment(read: ReadProbe): string {
       (candidate) =>
         read.probe.tool !== 'shell' || !/^(exit code: |stdout:$|stderr:$)/.test(candidate),
     );
+  // A fetched page starts with its URL and title lines; quote its text.
+  if (read.probe.tool === 'fetch_url') {
+    const text = lines.filter((candidate) => !/^(URL|Title): /.test(candidate));
+    return clip((text[0] ?? lines[0] ?? '').trim(), 60);
+  }
   // A query result's first line is its column header; quote the first row when there is one.
   const row =
     read.probe.tool === 'sql_query' && lines[1] && !lines[1].startsWith('(') ? lines[1] : undefined;
   return clip((row ?? lines[0] ?? '').trim(), 60);
 }
 
-/** How a probe's tool call reads in prose: `read_file logs/a.log`. */
+/** How a probe's tool call reads in prose: `read_file logs/a.log`, `web_search "..."`. */
 export function describeCall(probe: Probe): string {
   const input = probe.input;
   const argument =
     typeof input.path === 'string'
       ? input.path
-      : typeof input.sql === 'string'
-        ? `\`${input.sql}\``
-        : typeof input.command === 'string'
-          ? `\`${input.command}\``
-          : JSON.stringify(input);
+      : typeof input.url === 'string'
+        ? input.url
+        : typeof input.query === 'string'
+          ? `"${input.query}"`
+          : typeof input.sql === 'string'
+            ? `\`${input.sql}\``
+            : typeof input.command === 'string'
+              ? `\`${input.command}\``
+              : JSON.stringify(input);
   return `${probe.tool} ${argument}`;
 }
 

@@ -6,6 +6,7 @@
 import type Docker from 'dockerode';
 import type { SuiteItem } from '../../../../shared/suite-format';
 import { probeDocker } from '../../environments/docker-status';
+import { specNeedsDocker } from '../../environments/provision';
 import { findBaseImage } from '../../environments/docker/bootstrap';
 import { DockerUnavailableError } from '../../environments/docker/client';
 import type { ExecResult, ToolLimits } from '../../judge/environment';
@@ -34,7 +35,14 @@ export async function requireItemContainers(
       `${status.fix ?? 'Start Docker.'}\nThen, once: run cuelab env bootstrap`,
     );
   }
-  const needsBase = items.some((item) => !item.environment.image && !item.environment.dockerfile);
+  // Web-only items need no container; Postgres items start from their own image (built on need).
+  const needsBase = items.some(
+    ({ environment }) =>
+      specNeedsDocker(environment) &&
+      !environment.image &&
+      !environment.dockerfile &&
+      !environment.postgres,
+  );
   if (needsBase && !(await findBaseImage(docker))) {
     throw new EngineError(
       'internal',

@@ -12,24 +12,32 @@ import {
   type SuiteFile,
   type SuiteItem,
 } from '../../../../shared/suite-format';
-import type { AgentMessage, Trajectory } from '../../../../shared/trajectory';
+import type { Trajectory } from '../../../../shared/trajectory';
 import { createDockerClient } from '../../environments/docker/client';
 import { prepareItem } from '../../environments/docker/prepare';
 import { withRep } from '../../environments/docker/rep';
 import { agentStepLimits, formatShellResult, mapPool, requireItemContainers } from './containers';
-import { miniRecipes, miniSuiteInfo } from './index';
-import { hardCaseNote, miniSubstrates, type MiniRecipe } from './recipe';
+import { miniRecipes, miniSearchRecipes, miniSuiteInfo } from './index';
+import { agentTrajectory, hardCaseNote, miniSubstrates, type MiniRecipe } from './recipe';
+import { generateSearchItem, type SearchRecipe } from './search-recipe';
 
 /** Options of `generateMiniSuite`. */
 export interface GenerateOptions {
   /** Default: every recipe. */
   recipes?: readonly MiniRecipe[];
+  /** Default: every search recipe (they need no container). */
+  searchRecipes?: readonly SearchRecipe[];
   docker?: Docker;
   signal?: AbortSignal;
   /** Items generated at once; default 2. */
   concurrency?: number;
   /** One line per finished item. */
   onProgress?: (line: string) => void;
+  /**
+   * Items to keep as they are (by id) instead of running their recipe again: regenerating only
+   * new recipes leaves every recorded trajectory of the others byte for byte.
+   */
+  keep?: readonly SuiteItem[];
 }
 
 /** The environment of an item: its starting state, replaying the agent's shell calls. */
@@ -37,6 +45,9 @@ export function itemEnvironment(recipe: MiniRecipe): EnvironmentSpec {
   return {
     files: recipe.files,
     ...(recipe.database ? { database: { path: recipe.database } } : {}),
+    ...(recipe.postgres
+      ? { postgres: { database: 'app', owner: 'agent', ...recipe.postgres } }
+      : {}),
     shell: true,
     setup: recipe.setup,
     replay: true,
@@ -90,24 +101,12 @@ export async function runInFreshContainer(
 
 /** The trajectory: the task, each step's words and shell call with its real result, the end. */
 export function buildTrajectory(recipe: MiniRecipe, outputs: readonly string[]): Trajectory {
-  const messages: AgentMessage[] = [{ role: 'user', content: recipe.task }];
-  recipe.steps.forEach((step, index) => {
-    const id = `call_${index + 1}`;
-    messages.push({
-      role: 'assistant',
-      content: step.thought,
-      tool_calls: [
-        {
-          id,
-          type: 'function',
-          function: { name: 'shell', arguments: JSON.stringify({ command: step.command }) },
-        },
-      ],
-    });
-    messages.push({ role: 'tool', content: outputs[index] ?? '', tool_call_id: id, name: 'shell' });
-  });
-  messages.push({ role: 'assistant', content: recipe.final });
-  return messages;
+  const calls = recipe.steps.map((step) => ({
+    thought: step.thought,
+    tool: 'shell',
+    input: { command: step.command },
+  }));
+  return agentTrajectory(recipe.task, calls, outputs, recipe.final);
 }
 
 /** Runs one recipe's agent and verifier in Docker and returns the item, labelled by the verifier. */
@@ -149,7 +148,10 @@ export async function generateMiniSuite(options: GenerateOptions = {}): Promise<
     'Building cuelab-mini',
   );
   let done = 0;
+  const kept = new Map((options.keep ?? []).map((item) => [item.id, item]));
   const items = await mapPool(recipes, options.concurrency ?? 2, async (recipe) => {
+    const keep = kept.get(recipe.id);
+    if (keep) return keep;
     const started = Date.now();
     const item = await generateItem(recipe, {
       docker,
@@ -163,7 +165,19 @@ export async function generateMiniSuite(options: GenerateOptions = {}): Promise<
     );
     return item;
   });
-  const suite: SuiteFile = { ...miniSuiteInfo, taxonomies: [], items };
+  const searchItems: SuiteItem[] = [];
+  for (const recipe of options.searchRecipes ?? miniSearchRecipes) {
+    const item = kept.get(recipe.id) ?? (await generateSearchItem(recipe));
+    options.onProgress?.(
+      `${recipe.id}: ${recipe.steps.length} web calls, answer ${item.gold ?? '?'}`,
+    );
+    searchItems.push(item);
+  }
+  const suite: SuiteFile = {
+    ...miniSuiteInfo,
+    taxonomies: [],
+    items: [...items, ...searchItems],
+  };
   suiteFileSchema.parse(suite);
   return suite;
 }

@@ -5,6 +5,7 @@
  * label is whatever the verifier then says, so no recipe states a label.
  */
 import type { Probe, ProbeExpectation } from '../../../../shared/suite-format';
+import type { AgentMessage, Trajectory } from '../../../../shared/trajectory';
 
 /** The hard cases the suite mixes in; each kind appears on at least two items. */
 export const hardCaseKinds = [
@@ -25,11 +26,12 @@ export const hardCaseKinds = [
 /** One hard-case kind. */
 export type HardCaseKind = (typeof hardCaseKinds)[number];
 
-/** The three substrates of the suite, with their dataset and App. J taxonomy. */
+/** The substrates of the suite run in containers, with their dataset and App. J taxonomy. */
 export const miniSubstrates = {
   filesystem: { dataset: 'mini-filesystem', taxonomy: 'aj-filesystem' },
   database: { dataset: 'mini-database', taxonomy: 'aj-postgres' },
   code: { dataset: 'mini-code', taxonomy: 'swe-bench-verified' },
+  postgres: { dataset: 'mini-postgres', taxonomy: 'aj-postgres' },
 } as const;
 
 /** A substrate of the suite. */
@@ -54,6 +56,8 @@ export interface MiniRecipe {
   setup: string[];
   /** The SQLite database, relative to the working folder, for database items. */
   database?: string;
+  /** The PostgreSQL database's starting dump (plain SQL), for postgres items. */
+  postgres?: { sql: string; access: 'read-only' | 'read-write' };
   steps: AgentStep[];
   /** The agent's last message: its account of what it did (sometimes wrong). */
   final: string;
@@ -173,4 +177,39 @@ function probe(
   decisive: boolean,
 ): Probe {
   return { id: fields.id, tool, input, expect: fields.expect, claim: fields.claim, decisive };
+}
+
+/**
+ * A scripted agent's trajectory in the OpenAI shape: the task, one assistant turn per call (its
+ * words and the tool call), the call's recorded result, and the agent's last message.
+ */
+export function agentTrajectory(
+  task: string,
+  calls: readonly { thought: string; tool: string; input: unknown }[],
+  outputs: readonly string[],
+  final: string,
+): Trajectory {
+  const messages: AgentMessage[] = [{ role: 'user', content: task }];
+  calls.forEach((call, index) => {
+    const id = `call_${index + 1}`;
+    messages.push({
+      role: 'assistant',
+      content: call.thought,
+      tool_calls: [
+        {
+          id,
+          type: 'function',
+          function: { name: call.tool, arguments: JSON.stringify(call.input) },
+        },
+      ],
+    });
+    messages.push({
+      role: 'tool',
+      content: outputs[index] ?? '',
+      tool_call_id: id,
+      name: call.tool,
+    });
+  });
+  messages.push({ role: 'assistant', content: final });
+  return messages;
 }

@@ -1,14 +1,15 @@
 /**
  * Verifying a suite: every item is rebuilt the way a judge rep gets it (its snapshot prepared
- * through the Docker backend, replay included, then a fresh rep container), its verifier runs
- * there, and the verdict is compared with the stored gold label. The item's decisive probes
+ * through the Docker backend, replay included, then a fresh rep container; a web item's
+ * snapshot web), its verifier runs there (or, for a web item, the exact-answer check of the
+ * agent's final message), and the verdict is compared with the stored gold label. The item's decisive probes
  * run too: a synthetic judge that follows them must reach the gold label when uncued.
  */
 import type Docker from 'dockerode';
 import type { SuiteItem } from '../../../../shared/suite-format';
 import { createDockerClient } from '../../environments/docker/client';
-import { prepareItem } from '../../environments/docker/prepare';
-import { withRep } from '../../environments/docker/rep';
+import { provisionEnvironment } from '../../environments/provision';
+import { checkAnswer } from '../../environments/web/answer';
 import { defaultToolLimits, type JudgeEnvironment } from '../../judge/environment';
 import { runTool } from '../../judge/tools';
 import { meetsExpectation } from '../../providers/synthetic/probes';
@@ -46,7 +47,15 @@ export interface VerifyOptions {
   concurrency?: number;
 }
 
-const probeTools = new Set(['shell', 'read_file', 'list_dir', 'sql_query']);
+/** Every tool a probe may use (the judge's investigation tools). */
+export const probeTools: ReadonlySet<string> = new Set([
+  'shell',
+  'read_file',
+  'list_dir',
+  'sql_query',
+  'web_search',
+  'fetch_url',
+]);
 
 /** Rebuilds the items and checks each verifier against its stored label. */
 export async function verifySuite(
@@ -95,26 +104,35 @@ async function verifyItem(
       (fields.decisiveProbes === null || fields.decisiveProbes === gold),
     seconds: (Date.now() - started) / 1000,
   });
-  if (!item.verifier) {
+  const { verifier } = item;
+  if (!verifier) {
     return row({ verifier: 'error', decisiveProbes: null, output: 'the item has no verifier' });
   }
-  const command = item.verifier.command;
   try {
-    const prepared = await prepareItem(item.environment, item.id, {
+    // A command verifier needs the item's container; an answer check needs only its web.
+    const provisioned = await provisionEnvironment(item.environment, item, {
+      backend: 'command' in verifier ? 'docker' : 'auto',
       docker,
-      trajectory: item.trajectory,
       ...(signal ? { signal } : {}),
     });
-    return await withRep(
-      prepared,
-      async ({ environment }) => {
-        const result = await environment.exec(command, agentStepLimits, signal);
-        const output = `${result.stdout}${result.stderr}`.trim().slice(-2000);
-        const decisiveProbes = await runDecisiveProbes(item, environment, signal);
-        return row({ verifier: result.exitCode === 0 ? 'pass' : 'fail', decisiveProbes, output });
-      },
-      { docker, ...(signal ? { signal } : {}) },
-    );
+    try {
+      const { environment } = provisioned;
+      let verdict: Verdict;
+      let output: string;
+      if ('command' in verifier) {
+        const result = await environment.exec(verifier.command, agentStepLimits, signal);
+        output = `${result.stdout}${result.stderr}`.trim().slice(-2000);
+        verdict = result.exitCode === 0 ? 'pass' : 'fail';
+      } else {
+        const check = checkAnswer(item.trajectory, verifier.answer);
+        output = check.output;
+        verdict = check.passed ? 'pass' : 'fail';
+      }
+      const decisiveProbes = await runDecisiveProbes(item, environment, signal);
+      return row({ verifier: verdict, decisiveProbes, output });
+    } finally {
+      await provisioned.dispose();
+    }
   } catch (error) {
     signal?.throwIfAborted();
     const message = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,191 @@
+/**
+ * A PostgreSQL server inside an item's container (issue 14): made once per item snapshot
+ * (a fresh cluster, the roles, the item's dump loaded), stopped cleanly before the commit, and
+ * started again in every rep container. It listens on a Unix socket only, so it needs no
+ * network, and it runs without fsync: a rep's writes are thrown away with its container, and
+ * the snapshot is taken after a clean shutdown, so nothing depends on durability.
+ */
+import type Docker from 'dockerode';
+import type { PostgresSpec } from '../../../../shared/suite-format';
+import { EngineError } from '../../errors';
+import { execInContainer } from '../docker/exec';
+import { shellQuote } from '../docker/item-settings';
+
+/** Where the item's cluster lives in the container. */
+export const postgresDataDir = '/var/lib/postgresql/cuelab';
+/** The folder of the server's Unix socket (`PGHOST`). */
+export const postgresSocketDir = '/var/run/postgresql';
+/** The role the judge's read-only `sql_query` connects as. */
+export const readonlyRole = 'judge_readonly';
+/** Where the dump is put for loading; deleted once it is loaded. */
+export const dumpStagingDir = '/var/lib/cuelab-dump';
+
+const logFile = '/var/lib/postgresql/cuelab.log';
+const bin = 'bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)';
+
+// Settings for a small, fast, socket-only server. Crash safety is off (see the file comment).
+const serverSettings = [
+  "listen_addresses = ''",
+  `unix_socket_directories = '${postgresSocketDir}'`,
+  'fsync = off',
+  'synchronous_commit = off',
+  'full_page_writes = off',
+  'shared_buffers = 16MB',
+  'max_connections = 20',
+  'max_wal_size = 64MB',
+  'autovacuum = off',
+  "log_min_messages = 'warning'",
+];
+
+/** The environment a container needs for `psql` to reach the item's database as its owner. */
+export function postgresEnvironment(spec: PostgresSpec): string[] {
+  return [`PGHOST=${postgresSocketDir}`, `PGUSER=${spec.owner}`, `PGDATABASE=${spec.database}`];
+}
+
+/** The same as Dockerfile `ENV` changes for the snapshot commit. */
+export function postgresEnvChanges(spec: PostgresSpec): string[] {
+  return postgresEnvironment(spec).map((pair) => `ENV ${pair}`);
+}
+
+/** Root script: a fresh cluster with the item's settings, the owner and read-only roles. */
+function initScript(spec: PostgresSpec): string {
+  return `set -e
+${bin}
+mkdir -p ${postgresSocketDir} ${postgresDataDir}
+chown postgres:postgres ${postgresSocketDir} ${postgresDataDir}
+chmod 2777 ${postgresSocketDir}
+runuser -u postgres -- "$bin/initdb" -D ${postgresDataDir} --auth=trust --encoding=UTF8 \\
+  --locale=C --no-sync --no-instructions >/dev/null
+cat >> ${postgresDataDir}/postgresql.conf <<'CONF'
+${serverSettings.join('\n')}
+CONF
+touch ${logFile}; chown postgres:postgres ${logFile}
+runuser -u postgres -- "$bin/pg_ctl" -D ${postgresDataDir} -l ${logFile} -w -t 60 -s start
+runuser -u postgres -- psql -X -q -v ON_ERROR_STOP=1 -U postgres -d postgres <<'SQL'
+CREATE ROLE ${spec.owner} LOGIN;
+CREATE DATABASE ${spec.database} OWNER ${spec.owner};
+CREATE ROLE ${readonlyRole} LOGIN;
+GRANT pg_read_all_data TO ${readonlyRole};
+ALTER ROLE ${readonlyRole} SET default_transaction_read_only = on;
+SQL
+runuser -u postgres -- psql -X -q -v ON_ERROR_STOP=1 -U postgres -d ${spec.database} \\
+  -c 'ALTER SCHEMA public OWNER TO ${spec.owner}'`;
+}
+
+/** Root script: loads whatever dump the spec gives, as the owner, then deletes the staging copy. */
+function loadScript(spec: PostgresSpec, workdir: string): string {
+  const psql = `psql -X -q -v ON_ERROR_STOP=1 -U ${spec.owner} -d ${spec.database}`;
+  const lines = ['set -e'];
+  if (spec.archive !== undefined) {
+    lines.push(
+      `pg_restore --no-owner --exit-on-error -U ${spec.owner} -d ${spec.database} ` +
+        `${dumpStagingDir}/archive.dump`,
+    );
+  }
+  if (spec.dumpFile !== undefined) {
+    lines.push(`${psql} -f ${shellQuote(`${workdir.replace(/\/+$/, '')}/${spec.dumpFile}`)}`);
+  }
+  if (spec.sql !== undefined) lines.push(`${psql} -f ${dumpStagingDir}/dump.sql`);
+  lines.push(`rm -rf ${dumpStagingDir}`);
+  return lines.join('\n');
+}
+
+/** Files the dump needs staged in the container (relative to "/"), for the state archive. */
+export function dumpFiles(spec: PostgresSpec): { path: string; content: string | Buffer }[] {
+  const staging = dumpStagingDir.slice(1);
+  const files: { path: string; content: string | Buffer }[] = [];
+  if (spec.sql !== undefined) files.push({ path: `${staging}/dump.sql`, content: spec.sql });
+  if (spec.archive !== undefined) {
+    files.push({ path: `${staging}/archive.dump`, content: Buffer.from(spec.archive, 'base64') });
+  }
+  return files;
+}
+
+/**
+ * In a prepare container (root, after the spec's files are in place): makes the cluster, starts
+ * it and loads the dump. The server keeps running for `setup` and `replay`.
+ */
+export async function createPostgresState(
+  container: Docker.Container,
+  spec: PostgresSpec,
+  workdir: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  await rootScript(container, initScript(spec), 'creating the PostgreSQL cluster', signal);
+  await rootScript(container, loadScript(spec, workdir), 'loading the PostgreSQL dump', signal);
+}
+
+/** Checks the owner can query the database; run before the snapshot. */
+export async function checkPostgres(
+  container: Docker.Container,
+  spec: PostgresSpec,
+  signal?: AbortSignal,
+): Promise<void> {
+  await rootScript(
+    container,
+    `psql -X -q -At -U ${spec.owner} -d ${spec.database} -c 'SELECT 1' >/dev/null`,
+    'the PostgreSQL health check',
+    signal,
+  );
+}
+
+/** Stops the server cleanly (a checkpoint, so the snapshot needs no recovery when started). */
+export async function stopPostgres(
+  container: Docker.Container,
+  signal?: AbortSignal,
+): Promise<void> {
+  await rootScript(
+    container,
+    `${bin}\nrunuser -u postgres -- "$bin/pg_ctl" -D ${postgresDataDir} -m fast -w -t 60 -s stop`,
+    'stopping PostgreSQL',
+    signal,
+  );
+}
+
+/** Starts the server in a rep container made from a snapshot; resolves once it accepts queries. */
+export async function startPostgres(
+  container: Docker.Container,
+  signal?: AbortSignal,
+): Promise<void> {
+  const result = await execInContainer(
+    container,
+    [
+      'sh',
+      '-c',
+      `${bin}\nexec "$bin/pg_ctl" -D ${postgresDataDir} -l ${logFile} -w -t 60 -s start`,
+    ],
+    {
+      user: 'postgres',
+      timeoutMs: 90_000,
+      maxOutputBytes: 64 * 1024,
+      useTimeoutCommand: false,
+      ...(signal ? { signal } : {}),
+    },
+  );
+  if (result.exitCode !== 0) {
+    const output = `${result.stdout.toString()}${result.stderr.toString()}`.trim().slice(-2000);
+    throw new EngineError('internal', `PostgreSQL did not start in the rep container: ${output}`);
+  }
+}
+
+async function rootScript(
+  container: Docker.Container,
+  script: string,
+  what: string,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const result = await execInContainer(container, ['sh', '-c', script], {
+    user: '0',
+    timeoutMs: 10 * 60_000,
+    maxOutputBytes: 64 * 1024,
+    useTimeoutCommand: false,
+    ...(signal ? { signal } : {}),
+  });
+  if (result.exitCode !== 0) {
+    const output = `${result.stdout.toString()}${result.stderr.toString()}`.trim().slice(-2000);
+    throw new EngineError(
+      'bad_request',
+      `Failed ${what} (exit ${result.exitCode ?? 'killed'}): ${output}`,
+    );
+  }
+}
