@@ -15,6 +15,9 @@ import { containerHostConfig, keepAliveCommand } from './item-settings';
 import { DockerJudgeEnvironment } from './judge-environment';
 import type { PreparedItem } from './prepare';
 
+// Creating or starting a container on a busy machine can take seconds, never a minute.
+const repStartTimeoutMs = 60_000;
+
 /** A running rep container. */
 export interface DockerRep extends ProvisionedEnvironment {
   containerId: string;
@@ -44,6 +47,9 @@ export async function startRep(
     WorkingDir: prepared.settings.workdir,
     Labels: containerLabels(prepared.itemId, 'rep', options.owner),
     HostConfig: containerHostConfig(prepared.settings),
+    // A hung Docker engine fails the rep (retried) instead of holding it forever. Not the
+    // rep's signal: a create abandoned halfway would leave a container we know no id of.
+    abortSignal: AbortSignal.timeout(repStartTimeoutMs),
   });
   let removal: Promise<void> | undefined;
   const dispose = (): Promise<void> => {
@@ -55,7 +61,9 @@ export async function startRep(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     signal?.throwIfAborted();
-    await container.start();
+    // A deadline only: an abort is handled by dispose (docker-modem's abort handling can
+    // fire after the call has finished and break the rep's exec streams).
+    await container.start({ abortSignal: AbortSignal.timeout(repStartTimeoutMs) });
     signal?.throwIfAborted();
   } catch (error) {
     await dispose();
