@@ -27,9 +27,9 @@ export function dockerFaultSuite(image: string | undefined, count: number) {
       id: `item-${index + 1}`,
       dataset: 'faults',
       substrate: 'filesystem',
-      task: 'Write done into notes.txt.',
+      task: `Write done into notes.txt (item ${index + 1}).`,
       trajectory: [
-        { role: 'user', content: 'Write done into notes.txt.' },
+        { role: 'user', content: `Write done into notes.txt (item ${index + 1}).` },
         { role: 'assistant', content: 'I wrote it. Done.' },
       ],
       environment: {

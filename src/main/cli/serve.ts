@@ -52,23 +52,31 @@ Options:
     }
     io.out(formatReadyLine(server.address, engine.workspace.path));
     // Containers left by an engine that crashed are removed in the background, then the
-    // workspace's running studies go on.
-    void removeOrphans()
+    // workspace's running studies go on. Stopping cancels the cleanup and waits for it, so
+    // the runner can never start on a database that stop() has already closed.
+    const cleanup = new AbortController();
+    let stopping = false;
+    const orphanCleanup = removeOrphans({ signal: cleanup.signal })
       .catch(() => [])
-      .finally(() => engine.startRunner());
+      .then(() => {
+        if (!stopping) engine.startRunner();
+      });
 
     const running = server;
     await new Promise<void>((resolve) => {
       const stop = () => {
+        if (stopping) return;
+        stopping = true;
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
-        void engine
-          .stopRunner()
-          .then(() => running.close())
-          .finally(() => {
-            engine.close();
-            resolve();
-          });
+        cleanup.abort(new Error('the engine is stopping'));
+        // The overall deadline: whatever still hangs (a Docker call, a provider) does not
+        // keep a stopped engine alive. Unref'd, so a clean stop exits at once.
+        setTimeout(() => {
+          io.err(`The engine did not stop within ${stopDeadlineMs / 1000} s; exiting anyway.`);
+          process.exit(exitCodes.failed);
+        }, stopDeadlineMs).unref();
+        void shutdown(orphanCleanup, engine, running).finally(resolve);
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
@@ -77,6 +85,22 @@ Options:
     return exitCodes.ok;
   },
 };
+
+// In-flight reps are aborted at once (their jobs go back to the queue); Docker calls have
+// their own 30 s deadline, so this is a backstop, not the expected time.
+const stopDeadlineMs = 15_000;
+
+/** Stops in order: orphan cleanup, runner, HTTP server, database; never rejects. */
+async function shutdown(
+  orphanCleanup: Promise<void>,
+  engine: ReturnType<typeof createEngine>,
+  server: { close(): Promise<void> },
+): Promise<void> {
+  await orphanCleanup;
+  await engine.stopRunner().catch(() => undefined);
+  await server.close().catch(() => undefined);
+  engine.close();
+}
 
 /** Calls `stop` once the parent process is gone (the process is re-parented). */
 function watchParent(stop: () => void): void {

@@ -63,6 +63,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   const environment = createEnvironmentService(events);
   let runner: StudyRunner | null = null;
   let hostPool: DockerHostPool | null = null;
+  let closed = false;
   const pending = new Map<string, NodeJS.Timeout>();
   const lastStatus = new Map<string, string>();
 
@@ -137,7 +138,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       data: { version: engineVersion, workspace: workspace.path, startedAt },
     }),
     startRunner(options = {}) {
-      if (runner) return;
+      // After close() there is no database to run on (a late caller must not crash us).
+      if (runner || closed) return;
       for (const id of builtinSuiteIds) {
         try {
           ensureSuite(store, id);
@@ -163,6 +165,9 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
     },
-    close: () => store.close(),
+    close: () => {
+      closed = true;
+      store.close();
+    },
   };
 }

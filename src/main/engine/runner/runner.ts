@@ -6,6 +6,7 @@
 import { describeStorageFailure, isStorageFailure } from '../store/write-errors';
 import { uncuedKey } from './conditions';
 import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
+import { crashPoint } from './crash-points';
 import { failureAction } from './failures';
 import {
   claimJob,
@@ -100,12 +101,15 @@ export class StudyRunner {
           await sleep(Math.max(pollMs, 500));
           continue;
         }
+        crashPoint('before-claim');
         const job = this.claim();
         if (!job) {
           if (
             this.controllers.size === 0 &&
             openJobCount(this.deps.store, this.options.studyIds) === 0
           ) {
+            // A study left with nothing to run (its runner died before marking it) ends now.
+            for (const id of this.servedStudyIds()) completeIfDone(this.deps.store, id);
             this.resolveIdle();
           }
           await sleep(pollMs);
@@ -144,6 +148,13 @@ export class StudyRunner {
     });
   }
 
+  /** The running studies this runner serves. */
+  private servedStudyIds(): string[] {
+    return runningStudyIds(this.deps.store).filter(
+      (id) => !this.options.studyIds || this.options.studyIds.includes(id),
+    );
+  }
+
   private get owner(): number {
     return this.options.owner ?? process.pid;
   }
@@ -153,8 +164,28 @@ export class StudyRunner {
     if (!study) {
       study = this.deps.loadStudy(studyId);
       this.studies.set(studyId, study);
+      this.reconcileMajorities(study);
     }
     return study;
+  }
+
+  /**
+   * Fixes the majority (and queues the cued reps) of every item whose uncued reps all ended
+   * without it: a runner that died between storing the last uncued rep and fixing the
+   * majority left them so, and nothing else would ever queue them.
+   */
+  private reconcileMajorities(study: LoadedStudy): void {
+    const pending = this.deps.store.db
+      .prepare(
+        `SELECT j.item_id, j.judge_id FROM jobs j
+          WHERE j.study_id = ? AND j.condition_key = ?
+            AND NOT EXISTS (SELECT 1 FROM study_majorities m
+                             WHERE m.study_id = j.study_id AND m.item_id = j.item_id AND m.judge_id = j.judge_id)
+          GROUP BY j.item_id, j.judge_id
+         HAVING sum(j.state IN ('queued', 'running')) = 0`,
+      )
+      .all(study.id, uncuedKey) as { item_id: string; judge_id: string }[];
+    for (const row of pending) this.uncuedFinished(study, row.item_id, row.judge_id);
   }
 
   private async run(job: ClaimedJob): Promise<void> {
@@ -183,7 +214,8 @@ export class StudyRunner {
         // Same transaction as the stored rep: a crash leaves both or neither.
         if (!completeJob(store, job, repId, Date.now() - started)) throw new LeaseLostError();
       });
-      if (job.conditionKey === uncuedKey) this.uncuedFinished(study, job);
+      crashPoint('after-store');
+      if (job.conditionKey === uncuedKey) this.uncuedFinished(study, job.itemId, job.judgeId);
       this.checkCostCap(study);
       completeIfDone(store, study.id);
       this.options.onChange?.(study.id);
@@ -228,21 +260,16 @@ export class StudyRunner {
     if (action.kind === 'fail' || job.attempts >= maxAttempts) {
       failJob(store, job, action.message, null);
       completeIfDone(store, job.studyId);
-      if (job.conditionKey === uncuedKey) this.uncuedFinished(this.loaded(job.studyId), job);
+      if (job.conditionKey === uncuedKey)
+        this.uncuedFinished(this.loaded(job.studyId), job.itemId, job.judgeId);
       return;
     }
     failJob(store, job, action.message, action.delayMs);
   }
 
-  private uncuedFinished(study: LoadedStudy, job: ClaimedJob): void {
-    onUncuedFinished(
-      this.deps.store,
-      study.id,
-      study.spec,
-      [...study.conditions.values()],
-      job.itemId,
-      job.judgeId,
-    );
+  private uncuedFinished(study: LoadedStudy, itemId: string, judgeId: string): void {
+    const conditions = [...study.conditions.values()];
+    onUncuedFinished(this.deps.store, study.id, study.spec, conditions, itemId, judgeId);
   }
 
   /** Stops claiming and aborts the reps in flight: nothing more can be stored for now. */
@@ -263,9 +290,7 @@ export class StudyRunner {
     if (!fault || this.controllers.size > 0) return;
     const { store } = this.deps;
     try {
-      const studies = runningStudyIds(store).filter(
-        (id) => !this.options.studyIds || this.options.studyIds.includes(id),
-      );
+      const studies = this.servedStudyIds();
       store.db.transaction(() => {
         releaseOwnedJobs(store, this.owner, this.options.studyIds);
         for (const id of studies) pauseStudy(store, id, fault.reason);

@@ -78,33 +78,43 @@ export function ArmProgress({ progress }: { progress: StudyProgress }) {
 }
 
 /** The failed reps, grouped by the reason they gave up (one reason often fails many reps). */
-export function FailureList({ progress }: { progress: StudyProgress }) {
+export function FailureList({
+  entries,
+  total,
+  what = 'failed reps',
+}: {
+  /** The jobs shown (the engine sends at most 50). */
+  entries: StudyProgress['failures'];
+  /** How many there are in all. */
+  total: number;
+  what?: string;
+}) {
   const byReason = new Map<string, StudyProgress['failures']>();
-  for (const failure of progress.failures) {
-    byReason.set(failure.error, [...(byReason.get(failure.error) ?? []), failure]);
+  for (const entry of entries) {
+    byReason.set(entry.error, [...(byReason.get(entry.error) ?? []), entry]);
   }
-  const shown = progress.failures.length;
+  const shown = entries.length;
   return (
     <div className="failure-groups">
-      {[...byReason].map(([reason, failures]) => (
+      {[...byReason].map(([reason, group]) => (
         <div key={reason} className="failure-group">
           <p className="failure-count tabular">
-            {formatCount(failures.length)} rep{failures.length === 1 ? '' : 's'}
+            {formatCount(group.length)} rep{group.length === 1 ? '' : 's'}
           </p>
           <pre className="failure-reason">{reason}</pre>
           <ul className="failure-reps">
-            {failures.map((failure) => (
-              <li key={failure.jobId} className="mono">
-                {failure.conditionKey} · {failure.itemId} · {failure.judgeId} · rep {failure.rep}
-                {failure.direction ? ` · ${failure.direction}` : ''}
+            {group.map((entry) => (
+              <li key={entry.jobId} className="mono">
+                {entry.conditionKey} · {entry.itemId} · {entry.judgeId} · rep {entry.rep}
+                {entry.direction ? ` · ${entry.direction}` : ''} · attempt {entry.attempts}
               </li>
             ))}
           </ul>
         </div>
       ))}
-      {progress.failed > shown && (
+      {total > shown && (
         <p className="muted small">
-          Showing the first {formatCount(shown)} of {formatCount(progress.failed)} failed reps.
+          Showing the first {formatCount(shown)} of {formatCount(total)} {what}.
         </p>
       )}
     </div>

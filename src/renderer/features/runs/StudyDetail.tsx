@@ -162,6 +162,7 @@ export function StudyDetail({ studyId, summary }: { studyId: string; summary?: S
               {formatCount(progress.done)} / {formatCount(progress.total)}
             </Stat>
             <Stat label="Running">{formatCount(progress.running)}</Stat>
+            <Stat label="Retrying">{formatCount(progress.retrying)}</Stat>
             <Stat label="Failed">{formatCount(progress.failed)}</Stat>
             <Stat label="ETA">{canPause(status) ? formatDuration(progress.etaSeconds) : '—'}</Stat>
             <Stat label="Cost so far">
@@ -183,7 +184,29 @@ export function StudyDetail({ studyId, summary }: { studyId: string; summary?: S
               uncued majority (a tie or no valid verdict), so no cued reps were queued for them.
             </p>
           )}
+          {progress.done > 0 && (
+            <p className="muted small" data-testid="outcomes">
+              Of the done reps: {formatCount(progress.outcomes.verdict)} with a verdict ·{' '}
+              {formatCount(progress.outcomes.invalidVerdict)} invalid_verdict ·{' '}
+              {formatCount(progress.outcomes.budgetExhausted)} budget_exhausted. Only verdicts vote
+              and count in the tables.
+            </p>
+          )}
           <ArmProgress progress={progress} />
+          {progress.retrying > 0 && (
+            <section className="failures" aria-label="Retries in progress">
+              <header className="failures-header">
+                <h3>
+                  Retrying <span className="muted tabular">({formatCount(progress.retrying)})</span>
+                </h3>
+              </header>
+              <FailureList
+                entries={progress.retries}
+                total={progress.retrying}
+                what="reps being retried"
+              />
+            </section>
+          )}
           {progress.failed > 0 && (
             <section className="failures" aria-label="Failures">
               <header className="failures-header">
@@ -201,7 +224,7 @@ export function StudyDetail({ studyId, summary }: { studyId: string; summary?: S
                   </button>
                 )}
               </header>
-              <FailureList progress={progress} />
+              <FailureList entries={progress.failures} total={progress.failed} />
             </section>
           )}
         </>

@@ -90,22 +90,40 @@ export function isNotFound(error: unknown): boolean {
   return (error as { statusCode?: number } | null)?.statusCode === 404;
 }
 
+/** How long one Docker control call (list, inspect, remove …) may take before it is abandoned. */
+export const dockerCallTimeoutMs = 30_000;
+
+/**
+ * A signal for one Docker call: aborted after `ms` (a hung Docker engine never holds the
+ * engine's shutdown), or earlier when `signal` aborts.
+ */
+export function dockerCallSignal(signal?: AbortSignal, ms = dockerCallTimeoutMs): AbortSignal {
+  const timeout = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
 /**
  * Removes a container whatever its state, and returns once it is gone. A container that is
- * already gone is not an error; one another path is removing (409) is waited for.
+ * already gone is not an error; one another path is removing (409) is waited for. Each call
+ * to Docker has a deadline; `signal` abandons the wait.
  */
-export async function removeContainer(docker: Docker, id: string): Promise<void> {
+export async function removeContainer(
+  docker: Docker,
+  id: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const container = docker.getContainer(id);
   try {
-    await container.remove({ force: true, v: true });
+    await container.remove({ force: true, v: true, abortSignal: dockerCallSignal(signal) });
     return;
   } catch (error) {
     if (isNotFound(error)) return;
     if ((error as { statusCode?: number } | null)?.statusCode !== 409) throw error;
   }
   for (let attempt = 0; attempt < 100; attempt += 1) {
+    signal?.throwIfAborted();
     try {
-      await container.inspect();
+      await container.inspect({ abortSignal: dockerCallSignal(signal) });
     } catch (error) {
       if (isNotFound(error)) return;
       throw error;

@@ -212,7 +212,7 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
     // A killed command (137, or no exit code) may be the container dying under it; an
     // out-of-memory kill of the command alone leaves the container running and is a result.
     if (result.exitCode === null || result.exitCode < 0 || result.exitCode === 137) {
-      const problem = await containerProblem(this.container, 250);
+      const problem = await containerProblem(this.container, 1000);
       if (problem) throw this.markLost(problem);
     }
     return result;
@@ -235,8 +235,8 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
 
 /**
  * Why `container` can no longer serve the rep (gone, or not running), or null when it runs.
- * `settleMs`: when it still looks running, look once more after this long, because Docker
- * reports a killed container's state a moment after its processes have died.
+ * `settleMs`: when it still looks running, keep looking this long, because Docker reports a
+ * killed container's state a moment after its processes have died.
  */
 async function containerProblem(container: Docker.Container, settleMs = 0): Promise<string | null> {
   const look = async (): Promise<string | null> => {
@@ -249,10 +249,13 @@ async function containerProblem(container: Docker.Container, settleMs = 0): Prom
       return `could not be inspected: ${error instanceof Error ? error.message : String(error)}`;
     }
   };
-  const first = await look();
-  if (first || settleMs <= 0) return first;
-  await new Promise((resolve) => setTimeout(resolve, settleMs));
-  return look();
+  let problem = await look();
+  // Docker may show a killed container running for a moment after its processes died.
+  for (let waited = 0; !problem && waited < settleMs; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    problem = await look();
+  }
+  return problem;
 }
 
 function entryType(kind: string): DirEntry['type'] {

@@ -4,17 +4,22 @@
  */
 import { hostname } from 'node:os';
 import type Docker from 'dockerode';
-import { createDockerClient, dockerLabels, removeContainer } from './client';
+import { createDockerClient, dockerCallSignal, dockerLabels, removeContainer } from './client';
 import { isProcessAlive } from './lock';
 
 /** CueLab's containers, optionally only those of one item. */
 export async function listManagedContainers(
   docker: Docker,
   filter: { item?: string } = {},
+  signal?: AbortSignal,
 ): Promise<Docker.ContainerInfo[]> {
   const label = [`${dockerLabels.managed}=true`];
   if (filter.item) label.push(`${dockerLabels.item}=${filter.item}`);
-  return docker.listContainers({ all: true, filters: { label } });
+  return docker.listContainers({
+    all: true,
+    filters: { label },
+    abortSignal: dockerCallSignal(signal),
+  });
 }
 
 /**
@@ -35,16 +40,21 @@ export function isOrphan(
 
 /**
  * Removes every CueLab container whose engine process is gone; resolves to their ids. Call it
- * when the engine starts, so a crash never leaves containers running.
+ * when the engine starts, so a crash never leaves containers running. Every Docker call has a
+ * deadline, and `signal` (the engine stopping) abandons the cleanup at once.
  */
 export async function removeOrphans(
-  options: { docker?: Docker; alive?: (pid: number) => boolean } = {},
+  options: { docker?: Docker; alive?: (pid: number) => boolean; signal?: AbortSignal } = {},
 ): Promise<string[]> {
   const docker = options.docker ?? createDockerClient();
-  const orphans = (await listManagedContainers(docker)).filter((container) =>
+  const { signal } = options;
+  const orphans = (await listManagedContainers(docker, {}, signal)).filter((container) =>
     isOrphan(container, options.alive),
   );
-  for (const container of orphans) await removeContainer(docker, container.Id);
+  for (const container of orphans) {
+    signal?.throwIfAborted();
+    await removeContainer(docker, container.Id, signal);
+  }
   return orphans.map((container) => container.Id);
 }
 

@@ -16,6 +16,9 @@ import { containerHostConfig, keepAliveCommand } from './item-settings';
 import { DockerJudgeEnvironment } from './judge-environment';
 import type { PreparedItem } from './prepare';
 
+// Creating or starting a container on a busy machine can take seconds, never a minute.
+const repStartTimeoutMs = 60_000;
+
 /** A running rep container. */
 export interface DockerRep extends ProvisionedEnvironment {
   containerId: string;
@@ -45,6 +48,9 @@ export async function startRep(
     WorkingDir: prepared.settings.workdir,
     Labels: containerLabels(prepared.itemId, 'rep', options.owner),
     HostConfig: containerHostConfig(prepared.settings),
+    // A hung Docker engine fails the rep (retried) instead of holding it forever. Not the
+    // rep's signal: a create abandoned halfway would leave a container we know no id of.
+    abortSignal: AbortSignal.timeout(repStartTimeoutMs),
   });
   let removal: Promise<void> | undefined;
   const dispose = (): Promise<void> => {
@@ -56,7 +62,9 @@ export async function startRep(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     signal?.throwIfAborted();
-    await container.start();
+    // A deadline only: an abort is handled by dispose (docker-modem's abort handling can
+    // fire after the call has finished and break the rep's exec streams).
+    await container.start({ abortSignal: AbortSignal.timeout(repStartTimeoutMs) });
     signal?.throwIfAborted();
     // Postgres substrate (issue 14): the item's server, stopped cleanly in the snapshot.
     if (prepared.postgres) await startPostgres(container, signal);
