@@ -136,7 +136,7 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
     Cmd: keepAliveCommand,
     User: '0',
     Labels: containerLabels(job.itemId, 'prepare'),
-    HostConfig: containerHostConfig(settings),
+    HostConfig: containerHostConfig(settings, 'prepare'),
   });
   let removal: Promise<void> | undefined;
   const remove = () => (removal ??= removeContainer(docker, container.id));
