@@ -115,7 +115,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       },
       onStudyChanged: (id) => publishProgress(id, true),
     }),
-    ...mechanismHandlers(store, (id) => publishProgress(id, true)),
+    ...mechanismHandlers(store, (id) => publishProgress(id, true), secrets.env),
     setSecret: ({ name, value }) => secrets.set(name, value),
     listSecrets: () => secrets.list(),
     environmentStatus: () => environment.status(),
