@@ -47,6 +47,7 @@ export default tseslint.config(
       'src/main/app/engine-launch.ts',
       'src/main/app/engine-supervisor.ts',
       'src/main/app/app-page.ts',
+      'src/main/app/secret-store.ts',
     ],
     rules: {
       'no-restricted-imports': ['error', { paths: [electronOnlyInShell] }],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Docker from 'dockerode';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type TestContext } from 'vitest';
 import { listManagedContainers } from '../../src/main/engine/environments/docker/orphans';
 import { prepareItem, type PreparedItem } from '../../src/main/engine/environments/docker/prepare';
 import { startRep, withRep } from '../../src/main/engine/environments/docker/rep';
@@ -202,6 +202,8 @@ describe('Docker environment: item snapshots and reps', () => {
       expect(who.stdout).toBe('agent\n1000\nwrote\n');
       expect(who.stderr).toMatch(/Permission denied/);
     });
+    // A root judge is beyond the default container cap: the user (not the suite) allows it.
+    vi.stubEnv('CUELAB_CONTAINER_ALLOW_ROOT', '1');
     const rootItem = await prepareItem(
       environmentSpecSchema.parse({
         image: busybox,
@@ -215,10 +217,12 @@ describe('Docker environment: item snapshots and reps', () => {
     await withRep(rootItem, async ({ environment }) => {
       expect((await environment.exec('id -u', limits)).stdout).toBe('0\n');
     });
+    vi.unstubAllEnvs();
   });
 
   it('has a network interface when the spec asks for network', async (context) => {
     needDocker(context);
+    vi.stubEnv('CUELAB_CONTAINER_ALLOW_NETWORK', '1');
     const networked = await prepareItem(
       environmentSpecSchema.parse({
         image: busybox,
@@ -234,5 +238,6 @@ describe('Docker environment: item snapshots and reps', () => {
       const interfaces = await environment.exec('ls /sys/class/net', limits);
       expect(interfaces.stdout.split(/\s+/)).toContain('eth0');
     });
+    vi.unstubAllEnvs();
   });
 });

@@ -5,6 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/main/engine/engine';
 import { exportBundle } from '../../src/main/engine/export/bundle-export';
 import { openBundle } from '../../src/main/engine/export/bundle-open';
+import {
+  parseEnsembleConfig,
+  providerForVoter,
+} from '../../src/main/engine/metajudge/ensemble/voters';
 import { createStudy } from '../../src/main/engine/runner/create-study';
 import { StudyRunner } from '../../src/main/engine/runner/runner';
 import { resumeStudy, studyProgress } from '../../src/main/engine/runner/study-state';
@@ -122,6 +126,19 @@ describe('keys go only where the user allowed', () => {
     expect(created).toHaveProperty('studyId');
     const again = await engine.handlers.estimateStudy({ spec });
     expect(again.warnings.map((warning) => warning.code)).not.toContain('untrusted_endpoint');
+  });
+
+  it('a voters file for classify is held to the same rule', () => {
+    const config = parseEnsembleConfig({
+      voters: [{ id: 'v', provider: 'anthropic', model: 'meta', baseUrl: evil.url }],
+    });
+    const before = evil.callCount();
+    expect(() => providerForVoter(config.voters[0]!, { ANTHROPIC_API_KEY: KEY })).toThrow(
+      /needs your confirmation/,
+    );
+    const trusted = { ANTHROPIC_API_KEY: KEY, CUELAB_TRUSTED_ENDPOINTS: evil.url };
+    expect(providerForVoter(config.voters[0]!, trusted).kind).toBe('anthropic');
+    expect(evil.callCount()).toBe(before);
   });
 
   it('cuelab run refuses the spec without --trust-endpoint and makes no request', () => {

@@ -61,7 +61,10 @@ const deferring = findPersona(
 );
 
 const KEY = 'sk-ant-test-9f8e7d6c5b4a';
-const env = { ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: 'sk-openai-test-1a2b3c' };
+const env: Record<string, string> = {
+  ANTHROPIC_API_KEY: KEY,
+  OPENAI_API_KEY: 'sk-openai-test-1a2b3c',
+};
 
 const answer = (label: string, lines = ['C3']) =>
   JSON.stringify({ label, rationale: `It is ${label}.`, evidence_lines: lines });
@@ -99,6 +102,8 @@ describe('the meta-judge ensemble against the fake model server', () => {
 
   beforeAll(async () => {
     server = await startFakeModelServer();
+    // The fake server is a custom endpoint the user trusts in their own environment (#2).
+    env.CUELAB_TRUSTED_ENDPOINTS = `${server.url},${server.openaiUrl}`;
     const text = (model: string) => reply.text(answers.get(model) ?? 'no answer scripted');
     server.handle('anthropic', (request) => text(String(request.body.model)));
     server.handle('openai', (request) => text(String(request.body.model)));

@@ -4,13 +4,13 @@
  * only wires it to the window and to quitting.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog } from 'electron';
+import { app, BrowserWindow, dialog, safeStorage } from 'electron';
 import { parseReadyLine } from '../../shared/ready-line';
 import { appPage } from './app-page';
 import { engineLaunch, EngineSupervisor } from './engine-supervisor';
 import { installAppMenu } from './menu';
 import { announceEngineChange, registerNativeIpc } from './native-ipc';
-import { loadStoredSecrets, storeSecret } from './secret-store';
+import { createSecretStore, isKeyName } from './secret-store';
 import { createMainWindow, hardenSessions } from './window';
 
 const page = appPage(join(__dirname, '../renderer'), process.env.ELECTRON_RENDERER_URL);
@@ -95,14 +95,23 @@ function runShell(): void {
       hardenSessions(page);
       installAppMenu();
       // Keys kept with safeStorage reach the engine through its environment.
-      Object.assign(launch.env, loadStoredSecrets());
+      const secrets = createSecretStore({
+        folder: app.getPath('userData'),
+        safeStorage,
+        platform: process.platform,
+      });
+      Object.assign(launch.env, secrets.load());
       registerNativeIpc({
         whenEngineReady: () => supervisor.whenReady(),
         isAppUrl: (url) => page.isAppUrl(url),
         storeSecret: (name, value) => {
+          // Only key names reach the engine's environment: never NODE_OPTIONS, PATH, …
+          if (!isKeyName(name)) return false;
           if (value === '') delete launch.env[name];
           else launch.env[name] = value;
-          return storeSecret(name, value);
+          const outcome = secrets.store(name, value);
+          if (!outcome.stored) console.warn(`[shell] ${name} was not saved: ${outcome.reason}`);
+          return outcome.stored;
         },
       });
       // A failed start is reported by the 'failed' event and by getEngine in the window.

@@ -1,49 +1,104 @@
 /**
  * API keys in the desktop app, kept with Electron `safeStorage` (the OS keychain or its
  * equivalent) in the user-data folder — never in the workspace database, logs or exports
- * (ARCHITECTURE.md, "Fixed points"). The shell hands them to the engine in its environment.
+ * (ARCHITECTURE.md, "Fixed points"). The shell hands them to the engine in its environment,
+ * so only key-shaped names are kept (issue 10, item 9): a stored `NODE_OPTIONS` or `LD_PRELOAD`
+ * would run code in the next engine. On Linux without a keyring Chromium falls back to the
+ * `basic_text` backend, which encrypts under a fixed, public password; that is no protection,
+ * so keys are then not stored and the caller is told why. No electron import here: the shell
+ * passes `safeStorage` in, and tests pass a stand-in.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, safeStorage } from 'electron';
+import { KEY_ENV_NAME } from '../engine/providers/endpoint-trust';
 
-const keyName = /^[A-Z_][A-Z0-9_]*$/;
-
-function storePath(): string {
-  return join(app.getPath('userData'), 'keys.json');
+/** The parts of Electron's `safeStorage` the store uses. */
+export interface SafeStorageLike {
+  isEncryptionAvailable(): boolean;
+  encryptString(text: string): Buffer;
+  decryptString(data: Buffer): string;
+  /** Linux only in Electron; absent elsewhere. */
+  getSelectedStorageBackend?: () => string;
 }
 
-function readStore(): Record<string, string> {
-  if (!existsSync(storePath())) return {};
-  try {
-    const parsed = JSON.parse(readFileSync(storePath(), 'utf8')) as unknown;
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
+/** Where and how keys are kept. */
+export interface SecretStoreOptions {
+  /** The app's user-data folder (`app.getPath('userData')`). */
+  folder: string;
+  safeStorage: SafeStorageLike;
+  platform: NodeJS.Platform;
 }
 
-/** The stored keys, decrypted; empty when the OS offers no encryption. */
-export function loadStoredSecrets(): Record<string, string> {
-  if (!safeStorage.isEncryptionAvailable()) return {};
-  const out: Record<string, string> = {};
-  for (const [name, encrypted] of Object.entries(readStore())) {
-    if (!keyName.test(name)) continue;
+/** The outcome of keeping a key. */
+export type StoreOutcome = { stored: true } | { stored: false; reason: string };
+
+/** The keys file, read and written through safeStorage. */
+export interface SecretStore {
+  /** The stored keys, decrypted; empty when the OS offers no real encryption. */
+  load(): Record<string, string>;
+  /** Encrypts and stores a key (an empty value removes it), or says why not. */
+  store(name: string, value: string): StoreOutcome;
+}
+
+/** True for a name a key lives under (`*_API_KEY`, `*_TOKEN`); never PATH, NODE_OPTIONS, … */
+export function isKeyName(name: string): boolean {
+  return KEY_ENV_NAME.test(name);
+}
+
+/** Why safeStorage cannot keep a secret here, or undefined when it can. */
+export function encryptionProblem(options: SecretStoreOptions): string | undefined {
+  const { safeStorage, platform } = options;
+  if (!safeStorage.isEncryptionAvailable())
+    return 'this system offers no encryption for stored keys';
+  if (platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text')
+    return (
+      'this Linux session has no keyring (GNOME Keyring or KWallet), so Electron could only ' +
+      'hide keys under a fixed password; the key is used for this session and not saved'
+    );
+  return undefined;
+}
+
+/** A store in `options.folder`/keys.json. */
+export function createSecretStore(options: SecretStoreOptions): SecretStore {
+  const path = join(options.folder, 'keys.json');
+  const read = (): Record<string, string> => {
+    if (!existsSync(path)) return {};
     try {
-      out[name] = safeStorage.decryptString(Buffer.from(encrypted, 'base64'));
+      const parsed = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+      return typeof parsed === 'object' && parsed !== null
+        ? (parsed as Record<string, string>)
+        : {};
     } catch {
-      // A key encrypted under another OS user cannot be read; it is skipped, not guessed.
+      return {};
     }
-  }
-  return out;
-}
-
-/** Encrypts and stores a key (an empty value removes it); false when encryption is unavailable. */
-export function storeSecret(name: string, value: string): boolean {
-  if (!keyName.test(name) || !safeStorage.isEncryptionAvailable()) return false;
-  const store = readStore();
-  if (value === '') delete store[name];
-  else store[name] = safeStorage.encryptString(value).toString('base64');
-  writeFileSync(storePath(), JSON.stringify(store, null, 2), { mode: 0o600 });
-  return true;
+  };
+  return {
+    load() {
+      if (encryptionProblem(options)) return {};
+      const out: Record<string, string> = {};
+      for (const [name, encrypted] of Object.entries(read())) {
+        if (!isKeyName(name) || typeof encrypted !== 'string') continue;
+        try {
+          out[name] = options.safeStorage.decryptString(Buffer.from(encrypted, 'base64'));
+        } catch {
+          // A key encrypted under another OS user cannot be read; it is skipped, not guessed.
+        }
+      }
+      return out;
+    },
+    store(name, value) {
+      if (!isKeyName(name))
+        return {
+          stored: false,
+          reason: `${name} is not a key variable name (names end in _API_KEY or _TOKEN)`,
+        };
+      const problem = encryptionProblem(options);
+      if (problem) return { stored: false, reason: problem };
+      const keys = read();
+      if (value === '') delete keys[name];
+      else keys[name] = options.safeStorage.encryptString(value).toString('base64');
+      writeFileSync(path, JSON.stringify(keys, null, 2), { mode: 0o600 });
+      return { stored: true };
+    },
+  };
 }

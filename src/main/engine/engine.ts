@@ -119,7 +119,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       },
       onStudyChanged: (id) => publishProgress(id, true),
     }),
-    ...mechanismHandlers(store, (id) => publishProgress(id, true)),
+    ...mechanismHandlers(store, (id) => publishProgress(id, true), secrets.env),
     ...hostHandlers(store, () => hostPool),
     setSecret: ({ name, value }) => secrets.set(name, value),
     listSecrets: () => secrets.list(),

@@ -2,7 +2,7 @@
  * Where a workspace lives. Precedence: `--workspace`, then `CUELAB_WORKSPACE`, then the
  * platform's application-data folder.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EngineError } from './errors';
@@ -47,10 +47,20 @@ export function workspaceForProcess(flag?: string): WorkspaceLocation {
   return resolveWorkspace({ flag, env: process.env, platform: process.platform, home: homedir() });
 }
 
-/** Creates the workspace folder if needed; a clear error when it cannot be created. */
+/**
+ * Creates the workspace folder if needed (0700: it holds transcripts and prompts), and makes
+ * its database files 0600 before SQLite opens them, so the WAL and shared-memory files SQLite
+ * creates next to them inherit that mode. A folder the user already had keeps its mode.
+ */
 export function ensureWorkspace(location: WorkspaceLocation): void {
   try {
-    mkdirSync(location.path, { recursive: true });
+    const created = mkdirSync(location.path, { recursive: true, mode: 0o700 });
+    if (created !== undefined) chmodSync(location.path, 0o700);
+    const database = databasePath(location.path);
+    if (!existsSync(database)) writeFileSync(database, '', { mode: 0o600 });
+    for (const file of [database, `${database}-wal`, `${database}-shm`, `${database}-journal`]) {
+      if (existsSync(file)) chmodSync(file, 0o600);
+    }
   } catch (error) {
     throw new EngineError(
       'internal',

@@ -1,6 +1,7 @@
 /**
  * The HTTP + WebSocket transport of LabApi on 127.0.0.1. Every `/api/*` request and the
- * event socket need the launch token; without it the answer is a bare 401.
+ * event socket need the launch token; without it the answer is a bare 401. Every request must
+ * also name the engine as its Host and come from an allowed Origin (request-origin.ts), else 403.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,13 @@ import { failure, type LabResult } from '../../shared/result';
 import { acceptsEmptyRequest, dispatchLabCall } from '../engine/api/dispatch';
 import type { Engine } from '../engine/engine';
 import { newToken, presentedToken, tokenMatches } from './auth';
+import {
+  allowedOrigins,
+  corsHeaders,
+  devServerOrigins,
+  hostAllowed,
+  originAllowed,
+} from './request-origin';
 import { serveStatic } from './static-files';
 
 /** Options for `startServer`. */
@@ -22,6 +30,8 @@ export interface ServerOptions {
   port?: number;
   /** Injected for tests; a fresh random token otherwise. */
   token?: string;
+  /** Origins allowed besides the engine's own and the window's; default: the dev server's. */
+  allowedOrigins?: readonly string[];
 }
 
 /** A listening server. */
@@ -33,6 +43,10 @@ export interface RunningServer {
 
 const maxBodyBytes = 1024 * 1024;
 const unauthorized = failure('unauthorized', 'A valid engine token is required.');
+const forbidden = failure(
+  'unauthorized',
+  'This engine answers only its own loopback address and the CueLab window (Host and Origin checked).',
+);
 
 /** Starts listening on 127.0.0.1 and resolves once the port is bound. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -51,8 +65,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   });
 
+  let origins = new Set<string>();
+  let port = 0;
+
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (!hostAllowed(request, port) || !originAllowed(request, origins)) {
+      sendJson(response, 403, forbidden);
+      return;
+    }
+    const cors = corsHeaders(request);
     if (!url.pathname.startsWith(labPaths.methodPrefix)) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         sendJson(response, 405, failure('bad_request', 'Static files answer GET only.'));
@@ -62,37 +84,41 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, corsHeaders());
+      response.writeHead(204, cors);
       response.end();
       return;
     }
     if (!tokenMatches(presentedToken(request, url), token)) {
-      sendJson(response, 401, unauthorized);
+      sendJson(response, 401, unauthorized, cors);
       return;
     }
     const method = url.pathname.slice(labPaths.methodPrefix.length);
     if (request.method === 'GET') {
       if (isLabMethod(method) && !acceptsEmptyRequest(method)) {
-        sendJson(response, 405, failure('bad_request', `${method} takes fields: use POST.`));
+        sendJson(response, 405, failure('bad_request', `${method} takes fields: use POST.`), cors);
         return;
       }
-      sendResult(response, await dispatchLabCall(engine.handlers, method, {}));
+      sendResult(response, await dispatchLabCall(engine.handlers, method, {}), cors);
       return;
     }
     if (request.method !== 'POST') {
-      sendJson(response, 405, failure('bad_request', 'LabApi methods answer POST (or GET).'));
+      sendJson(response, 405, failure('bad_request', 'LabApi methods answer POST (or GET).'), cors);
       return;
     }
     const body = await readJsonBody(request);
     if (!body.ok) {
-      sendJson(response, body.status, failure('bad_request', body.message));
+      sendJson(response, body.status, failure('bad_request', body.message), cors);
       return;
     }
-    sendResult(response, await dispatchLabCall(engine.handlers, method, body.value));
+    sendResult(response, await dispatchLabCall(engine.handlers, method, body.value), cors);
   }
 
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (!hostAllowed(request, port) || !originAllowed(request, origins)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     if (url.pathname !== labPaths.events || !tokenMatches(presentedToken(request, url), token)) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -107,7 +133,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
+  origins = allowedOrigins(port, options.allowedOrigins ?? devServerOrigins(process.env));
 
   return {
     address: { baseUrl: `http://127.0.0.1:${port}/`, token },
@@ -135,20 +162,13 @@ function attachEventSocket(engine: Engine, ws: WebSocket): void {
   // Clients only listen; anything they send is ignored.
 }
 
-function corsHeaders(): Record<string, string> {
-  // The Electron window loads the renderer from file://, so /api answers any origin; the
-  // bearer token (never a cookie) is what authorises a request.
-  return {
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': 'authorization, content-type',
-    'access-control-max-age': '600',
-  };
-}
-
-function sendResult(response: ServerResponse, result: LabResult<unknown>): void {
+function sendResult(
+  response: ServerResponse,
+  result: LabResult<unknown>,
+  cors: Record<string, string>,
+): void {
   if (result.ok) {
-    sendJson(response, 200, result);
+    sendJson(response, 200, result, cors);
     return;
   }
   const status: Record<string, number> = {
@@ -157,14 +177,19 @@ function sendResult(response: ServerResponse, result: LabResult<unknown>): void 
     not_found: 404,
     unauthorized: 401,
   };
-  sendJson(response, status[result.error.code] ?? 500, result);
+  sendJson(response, status[result.error.code] ?? 500, result, cors);
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  cors: Record<string, string> = {},
+): void {
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
-    ...corsHeaders(),
+    ...cors,
   });
   response.end(JSON.stringify(body));
 }

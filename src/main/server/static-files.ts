@@ -1,8 +1,9 @@
 /**
  * Serves the built renderer. The files hold no data, so they need no token; paths are
- * confined to the renderer folder and unknown paths fall back to index.html.
+ * confined to the renderer folder (symlinks included: one pointing out is not followed) and
+ * unknown paths fall back to index.html.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
@@ -29,9 +30,20 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   }
   if (decoded.includes('\0')) return null;
   const candidate = normalize(join(root, decoded));
+  if (!inside(root, candidate)) return null;
+  // A symlink inside the folder may point anywhere: what is served is where it really leads.
+  let real: string;
+  try {
+    real = realpathSync(candidate);
+  } catch {
+    return candidate; // absent: the index.html fallback serves it
+  }
+  return inside(realpathSync(root), real) ? real : null;
+}
+
+function inside(root: string, path: string): boolean {
   const rootWithSep = root.endsWith(sep) ? root : root + sep;
-  if (candidate !== root && !candidate.startsWith(rootWithSep)) return null;
-  return candidate;
+  return path === root || path.startsWith(rootWithSep);
 }
 
 /** Writes the file for `urlPath`, index.html for unknown routes, 404 outside the root. */

@@ -44,10 +44,11 @@ function runView(run: RunRecord) {
   };
 }
 
-/** The replay and mechanism handlers. */
+/** The replay and mechanism handlers; `keys` is every key the engine holds (for redaction). */
 export function mechanismHandlers(
   store: Store,
   onChanged: (studyId: string) => void,
+  keys: () => Readonly<Record<string, string | undefined>> = () => process.env,
 ): MechanismHandlers {
   return {
     listFlips: ({ studyId }) =>
@@ -110,7 +111,8 @@ export function mechanismHandlers(
       return { saved: true };
     },
     exportBundle: ({ studyId }) => {
-      const { text, redacted } = bundleText(buildBundle(store, studyId), process.env);
+      // Every key the engine holds (session keys too) is redacted, not only process.env's.
+      const { text, redacted } = bundleText(buildBundle(store, studyId), keys());
       const data = gzipSync(Buffer.from(text, 'utf8'));
       return {
         fileName: `cuelab-${studyId.slice(0, 8)}.cuelab-bundle.json.gz`,

@@ -4,6 +4,8 @@
  * They live in memory only: never in the database, logs or exports, and never echoed back in
  * full (`list` shows the last four characters).
  */
+import { EngineError } from '../errors';
+import { KEY_ENV_NAME } from '../providers/endpoint-trust';
 
 /** The engine's keys. */
 export interface Secrets {
@@ -21,6 +23,12 @@ export function createSecrets(base: Readonly<Record<string, string | undefined>>
   return {
     env: () => ({ ...base, ...Object.fromEntries(session) }),
     set(name, value) {
+      // Session keys join the providers' environment: only key-shaped names (issue 10 #9).
+      if (!KEY_ENV_NAME.test(name))
+        throw new EngineError(
+          'bad_request',
+          `${name} is not a key variable name (names end in _API_KEY or _TOKEN).`,
+        );
       if (value === '') session.delete(name);
       else session.set(name, value);
       return { name, set: value !== '' };

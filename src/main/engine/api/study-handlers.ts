@@ -26,7 +26,7 @@ import { specNeedsDocker } from '../environments/provision';
 import { listReps } from '../store/reps';
 import { listSuiteItems } from '../store/suite-items';
 import { ensureSuite, resourcesDir } from '../suites/builtin';
-import { loadStudySpec } from '../runner/spec-file';
+import { loadStudySpec, specProblems } from '../runner/spec-file';
 import { join } from 'node:path';
 import type { Store } from '../store/database';
 import type { LabHandlers } from './handlers';
@@ -53,6 +53,11 @@ function parseSpec(raw: unknown): StudySpec {
     );
     throw new EngineError('bad_request', `The study spec is not valid: ${problems.join('; ')}`);
   }
+  const semantic = specProblems(parsed.data).map(
+    (problem) => `${problem.path.map(String).join('.')}: ${problem.message}`,
+  );
+  if (semantic.length)
+    throw new EngineError('bad_request', `The study spec is not valid: ${semantic.join('; ')}`);
   return parsed.data;
 }
 

@@ -255,7 +255,7 @@ export function openBundle(
       `Study ${bundle.studyId} ("${existing.name}") is already in this workspace. Open the bundle with --replace to replace it, or leave the one you have.`,
     );
   let suite: ReturnType<typeof addSuite> = { suiteId: undefined, created: false, itemsAdded: 0 };
-  store.db.transaction(() => {
+  const open = store.db.transaction(() => {
     if (existing) store.db.prepare('DELETE FROM studies WHERE id = ?').run(bundle.studyId);
     const clash = bundle.tables.reps.find((rep) =>
       store.db.prepare('SELECT 1 FROM judge_reps WHERE id = ?').get(rep.id),
@@ -267,7 +267,18 @@ export function openBundle(
       );
     suite = addSuite(store, bundle);
     insertStudy(store, pointAtSuite(bundle, suite.suiteId));
-  })();
+  });
+  try {
+    open();
+  } catch (error) {
+    if (error instanceof EngineError) throw error;
+    // A row the schema refuses (a missing field, a wrong type, a dangling reference): the
+    // transaction rolled back, so the workspace is as it was.
+    throw new EngineError(
+      'bad_request',
+      `${file} is a damaged study bundle: ${(error as Error).message}. Nothing was stored.`,
+    );
+  }
   return {
     studyId: bundle.studyId,
     name: String(study.name),

@@ -6,6 +6,46 @@ import { readFileSync } from 'node:fs';
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import { studySpecSchema, type StudySpec } from '../../../shared/study-spec';
 import { EngineError } from '../errors';
+import { cuePresets } from '../judge/cues/presets';
+
+/**
+ * Aliases a spec may expand: a handful is plenty for a hand-written file, and a low cap stops
+ * a "billion laughs" file (nested aliases that expand to gigabytes) before it is expanded.
+ */
+const MAX_ALIASES = 50;
+
+/** A problem found in a spec that parsed: where (field path) and what. */
+export interface SpecProblem {
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * What the schema cannot see: judge ids repeat, or a cue names a preset CueLab does not have.
+ * The window's createStudy runs the same checks.
+ */
+export function specProblems(spec: StudySpec): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  const seen = new Map<string, number>();
+  spec.judges.forEach((judge, index) => {
+    const first = seen.get(judge.id);
+    if (first !== undefined)
+      problems.push({
+        path: ['judges', index, 'id'],
+        message: `judge id "${judge.id}" is already used by judges.${first}`,
+      });
+    else seen.set(judge.id, index);
+  });
+  const known = new Set(cuePresets.map((preset) => preset.id));
+  spec.arms.cues.forEach((cue, index) => {
+    if (cue.kind === 'preset' && !known.has(cue.preset))
+      problems.push({
+        path: ['arms', 'cues', index, 'preset'],
+        message: `unknown cue preset "${cue.preset}" (known: ${[...known].join(', ')})`,
+      });
+  });
+  return problems;
+}
 
 /** Parses and validates spec text; `name` labels errors (usually the file path). */
 export function parseStudySpec(text: string, name: string): StudySpec {
@@ -18,15 +58,36 @@ export function parseStudySpec(text: string, name: string): StudySpec {
     });
     throw new EngineError('bad_request', `The study spec does not parse:\n${problems.join('\n')}`);
   }
-  const parsed = studySpecSchema.safeParse(doc.toJS());
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch (error) {
+    throw new EngineError(
+      'bad_request',
+      `The study spec does not parse:\n${name}: ${(error as Error).message} ` +
+        `(at most ${MAX_ALIASES} alias expansions).`,
+    );
+  }
+  const parsed = studySpecSchema.safeParse(raw);
+  const where = (path: PropertyKey[]) => {
+    const line = lineOf(doc, lineCounter, path);
+    return `${name}${line ? `:${line}` : ''}: ${path.map(String).join('.') || '(spec)'}`;
+  };
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const line = lineOf(doc, lineCounter, issue.path);
-      const field = issue.path.map(String).join('.') || '(spec)';
-      return `${name}${line ? `:${line}` : ''}: ${field}: ${issue.message}`;
-    });
+    const problems = parsed.error.issues.flatMap((issue) =>
+      // One line per unknown key, at the key's own line (a typo is easier to find there).
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => `${where([...issue.path, key])}: unknown field`)
+        : [`${where(issue.path)}: ${issue.message}`],
+    );
     throw new EngineError('bad_request', `The study spec is not valid:\n${problems.join('\n')}`);
   }
+  const problems = specProblems(parsed.data);
+  if (problems.length)
+    throw new EngineError(
+      'bad_request',
+      `The study spec is not valid:\n${problems.map((problem) => `${where(problem.path)}: ${problem.message}`).join('\n')}`,
+    );
   return parsed.data;
 }
 

@@ -8,6 +8,7 @@ import type { StudyJudge } from '../../../shared/study-spec';
 import { DockerHostPool } from '../environments/hosts/pool';
 import { createProvider, DEFAULT_API_KEY_ENV, modelSettingsSchema } from '../providers/settings';
 import { hashString } from '../random';
+import { redactingProvider } from '../redaction';
 import {
   requireTrustedEndpoint,
   trustFromEnv,
@@ -88,7 +89,11 @@ export function workspaceRunnerDeps(
       let provider = providers.get(key);
       if (!provider) {
         const trust = typeof options.trust === 'function' ? options.trust() : options.trust;
-        provider = providerForJudge(judge, env, trust ?? trustFromEnv(process.env));
+        // Keys a provider echoes in an error are redacted before anything stores it (#7).
+        provider = redactingProvider(
+          providerForJudge(judge, env, trust ?? trustFromEnv(process.env)),
+          envNow,
+        );
         providers.set(key, provider);
       }
       return { provider, providerKind: judge.provider, simulated: false };

@@ -86,6 +86,49 @@ const launchCommand = commandById('builder.launch');
 /** Warnings whose fix lives in Settings (keys, the Docker base image). */
 const settingsWarnings = new Set(['missing_key', 'bootstrap_needed']);
 
+/**
+ * Asks before a judge's key and prompts go to an endpoint that is not its provider's own host
+ * (a spec opened from someone else may name theirs). Confirming trusts them for this session.
+ */
+function EndpointConfirmation({ endpoints }: { endpoints: string[] }) {
+  const cancelLaunch = useLab((state) => state.cancelLaunch);
+  return (
+    <div
+      className="banner banner-warning endpoint-confirm"
+      role="alertdialog"
+      aria-label="Confirm judge endpoints"
+      data-testid="endpoint-confirm"
+    >
+      <p>
+        This study sends your API key and every prompt to{' '}
+        {endpoints.length === 1 ? 'an endpoint' : 'endpoints'} that{' '}
+        {endpoints.length === 1 ? 'is' : 'are'} not the provider&apos;s own API host:
+      </p>
+      <ul>
+        {endpoints.map((endpoint) => (
+          <li key={endpoint}>
+            <code>{endpoint}</code>
+          </li>
+        ))}
+      </ul>
+      <p>Launch only if you run or trust {endpoints.length === 1 ? 'it' : 'them'}.</p>
+      <div className="endpoint-confirm-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="trust-endpoints"
+          onClick={() => void launchFromBuilder(labStore, endpoints)}
+        >
+          Trust and launch
+        </button>
+        <button type="button" className="button" onClick={cancelLaunch}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Name, reps and seed, the estimate, and the launch button: the builder's right column. */
 export function LaunchPanel() {
   const draft = useLab((state) => state.draft);
@@ -143,6 +186,7 @@ export function LaunchPanel() {
         {launch.state === 'launching' ? 'Launching…' : 'Launch study'}
         {shortcut && <kbd className="hint">{formatShortcut(shortcut)}</kbd>}
       </button>
+      {launch.state === 'confirm' && <EndpointConfirmation endpoints={launch.endpoints} />}
       {launch.state === 'failed' && (
         <div className="banner banner-error" role="alert">
           Could not launch: {launch.error}

@@ -8,9 +8,15 @@ import type { AllSlices } from '../../store/types';
 import { defaultDraft, draftToSpec, specToDraft } from './builder-draft';
 import { openSpecWithDialog, readSpecFile, saveSpecFile, type SpecFileResult } from './spec-files';
 
-/** Creates the study from the draft and shows it under Runs. */
-export async function launchFromBuilder(store: StoreApi<AllSlices>): Promise<void> {
-  const studyId = await store.getState().launchStudy();
+/**
+ * Creates the study from the draft and shows it under Runs; `trustedEndpoints` are the custom
+ * endpoints the user confirmed (without them, the builder asks first).
+ */
+export async function launchFromBuilder(
+  store: StoreApi<AllSlices>,
+  trustedEndpoints?: string[],
+): Promise<void> {
+  const studyId = await store.getState().launchStudy(trustedEndpoints);
   if (studyId) navigateToStudy(studyId);
 }
 

@@ -38,8 +38,14 @@ export interface BuilderSlice {
   estimate: Loadable<StudyEstimate> & { specText?: string };
   /** The open prompt preview, if any. */
   preview: { target: PreviewTarget; result: Loadable<PromptPreview> } | null;
-  /** The last launch attempt. */
-  launch: { state: 'idle' | 'launching' } | { state: 'failed'; error: string };
+  /**
+   * The last launch attempt. `confirm`: a judge's endpoint is not its provider's own host, so
+   * the user is asked before the key and prompts go there (issue 10 #2).
+   */
+  launch:
+    | { state: 'idle' | 'launching' }
+    | { state: 'failed'; error: string }
+    | { state: 'confirm'; endpoints: string[] };
   /** The last save or open, in words (a file name, or why it failed). */
   builderNotice: BuilderNotice | null;
   setBuilderNotice: (notice: BuilderNotice | null) => void;
@@ -53,8 +59,13 @@ export interface BuilderSlice {
   requestEstimate: () => Promise<void>;
   openPreview: (target: PreviewTarget) => Promise<void>;
   closePreview: () => void;
-  /** Creates the study; resolves to its id, or null when it failed (see `launch`). */
-  launchStudy: () => Promise<string | null>;
+  /**
+   * Creates the study; resolves to its id, or null when it failed or needs the user to confirm
+   * endpoints first (see `launch`). `trustedEndpoints`: the endpoints the user confirmed.
+   */
+  launchStudy: (trustedEndpoints?: string[]) => Promise<string | null>;
+  /** Closes the endpoint confirmation without launching. */
+  cancelLaunch: () => void;
 }
 
 export const createBuilderSlice: StateCreator<AllSlices, [], [], BuilderSlice> = (set, get) => {
@@ -178,12 +189,22 @@ export const createBuilderSlice: StateCreator<AllSlices, [], [], BuilderSlice> =
       set({ preview: null });
     },
 
-    launchStudy: async () => {
+    launchStudy: async (trustedEndpoints) => {
       const lab = client();
-      const { draft, launch } = get();
+      const { draft, launch, estimate } = get();
       if (!lab || launch.state === 'launching' || draftProblems(draft).length > 0) return null;
+      const endpoints = (loadedValue(estimate)?.warnings ?? []).flatMap((warning) =>
+        warning.code === 'untrusted_endpoint' && warning.endpoint ? [warning.endpoint] : [],
+      );
+      if (!trustedEndpoints && endpoints.length > 0) {
+        set({ launch: { state: 'confirm', endpoints } });
+        return null;
+      }
       set({ launch: { state: 'launching' } });
-      const result = await lab.createStudy({ spec: draftToSpec(draft) });
+      const result = await lab.createStudy({
+        spec: draftToSpec(draft),
+        ...(trustedEndpoints ? { trustedEndpoints } : {}),
+      });
       if (!result.ok) {
         set({ launch: { state: 'failed', error: result.error.message } });
         return null;
@@ -191,5 +212,6 @@ export const createBuilderSlice: StateCreator<AllSlices, [], [], BuilderSlice> =
       set({ launch: { state: 'idle' } });
       return result.value.studyId;
     },
+    cancelLaunch: () => set({ launch: { state: 'idle' } }),
   };
 };

@@ -100,9 +100,13 @@ export const createEnvironmentSlice: StateCreator<AllSlices, [], [], Environment
       if (!api) return 'The engine is not connected.';
       const result = await api.setSecret({ name, value });
       // In the desktop app the key is also kept with safeStorage for the engine's next start.
-      if (result.ok && window.cuelab) await window.cuelab.storeSecret(name, value);
+      const kept = result.ok && window.cuelab ? await window.cuelab.storeSecret(name, value) : true;
       await get().loadSecrets();
-      return result.ok ? null : result.error.message;
+      if (!result.ok) return result.error.message;
+      // Said, not hidden: without a keyring (or for a non-key name) the key is not saved.
+      return kept || value === ''
+        ? null
+        : `${name} is set for this session only: this system cannot keep it encrypted (no keyring).`;
     },
   };
 };

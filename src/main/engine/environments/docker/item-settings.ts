@@ -18,21 +18,75 @@ export const dockerDefaults = {
   setupTimeoutMs: 10 * 60_000,
 } as const;
 
+/**
+ * How far a suite may loosen the judge's container (issue 10, item 6): the user's setting,
+ * never the suite's. By default no root judge, no network, and at most 4 CPUs, 8 GiB and 4096
+ * processes; the user raises it in their own environment (`CUELAB_CONTAINER_ALLOW_ROOT=1`,
+ * `CUELAB_CONTAINER_ALLOW_NETWORK=1`, `CUELAB_CONTAINER_MAX_CPUS`, `…_MAX_MEMORY_MB`,
+ * `…_MAX_PIDS`), which a suite cannot set.
+ */
+export interface ContainerCap {
+  allowRoot: boolean;
+  allowNetwork: boolean;
+  maxCpus: number;
+  maxMemoryMb: number;
+  maxPids: number;
+}
+
+/** The cap when the user has set nothing. */
+export const defaultContainerCap: ContainerCap = {
+  allowRoot: false,
+  allowNetwork: false,
+  maxCpus: 4,
+  maxMemoryMb: 8192,
+  maxPids: 4096,
+};
+
+/** The cap the user's environment sets (defaults for anything unset or unreadable). */
+export function containerCapFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): ContainerCap {
+  const number = (name: string, fallback: number) => {
+    const value = Number(env[`CUELAB_CONTAINER_${name}`]);
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  return {
+    allowRoot: env.CUELAB_CONTAINER_ALLOW_ROOT === '1',
+    allowNetwork: env.CUELAB_CONTAINER_ALLOW_NETWORK === '1',
+    maxCpus: number('MAX_CPUS', defaultContainerCap.maxCpus),
+    maxMemoryMb: number('MAX_MEMORY_MB', defaultContainerCap.maxMemoryMb),
+    maxPids: number('MAX_PIDS', defaultContainerCap.maxPids),
+  };
+}
+
+/** Size of the judge's writable scratch folders (`/tmp`, `/var/tmp`), tmpfs in memory. */
+export const scratchTmpfsSize = '256m';
+
 /** The Docker side of one item, every default applied. */
 export interface DockerItemSettings {
   workdir: string;
   user: string;
   network: boolean;
+  /**
+   * The judge's root filesystem is read-only: true when the judge has no shell (its tools only
+   * read), so nothing it does can fill the disk. With a shell, writes stay (a judge may run
+   * tests that write) and scratch space is capped tmpfs.
+   */
+  readOnlyRoot: boolean;
   resources: { cpus: number; memoryMb: number; pids: number };
   setup: string[];
   /** The agent's shell commands to replay, in trajectory order (empty unless `replay`). */
   replay: string[];
 }
 
-/** Applies the defaults to `spec`, and collects replayed commands from `trajectory`. */
+/**
+ * Applies the defaults to `spec`, and collects replayed commands from `trajectory`. Throws when
+ * the spec asks for more than `cap` allows (root, network, limits), naming the setting to raise.
+ */
 export function dockerItemSettings(
   spec: EnvironmentSpec,
   trajectory: Trajectory | undefined,
+  cap: ContainerCap = containerCapFromEnv(process.env),
 ): DockerItemSettings {
   if (spec.replay && !trajectory) {
     throw new EngineError(
@@ -40,11 +94,34 @@ export function dockerItemSettings(
       'This environment replays the trajectory, but none was given.',
     );
   }
+  const user = spec.user ?? dockerDefaults.user;
+  const network = spec.network ?? false;
+  const resources = { ...dockerDefaults.resources, ...spec.resources };
+  const refuse = (what: string, setting: string) => {
+    throw new EngineError(
+      'bad_request',
+      `environment.${what} is beyond this machine's container cap; the suite cannot raise it ` +
+        `(you can, in your own environment: ${setting}).`,
+    );
+  };
+  if (isRootUser(user) && !cap.allowRoot)
+    refuse(`user ${user} (root)`, 'CUELAB_CONTAINER_ALLOW_ROOT=1');
+  if (network && !cap.allowNetwork) refuse('network: true', 'CUELAB_CONTAINER_ALLOW_NETWORK=1');
+  if (resources.cpus > cap.maxCpus)
+    refuse(`resources.cpus ${resources.cpus}`, `CUELAB_CONTAINER_MAX_CPUS (now ${cap.maxCpus})`);
+  if (resources.memoryMb > cap.maxMemoryMb)
+    refuse(
+      `resources.memoryMb ${resources.memoryMb}`,
+      `CUELAB_CONTAINER_MAX_MEMORY_MB (now ${cap.maxMemoryMb})`,
+    );
+  if (resources.pids > cap.maxPids)
+    refuse(`resources.pids ${resources.pids}`, `CUELAB_CONTAINER_MAX_PIDS (now ${cap.maxPids})`);
   return {
     workdir: spec.workdir ?? dockerDefaults.workdir,
-    user: spec.user ?? dockerDefaults.user,
-    network: spec.network ?? false,
-    resources: { ...dockerDefaults.resources, ...spec.resources },
+    user,
+    network,
+    readOnlyRoot: !spec.shell,
+    resources,
     setup: spec.setup ?? [],
     replay:
       spec.replay && trajectory
@@ -99,9 +176,26 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Container limits and isolation for `settings`: no network unless asked, no privilege gain. */
-export function containerHostConfig(settings: DockerItemSettings): Docker.HostConfig {
+/** Capabilities root needs in the prepare container for setup, chown and creating the user. */
+const prepareCapabilities = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'SETUID', 'SETGID'];
+
+/**
+ * Container limits and isolation for `settings`: no network unless allowed, no privilege gain,
+ * every capability dropped (the prepare container, where setup runs as root, keeps the few
+ * file-ownership ones it needs), scratch folders as size-capped tmpfs, and a read-only root
+ * for a judge without a shell. Disk quotas (StorageOpt size) need overlay2 on xfs with pquota,
+ * which Docker's default ext4 setup lacks, so they are not relied on; tmpfs pages count
+ * against the memory limit.
+ */
+export function containerHostConfig(
+  settings: DockerItemSettings,
+  role: 'prepare' | 'rep' = 'rep',
+): Docker.HostConfig {
   const memory = settings.resources.memoryMb * 1024 * 1024;
+  const rootJudge = role === 'rep' && isRootUser(settings.user);
+  const scratch = ['/tmp', '/var/tmp'].filter(
+    (folder) => settings.workdir !== folder && !settings.workdir.startsWith(`${folder}/`),
+  );
   return {
     NetworkMode: settings.network ? 'bridge' : 'none',
     NanoCpus: Math.round(settings.resources.cpus * 1e9),
@@ -109,6 +203,16 @@ export function containerHostConfig(settings: DockerItemSettings): Docker.HostCo
     MemorySwap: memory,
     PidsLimit: settings.resources.pids,
     SecurityOpt: ['no-new-privileges'],
+    CapDrop: ['ALL'],
+    ...(role === 'prepare' || rootJudge ? { CapAdd: prepareCapabilities } : {}),
+    ReadonlyRootfs: role === 'rep' && settings.readOnlyRoot,
+    ...(role === 'rep'
+      ? {
+          Tmpfs: Object.fromEntries(
+            scratch.map((folder) => [folder, `rw,nosuid,nodev,size=${scratchTmpfsSize}`]),
+          ),
+        }
+      : {}),
   };
 }
 

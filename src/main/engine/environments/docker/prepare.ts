@@ -147,7 +147,7 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
     User: '0',
     ...(job.spec.postgres ? { Env: postgresEnvironment(job.spec.postgres) } : {}),
     Labels: containerLabels(job.itemId, 'prepare'),
-    HostConfig: containerHostConfig(settings),
+    HostConfig: containerHostConfig(settings, 'prepare'),
   });
   let removal: Promise<void> | undefined;
   const remove = () => (removal ??= removeContainer(docker, container.id));

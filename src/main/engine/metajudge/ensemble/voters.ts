@@ -8,6 +8,8 @@
  *
  * Keys come from the environment (apiKeyEnv names the variable), never from the file.
  */
+import { requireTrustedEndpoint, trustFromEnv } from '../../providers/endpoint-trust';
+import { redactingProvider } from '../../redaction';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -128,8 +130,13 @@ export function tieBreakerOf(config: EnsembleConfig): { voter: Voter; member: bo
   return { voter, member: true };
 }
 
-/** Builds a voter's provider; a missing key is reported before any call (ProviderError auth). */
+/**
+ * Builds a voter's provider; a missing key, or an endpoint or key variable the user has not
+ * allowed in their own environment (a voters file may come from anyone, issue 10 #2), is
+ * reported before any call (ProviderError auth). Its errors are redacted of every key in `env`.
+ */
 export function providerForVoter(voter: Voter, env: Environment): ModelProvider {
+  requireTrustedEndpoint(voter, trustFromEnv(env));
   const settings = modelSettingsSchema.parse({
     provider: voter.provider,
     model: voter.model,
@@ -137,5 +144,5 @@ export function providerForVoter(voter: Voter, env: Environment): ModelProvider 
     ...(voter.apiKeyEnv ? { apiKeyEnv: voter.apiKeyEnv } : {}),
     ...(voter.timeoutMs ? { timeoutMs: voter.timeoutMs } : {}),
   });
-  return createProvider(settings, env);
+  return redactingProvider(createProvider(settings, env), () => env);
 }
