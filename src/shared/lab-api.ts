@@ -5,6 +5,7 @@
  * (lab-client.ts) is generated from it. Later issues grow the map, never a side channel.
  */
 import { z } from 'zod';
+import { importMethods } from './lab-api-import';
 import { mechanismMethods } from './lab-api-mechanisms';
 import { studyEvents, studyMethods } from './lab-api-studies';
 import { repConditionSchema } from './rep-condition';
@@ -165,6 +166,7 @@ export const labMethods = {
   },
   ...studyMethods,
   ...mechanismMethods,
+  ...importMethods,
 } as const;
 
 /** Name of a LabApi method. */

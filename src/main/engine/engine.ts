@@ -7,6 +7,7 @@ import type { LabEventMessage } from '../../shared/lab-api';
 import { repConditionSchema } from '../../shared/rep-condition';
 import { createEnvironmentService } from './api/environment-service';
 import type { LabHandlers } from './api/handlers';
+import { importHandlers } from './api/import-handlers';
 import { mechanismHandlers } from './api/mechanism-handlers';
 import { createSecrets } from './api/secrets';
 import { studyHandlers } from './api/study-handlers';
@@ -104,6 +105,9 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       onStudyChanged: (id) => publishProgress(id, true),
     }),
     ...mechanismHandlers(store, (id) => publishProgress(id, true)),
+    ...importHandlers(store, (suiteId) =>
+      events.publish({ stream: 'suites.changed', data: { suiteId } }),
+    ),
     setSecret: ({ name, value }) => secrets.set(name, value),
     listSecrets: () => secrets.list(),
     environmentStatus: () => environment.status(),

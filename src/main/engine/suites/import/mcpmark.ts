@@ -50,7 +50,7 @@ export const mcpmarkImporter: Importer = {
     const success = meta.execution_result?.success;
     return {
       item: {
-        id: `${folder.split('/').pop() || taskName}`,
+        id: runId(folder, taskName),
         dataset: `mcpmark-${service}`,
         substrate,
         task,
@@ -76,6 +76,16 @@ export const mcpmarkImporter: Importer = {
     };
   },
 };
+
+/** `<model>__<service>[.run-N].<task>`: MCPMark's layout is `<model>__<service>/run-N/<task>/`. */
+function runId(folder: string, taskName: string): string {
+  const parts = folder.split('/');
+  const task = parts[parts.length - 1] || taskName;
+  const run = parts[parts.length - 2];
+  const model = parts[parts.length - 3];
+  if (!run || !model) return task;
+  return [model, run === 'run-1' ? undefined : run, task].filter(Boolean).join('.');
+}
 
 function guessService(path: string): string {
   const known = ['filesystem', 'postgres', 'github', 'notion', 'playwright'];
