@@ -7,7 +7,12 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildBundle } from '../../src/main/engine/export/bundle-export';
+import { createStudy } from '../../src/main/engine/runner/create-study';
+import { openStore } from '../../src/main/engine/store/database';
+import { saveSuite } from '../../src/main/engine/store/suite-items';
 import { importRuns } from '../../src/main/engine/suites/import';
+import { studySpecSchema } from '../../src/shared/study-spec';
 import { makeTempDir } from '../helpers/temp-dir';
 
 const fixtures = join(__dirname, '..', 'fixtures', 'import');
@@ -187,5 +192,39 @@ describe('Inspect AI logs', () => {
     expect(outcome.skipped.some((entry) => entry.path.startsWith('log_tool_call_error.json'))).toBe(
       true,
     );
+  });
+});
+
+describe('provenance in study bundles', () => {
+  it('travels with each imported item a study judges', () => {
+    const dir = makeTempDir();
+    const store = openStore(join(dir.path, 'cuelab.sqlite'));
+    try {
+      const outcome = importRuns({
+        path: fixture('harbor'),
+        format: 'harbor',
+        name: 'harbor runs',
+      });
+      saveSuite(store, outcome.suite, 'imported');
+      const spec = studySpecSchema.parse({
+        name: 'provenance',
+        suite: outcome.suite.id,
+        judges: [
+          { id: 'sim', provider: 'synthetic', model: 'sim', persona: 'deferential-frontier' },
+        ],
+      });
+      const studyId = createStudy(store, spec, outcome.suite.items);
+      const rows = buildBundle(store, studyId).tables.suiteItems as { body_json: string }[];
+      const body = JSON.parse(rows[0]!.body_json) as {
+        provenance: { source: string; sha256: string };
+      };
+      expect(body.provenance.source).toBe('job/hello-world__AbC123/agent/trajectory.json');
+      expect(body.provenance.sha256).toBe(
+        sha(fixture('harbor', 'job', 'hello-world__AbC123', 'agent', 'trajectory.json')),
+      );
+    } finally {
+      store.close();
+      dir.remove();
+    }
   });
 });
