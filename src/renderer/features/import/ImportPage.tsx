@@ -44,6 +44,8 @@ export function ImportPage() {
         >
           <label className="field field-grow" htmlFor={pathId}>
             <span className="field-label">Folder or file on the engine’s machine</span>
+          </label>
+          <div className="field-row">
             <input
               id={pathId}
               className="input"
@@ -52,7 +54,12 @@ export function ImportPage() {
               placeholder="/path/to/run-folder, a *.traj.json, an Inspect .eval …"
               onChange={(event) => setDraft({ path: event.target.value })}
             />
-          </label>
+            {window.cuelab && (
+              <button type="button" className="button" onClick={() => void chooseFile(setDraft)}>
+                Choose a file…
+              </button>
+            )}
+          </div>
           <div className="field-row">
             <label className="field">
               <span className="field-label">Format</span>
@@ -198,4 +205,13 @@ function ImportOutcomeView({ outcome }: { outcome: LabResponse<'importRuns'> }) 
       )}
     </>
   );
+}
+
+/** The desktop app's file dialog; a folder is typed (the dialog opens files, not folders). */
+async function chooseFile(setDraft: (change: { path: string }) => void): Promise<void> {
+  const chosen = await window.cuelab?.openFile({
+    title: 'Import runs',
+    filters: [{ name: 'Runs', extensions: ['json', 'traj', 'eval', 'jsonl'] }],
+  });
+  if (chosen) setDraft({ path: chosen.path });
 }
