@@ -228,3 +228,23 @@ describe('provenance in study bundles', () => {
     }
   });
 });
+
+describe('names from a stranger’s files', () => {
+  it('never reach a task folder outside the one given', () => {
+    const dir = makeTempDir();
+    try {
+      cpSync(fixture('harbor', 'job'), dir.path, { recursive: true });
+      const result = join(dir.path, 'hello-world__AbC123', 'result.json');
+      writeFileSync(result, JSON.stringify({ ...json(result), task_name: '../hello-world' }));
+      const outcome = importRuns({
+        path: dir.path,
+        format: 'harbor',
+        tasksDir: fixture('harbor', 'tasks', 'elsewhere'),
+      });
+      expect(outcome.suite.items[0]?.environment.dockerfile).toBeUndefined();
+      expect(outcome.suite.items[0]?.note).toMatch(/trajectory only/);
+    } finally {
+      dir.remove();
+    }
+  });
+});

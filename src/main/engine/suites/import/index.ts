@@ -95,12 +95,13 @@ export function importRuns(request: ImportRequest): ImportOutcome {
   };
   const fileSet = new Set(files);
   const allFiles = isFile ? siblingFiles(root, files) : files;
+  const allFileSet = new Set(allFiles);
   const context: ImportContext = {
     // A single file still sees its run folder's report.json / preds.json beside it.
     files: allFiles,
     read: (path) => readSource(root, path),
     readBytes: (path) => readSourceBytes(root, path),
-    has: (path) => allFiles.includes(path),
+    has: (path) => allFileSet.has(path),
     task: (name, marker) => findTask(root, allFiles, options.tasksDir, name, marker),
     options,
   };
@@ -247,6 +248,8 @@ function findTask(
   name: string,
   marker: string,
 ): TaskFolder | undefined {
+  // The name comes from a stranger's file: it may only name a folder, never climb out of one.
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || name.includes('..')) return undefined;
   const inRoot = files.find((path) => {
     const parts = path.split('/');
     return parts[parts.length - 1] === marker && parts[parts.length - 2] === name;

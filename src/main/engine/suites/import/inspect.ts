@@ -39,6 +39,7 @@ export const inspectImporter: Importer = {
       (path) =>
         path.endsWith('.eval') ||
         (path.endsWith('.json') &&
+          !path.endsWith('.traj.json') &&
           !reservedJson.has(path.split('/').pop() ?? '') &&
           looksLikeLog(context, path)),
     ),
