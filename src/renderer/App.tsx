@@ -5,6 +5,7 @@ import { Sidebar } from './components/Sidebar';
 import { TopBar } from './components/TopBar';
 import { BuilderPage } from './features/builder/BuilderPage';
 import { AnnotatePage } from './features/annotate/AnnotatePage';
+import { ImportPage } from './features/import/ImportPage';
 import { ReplayPage } from './features/replay/ReplayPage';
 import { ResultsPage } from './features/results/ResultsPage';
 import { RunsPage } from './features/runs/RunsPage';
@@ -19,6 +20,7 @@ const pages: Record<SectionId, ComponentType> = {
   replay: ReplayPage,
   settings: SettingsPage,
   annotate: AnnotatePage,
+  import: ImportPage,
 };
 
 /** The window: top bar, section navigation and the current section's page. */

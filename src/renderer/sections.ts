@@ -4,7 +4,8 @@
  */
 
 /** Identifier of a section; also its location hash path. */
-export type SectionId = 'builder' | 'runs' | 'results' | 'replay' | 'settings' | 'annotate';
+export type SectionId =
+  'builder' | 'runs' | 'results' | 'replay' | 'settings' | 'annotate' | 'import';
 
 /** What the navigation shows for a section. */
 export interface SectionInfo {
@@ -47,6 +48,11 @@ export const sections: readonly SectionInfo[] = [
     id: 'annotate',
     label: 'Annotate',
     summary: 'Label flipped reps blind, by mechanism; agreement updates as labels land.',
+  },
+  {
+    id: 'import',
+    label: 'Import',
+    summary: 'Real agent runs in: SWE-bench, Terminal-Bench, Harbor, MCPMark and Inspect logs.',
   },
 ];
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { hostMethods } from './lab-api-hosts';
+import { importMethods } from './lab-api-import';
 import { mechanismMethods } from './lab-api-mechanisms';
 import { studyEvents, studyMethods } from './lab-api-studies';
 import { repConditionSchema } from './rep-condition';
@@ -167,6 +168,7 @@ export const labMethods = {
   ...studyMethods,
   ...mechanismMethods,
   ...hostMethods,
+  ...importMethods,
 } as const;
 
 /** Name of a LabApi method. */

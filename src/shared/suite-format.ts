@@ -227,6 +227,47 @@ export const probeSchema = z
 /** A soft tool-call budget: a whole number of tool results, or 'unbounded' (App. R). */
 export const toolBudgetSettingSchema = z.union([z.number().int().min(1), z.literal('unbounded')]);
 
+/** Formats `cuelab suite import` reads (issue 11); `cuelab` is CueLab's own suite file. */
+export const importFormats = [
+  'mini-swe-agent',
+  'swe-agent',
+  'terminal-bench',
+  'harbor',
+  'mcpmark',
+  'inspect',
+] as const;
+
+/** One of `importFormats`. */
+export type ImportFormat = (typeof importFormats)[number];
+
+/**
+ * Where an imported item came from (issue 11): the file it was read from, relative to the
+ * folder the user pointed at, its format, and the file's sha256, so a bundle or the window can
+ * say exactly which run an item is. `flags` name what looks wrong with the run (e.g. the agent
+ * never ran) when the user imported it anyway.
+ */
+export const itemProvenanceSchema = z
+  .object({
+    source: z.string().min(1),
+    format: z.enum(importFormats),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in hex'),
+    /** The benchmark's own id of the instance or task (e.g. a SWE-bench instance id). */
+    instance: z.string().min(1).optional(),
+    /** The agent or model that produced the run, when the source names it. */
+    agent: z.string().min(1).optional(),
+    flags: z.array(z.string().min(1)).optional(),
+  })
+  .strict();
+
+/**
+ * How the judge's prompt renders this item's trajectory: tool outputs longer than
+ * `toolOutputLimit` characters keep their head and tail, with a marked cut in between, so long
+ * real runs (SWE-bench ones are 50-180 KB) fit the model's context. Absent: nothing is cut.
+ */
+export const trajectoryRenderSchema = z
+  .object({ toolOutputLimit: z.union([z.number().int().min(200), z.literal('unbounded')]) })
+  .strict();
+
 /** One judged item. */
 export const suiteItemSchema = z
   .object({
@@ -263,6 +304,10 @@ export const suiteItemSchema = z
     probes: z.array(probeSchema).optional(),
     /** What makes this item hard, in words (e.g. "a near-miss that looks finished"). */
     note: z.string().optional(),
+    /** Where an imported item came from (issue 11). */
+    provenance: itemProvenanceSchema.optional(),
+    /** How its trajectory is rendered for the judge (issue 11). */
+    render: trajectoryRenderSchema.optional(),
   })
   .strict();
 
@@ -285,6 +330,8 @@ export type SuiteTaxonomy = z.output<typeof taxonomySchema>;
 export type SuiteItem = z.output<typeof suiteItemSchema>;
 export type SuiteFile = z.output<typeof suiteFileSchema>;
 export type ToolBudgetSetting = z.output<typeof toolBudgetSettingSchema>;
+export type ItemProvenance = z.output<typeof itemProvenanceSchema>;
+export type TrajectoryRender = z.output<typeof trajectoryRenderSchema>;
 export type Probe = z.output<typeof probeSchema>;
 export type PostgresSpec = z.output<typeof postgresSpecSchema>;
 export type WebSpec = z.output<typeof webSpecSchema>;

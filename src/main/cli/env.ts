@@ -21,6 +21,10 @@ import {
   removeItemImages,
   removeOrphans,
 } from '../engine/environments/docker/orphans';
+import { createEngine } from '../engine/engine';
+import { ensureSuite } from '../engine/suites/builtin';
+import { pullSuiteImages, suiteImages } from '../engine/suites/import/pull';
+import { workspaceForProcess } from '../engine/workspace';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { envHosts, envHostsUsage } from './env-hosts';
 
@@ -31,6 +35,7 @@ export const envCommand: CliCommand = {
   usage: `Usage: cuelab env bootstrap [--postgres] [--force]
        cuelab env status
        cuelab env clean
+       cuelab env pull SUITE [--workspace DIR]
 ${envHostsUsage}
 
 bootstrap  builds the base image judges' containers start from, without any registry:
@@ -43,7 +48,10 @@ bootstrap  builds the base image judges' containers start from, without any regi
 status     Docker's state, the base image (tag and size, or how to build it), orphan
            containers and item snapshot images.
 clean      removes orphan containers (left by an engine that is gone) and item snapshot
-           images (rebuilt when next needed). The base image stays.`,
+           images (rebuilt when next needed). The base image stays.
+pull       pulls every image the items of SUITE start from (e.g. the SWE-bench eval images
+           of an imported run), with progress; one that cannot be pulled is named with the
+           exact docker pull to run where a registry answers. Exits 1 if any is missing.`,
   async run(args, io) {
     if (args[0] === 'hosts') return envHosts(args.slice(1), io);
     const { values, positionals } = parseArgs({
@@ -51,12 +59,18 @@ clean      removes orphan containers (left by an engine that is gone) and item s
       options: {
         force: { type: 'boolean', default: false },
         postgres: { type: 'boolean', default: false },
+        workspace: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
     });
     const [action, ...extra] = positionals;
+    if (action === 'pull') {
+      if (extra.length !== 1) throw new UsageError('env pull needs one SUITE');
+      return withInterrupt((signal) => pullImages(io, extra[0]!, values.workspace, signal));
+    }
     if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
+    if (values.workspace) throw new UsageError('--workspace is for env pull and env hosts');
     if ((values.force || values.postgres) && action !== 'bootstrap') {
       throw new UsageError('--force and --postgres are for bootstrap');
     }
@@ -72,8 +86,8 @@ clean      removes orphan containers (left by an engine that is gone) and item s
       default:
         throw new UsageError(
           action
-            ? `unknown action "${action}"; use bootstrap, status, clean or hosts`
-            : 'name an action: bootstrap, status, clean or hosts',
+            ? `unknown action "${action}"; use bootstrap, status, clean, pull or hosts`
+            : 'name an action: bootstrap, status, clean, pull or hosts',
         );
     }
   },
@@ -140,6 +154,40 @@ async function clean(io: CliIo, docker: Docker): Promise<number> {
   io.out(`Removed ${images.removed.length} item snapshot image(s).`);
   for (const image of images.kept) io.err(`Kept ${image.id}: ${image.reason}`);
   return images.kept.length ? exitCodes.failed : exitCodes.ok;
+}
+
+async function pullImages(
+  io: CliIo,
+  suite: string,
+  workspace: string | undefined,
+  signal: AbortSignal,
+): Promise<number> {
+  const engine = createEngine(workspaceForProcess(workspace));
+  let items;
+  try {
+    items = ensureSuite(engine.store, suite).items;
+  } finally {
+    engine.close();
+  }
+  const docker = await requireDocker();
+  const needed = suiteImages(items);
+  if (needed.size === 0) {
+    io.out(`The items of ${suite} name no image: they start from the CueLab base image.`);
+    return exitCodes.ok;
+  }
+  io.out(`${suite} needs ${needed.size} image(s).`);
+  const results = await pullSuiteImages(docker, items, {
+    signal,
+    onProgress: (line) => io.out(line),
+  });
+  for (const result of results) {
+    const what = `${result.image} (${result.items} item${result.items === 1 ? '' : 's'})`;
+    if (result.state === 'failed') io.err(`missing  ${what}: ${result.problem ?? ''}`);
+    else io.out(`${result.state === 'present' ? 'present' : 'pulled '}  ${what}`);
+  }
+  const failed = results.filter((result) => result.state === 'failed').length;
+  if (failed) io.err(`${failed} of ${results.length} image(s) are not on this machine.`);
+  return failed ? exitCodes.failed : exitCodes.ok;
 }
 
 /** Runs `work` with a signal that Ctrl-C (or SIGTERM) aborts, so cleanup runs on interrupt. */

@@ -8,6 +8,7 @@ import { engineVersion } from '../engine/version';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { demoCommand } from './demo';
 import { envCommand } from './env';
+import { exportInspectCommand } from './export-inspect';
 import { importResultsCommand } from './import-results';
 import { judgeCommand } from './judge';
 import {
@@ -38,6 +39,7 @@ export const commands: readonly CliCommand[] = [
   reportCommand,
   classifyCommand,
   exportBundleCommand,
+  exportInspectCommand,
   openBundleCommand,
   exportLabelsCommand,
   importLabelsCommand,

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { SuiteItem } from '../../shared/suite-format';
+import type { ImportFormat, SuiteItem } from '../../shared/suite-format';
 import { createEngine } from '../engine/engine';
 import type { Store } from '../engine/store/database';
 import { saveSuite, listSuiteItemIds } from '../engine/store/suite-items';
@@ -18,21 +18,34 @@ import { formatSuiteJson } from '../engine/suites/mini/suite-json';
 import { verifySuite, type VerifyRow } from '../engine/suites/mini/verify';
 import { workspaceForProcess } from '../engine/workspace';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { importFormat, importRunsCommand, isCuelabSuiteFile, showSuite } from './suite-import';
 
-const actions = ['import', 'list', 'verify', 'build-mini'] as const;
+const actions = ['import', 'list', 'show', 'verify', 'build-mini'] as const;
 
 /** `cuelab suite`: import, list and verify suites of judged items. */
 export const suiteCommand: CliCommand = {
   name: 'suite',
   summary: 'Import a suite file into the workspace, list suites and their items, verify labels',
-  usage: `Usage: cuelab suite import FILE [--workspace DIR]
+  usage: `Usage: cuelab suite import PATH [--format FORMAT] [--name SUITE] [--tasks DIR]
+                         [--tool-output-limit N|unbounded] [--keep-flagged] [--json]
        cuelab suite list [SUITE] [--workspace DIR]
+       cuelab suite show SUITE [--workspace DIR]
        cuelab suite verify SUITE [--item ID]... [--workspace DIR]
 
-import   validates FILE (the suite format in the README) and stores it in the workspace,
-         replacing an earlier import with the same id; a bad file is rejected whole with
-         every problem listed by field.
+import   stores a suite in the workspace, replacing an earlier one with the same id.
+         A CueLab suite file (the format in the README) is validated and rejected whole
+         on any problem. Any other PATH (a file or a folder) is read as other harnesses'
+         runs: --format auto (default), mini-swe-agent, swe-agent, terminal-bench,
+         harbor, mcpmark or inspect. Each run becomes an item with its gold label, its
+         environment and its provenance (source file, format, sha256); a run that cannot
+         be read is skipped and named with the reason, a run whose agent never ran is
+         skipped unless --keep-flagged. Nothing is stored unless at least one run
+         imports. --name names the suite (default: the folder's name); --tasks DIR holds
+         task folders (Terminal-Bench task.yaml + Dockerfile, Harbor task.toml) the run
+         folder lacks; --tool-output-limit cuts each tool output the judge reads to N
+         characters, head and tail kept, the cut marked (default 4000).
 list     lists suites (built-in ones included), or the items of SUITE.
+show     prints each item of SUITE: gold label, message count, environment, provenance.
 verify   rebuilds each item of SUITE (a built-in id, a suite file, or a suite in the
          workspace) in Docker as a judge would get it, runs its verifier there, and compares
          the verdict (and the item's decisive probes) with the stored gold label. Prints a
@@ -48,6 +61,12 @@ suite by running its scripted agents in Docker (default: resources/suites/cuelab
         workspace: { type: 'string' },
         item: { type: 'string', multiple: true },
         out: { type: 'string' },
+        format: { type: 'string' },
+        name: { type: 'string' },
+        tasks: { type: 'string' },
+        'tool-output-limit': { type: 'string' },
+        'keep-flagged': { type: 'boolean' },
+        json: { type: 'boolean' },
       },
       allowPositionals: true,
       strict: true,
@@ -57,8 +76,8 @@ suite by running its scripted agents in Docker (default: resources/suites/cuelab
     if (!(actions as readonly (string | undefined)[]).includes(action)) {
       throw new UsageError(
         action
-          ? `unknown action "${action}"; use import, list or verify`
-          : 'name an action: import, list or verify',
+          ? `unknown action "${action}"; use import, list, show or verify`
+          : 'name an action: import, list, show or verify',
       );
     }
     if (values.item && action !== 'verify') throw new UsageError('--item is for suite verify');
@@ -72,10 +91,43 @@ suite by running its scripted agents in Docker (default: resources/suites/cuelab
       const items = resolveSuiteItems(target, values.workspace);
       return withInterrupt((signal) => verify(io, target, items, values.item ?? [], signal));
     }
-    if (action === 'import' && !target) throw new UsageError('suite import needs a FILE');
-    const suite = action === 'import' && target ? loadSuiteFile(target) : undefined;
+    const importFlags = [values.format, values.name, values.tasks, values['tool-output-limit']];
+    if (
+      action !== 'import' &&
+      (importFlags.some((flag) => flag !== undefined) || values['keep-flagged'] || values.json)
+    ) {
+      throw new UsageError(
+        '--format, --name, --tasks, --tool-output-limit, --keep-flagged and --json are for suite import',
+      );
+    }
+    if (action === 'import' && !target) throw new UsageError('suite import needs a PATH');
+    if (action === 'show' && !target) throw new UsageError('suite show needs a SUITE');
+    const format = importFormat(values.format);
+    const ownFormat =
+      action === 'import' &&
+      target &&
+      (format === 'cuelab' || (format === 'auto' && isCuelabSuiteFile(target)));
+    const suite = ownFormat && target ? loadSuiteFile(target) : undefined;
     const engine = createEngine(workspaceForProcess(values.workspace));
     try {
+      if (action === 'import' && target && !suite) {
+        return importRunsCommand(
+          engine,
+          target,
+          format as 'auto' | ImportFormat,
+          {
+            ...(values.name ? { name: values.name } : {}),
+            ...(values.tasks ? { tasks: values.tasks } : {}),
+            ...(values['tool-output-limit']
+              ? { toolOutputLimit: values['tool-output-limit'] }
+              : {}),
+            keepFlagged: values['keep-flagged'] ?? false,
+            json: values.json ?? false,
+          },
+          io,
+        );
+      }
+      if (action === 'show' && target) return showSuite(engine, target, io);
       if (suite) {
         saveSuite(engine.store, suite, 'imported');
         io.out(

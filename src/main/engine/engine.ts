@@ -8,6 +8,7 @@ import { repConditionSchema } from '../../shared/rep-condition';
 import { createEnvironmentService } from './api/environment-service';
 import type { LabHandlers } from './api/handlers';
 import { hostHandlers } from './api/host-handlers';
+import { importHandlers } from './api/import-handlers';
 import { mechanismHandlers } from './api/mechanism-handlers';
 import { createSecrets } from './api/secrets';
 import { combineTrust, trustFromEnv } from './providers/endpoint-trust';
@@ -121,6 +122,9 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     }),
     ...mechanismHandlers(store, (id) => publishProgress(id, true), secrets.env),
     ...hostHandlers(store, () => hostPool),
+    ...importHandlers(store, (suiteId) =>
+      events.publish({ stream: 'suites.changed', data: { suiteId } }),
+    ),
     setSecret: ({ name, value }) => secrets.set(name, value),
     listSecrets: () => secrets.list(),
     environmentStatus: () => environment.status(),

@@ -59,6 +59,12 @@ const sectionPaths: Record<SectionId, ReactNode> = {
       <circle cx="5.25" cy="5.75" r="1" />
     </>
   ),
+  import: (
+    <>
+      <path d="M8 1.75v8M4.75 6.75 8 10l3.25-3.25" />
+      <path d="M2 10.5v2.25c0 .8.65 1.5 1.5 1.5h9c.85 0 1.5-.7 1.5-1.5V10.5" />
+    </>
+  ),
 };
 
 /** The icon of a section. */

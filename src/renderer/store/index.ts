@@ -5,6 +5,7 @@
  */
 import { createStore, useStore, type StoreApi } from 'zustand';
 import { createAnnotateSlice } from '../features/annotate/annotate-slice';
+import { createImportSlice } from '../features/import/import-slice';
 import { createReplaySlice } from '../features/replay/replay-slice';
 import { createBuilderSlice } from '../features/builder/builder-slice';
 import { createProgressSlice } from '../features/runs/progress-slice';
@@ -38,6 +39,7 @@ export function createLabStore(): LabStore {
     ...createResultsSlice(...args),
     ...createEnvironmentSlice(...args),
     ...createReplaySlice(...args),
+    ...createImportSlice(...args),
     ...createAnnotateSlice(...args),
   }));
   store.getState().setSection(sectionFromHash(window.location.hash));

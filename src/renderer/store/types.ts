@@ -1,4 +1,5 @@
 import type { AnnotateSlice } from '../features/annotate/annotate-slice';
+import type { ImportSlice } from '../features/import/import-slice';
 import type { ReplaySlice } from '../features/replay/replay-slice';
 import type { BuilderSlice } from '../features/builder/builder-slice';
 import type { ProgressSlice } from '../features/runs/progress-slice';
@@ -21,4 +22,5 @@ export type AllSlices = ConnectionSlice &
   ResultsSlice &
   EnvironmentSlice &
   ReplaySlice &
-  AnnotateSlice;
+  AnnotateSlice &
+  ImportSlice;

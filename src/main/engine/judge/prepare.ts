@@ -84,6 +84,9 @@ export function prepareRep(
     environment,
     seed: condition.seed,
     mitigations: mitigations.texts,
+    ...(typeof item.render?.toolOutputLimit === 'number'
+      ? { toolOutputLimit: item.render.toolOutputLimit }
+      : {}),
     ...(cue && condition.direction
       ? { cue: { text: cue.text, direction: condition.direction, placement, label: cue.label } }
       : {}),

@@ -39,6 +39,8 @@ export interface JudgeInput {
   mitigations?: MitigationText[];
   /** Study seed (App. R: 17); fixes scattered cue positions. */
   seed: number;
+  /** Longest tool output rendered whole (the item's `render.toolOutputLimit`); null or absent: no cut. */
+  toolOutputLimit?: number | null;
 }
 
 /** A span of cue text inside the prompt. `message` is an index into `messages`, or 'system'. */
@@ -88,7 +90,9 @@ export function buildJudgePrompt(input: JudgeInput): JudgePrompt {
   const turns = cue
     ? insertedTurns(cue.placement, cue.text, input.trajectory.length, input.seed, input.itemId)
     : [];
-  const rendered = renderTrajectory(input.trajectory, turns);
+  const rendered = renderTrajectory(input.trajectory, turns, {
+    toolOutputLimit: input.toolOutputLimit ?? null,
+  });
   const header = [
     '# Task given to the agent',
     input.task,

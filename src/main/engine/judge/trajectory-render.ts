@@ -31,10 +31,16 @@ export interface RenderedTrajectory {
   spans: LineSpan[];
 }
 
+/** How tool outputs are cut: at most `toolOutputLimit` characters each; null cuts nothing. */
+export interface RenderOptions {
+  toolOutputLimit?: number | null;
+}
+
 /** Renders the trajectory with inserted turns, one entry per message. */
 export function renderTrajectory(
   trajectory: Trajectory,
   inserted: readonly InsertedTurn[] = [],
+  options: RenderOptions = {},
 ): RenderedTrajectory {
   const lines: string[] = [];
   const spans: LineSpan[] = [];
@@ -47,18 +53,18 @@ export function renderTrajectory(
   };
   insertAt(0);
   trajectory.forEach((message, index) => {
-    lines.push(...renderMessage(message));
+    lines.push(...renderMessage(message, options.toolOutputLimit ?? null));
     insertAt(index + 1);
   });
   return { lines, spans };
 }
 
-function renderMessage(message: AgentMessage): string[] {
+function renderMessage(message: AgentMessage, toolOutputLimit: number | null): string[] {
   if (message.role === 'tool') {
     const label = message.name ? `${message.name}, ` : '';
     return [
       `### tool result (${label}${message.tool_call_id ?? 'no id'})`,
-      ...splitLines(message.content ?? ''),
+      ...splitLines(cutToolOutput(message.content ?? '', toolOutputLimit)),
     ];
   }
   const out = [`### ${message.role}`];
@@ -67,6 +73,24 @@ function renderMessage(message: AgentMessage): string[] {
     out.push(`-> call ${call.function.name} (${call.id}): ${call.function.arguments}`);
   }
   return out;
+}
+
+/**
+ * Keeps the head and tail of a long tool output and says, in the text the judge reads, how
+ * much was cut and that the limit is the item's `render.toolOutputLimit`: a judge (and a
+ * researcher reading the prompt) must see that something is missing, never a silent gap.
+ * The head gets 60%: error messages and command echoes sit at the start, summaries at the end.
+ */
+export function cutToolOutput(text: string, limit: number | null): string {
+  if (limit === null || text.length <= limit) return text;
+  const headLength = Math.floor(limit * 0.6);
+  const tailLength = limit - headLength;
+  const omitted = text.length - headLength - tailLength;
+  return (
+    `${text.slice(0, headLength)}\n[... ${omitted} characters of this tool output cut by CueLab ` +
+    `(limit ${limit} per tool output; set the item's render.toolOutputLimit, or ` +
+    `--tool-output-limit on import) ...]\n${text.slice(text.length - tailLength)}`
+  );
 }
 
 function splitLines(text: string): string[] {

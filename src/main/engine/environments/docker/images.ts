@@ -123,8 +123,10 @@ export async function ensureImage(
     throw new EngineError(
       'bad_request',
       `The image ${reference} is not on this machine and could not be pulled ` +
-        `(${error instanceof Error ? error.message : String(error)}). Build or import it, ` +
-        'or leave `image` out to use the CueLab base image (cuelab env bootstrap).',
+        `(${error instanceof Error ? error.message : String(error)}). Where a registry ` +
+        `answers, run: docker pull ${reference} (or cuelab env pull SUITE for all of a ` +
+        "suite's images). Or build or import it, or leave `image` out to use the CueLab " +
+        'base image (cuelab env bootstrap).',
     );
   }
   const pulled = await findImage(docker, reference);

@@ -1,0 +1,46 @@
+/**
+ * The engine side of the Import screen: `importRuns` reads a path on this machine through the
+ * same importers as `cuelab suite import`, and stores the suite only when asked.
+ */
+import type { Store } from '../store/database';
+import { saveSuite } from '../store/suite-items';
+import { importRuns } from '../suites/import';
+import type { LabHandlers } from './handlers';
+
+/** Handlers for import; `onSuiteSaved` lets the window's suite lists refresh. */
+export function importHandlers(
+  store: Store,
+  onSuiteSaved: (suiteId: string) => void,
+): Pick<LabHandlers, 'importRuns'> {
+  return {
+    importRuns: (request) => {
+      const outcome = importRuns({
+        path: request.path,
+        format: request.format,
+        ...(request.name ? { name: request.name } : {}),
+        ...(request.tasksDir ? { tasksDir: request.tasksDir } : {}),
+        ...(request.toolOutputLimit !== undefined
+          ? { toolOutputLimit: request.toolOutputLimit }
+          : {}),
+        keepFlagged: request.keepFlagged ?? false,
+      });
+      if (request.save) {
+        saveSuite(store, outcome.suite, 'imported');
+        onSuiteSaved(outcome.suite.id);
+      }
+      const digests = new Map(
+        outcome.suite.items.map((item) => [item.id, item.provenance?.sha256 ?? '']),
+      );
+      return {
+        suiteId: outcome.suite.id,
+        suiteName: outcome.suite.name,
+        saved: request.save,
+        imported: outcome.imported.map((entry) => ({
+          ...entry,
+          sha256: digests.get(entry.id) ?? '',
+        })),
+        skipped: outcome.skipped,
+      };
+    },
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Reading a stranger's folder safely: no symlinks followed, nothing outside the root, sizes
+ * capped, and every parse error naming the file and line.
+ */
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import type { z } from 'zod';
+import { jsonErrorOffset } from './json-position';
+import { ImportProblem, type SourceFile, type TaskFolder } from './types';
+
+/** Most files one import walks; a larger folder is refused rather than half-read. */
+export const maxFiles = 50_000;
+/** Largest single file read (an Inspect log of many samples can be large). */
+export const maxFileBytes = 256 * 1024 * 1024;
+const skippedFolders = new Set(['.git', 'node_modules', '__pycache__']);
+
+/** Every regular file under `root`, relative, sorted; symlinks are not followed. */
+export function walkFiles(root: string): string[] {
+  const out: string[] = [];
+  const visit = (folder: string, depth: number) => {
+    if (depth > 16) return;
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!skippedFolders.has(entry.name)) visit(full, depth + 1);
+      } else if (entry.isFile()) {
+        out.push(relative(root, full).split(sep).join('/'));
+        if (out.length > maxFiles) {
+          throw new ImportProblem(root, `more than ${maxFiles} files; point at a smaller folder`);
+        }
+      }
+    }
+  };
+  visit(root, 0);
+  return out.sort();
+}
+
+/** Reads `path` (relative to `root`) with its sha256; refuses anything outside the root. */
+export function readSource(root: string, path: string): SourceFile {
+  const { bytes, sha256: digest } = readSourceBytes(root, path);
+  return { path, text: bytes.toString('utf8'), sha256: digest };
+}
+
+/** Reads `path` as bytes, with the same confinement and size cap as `readSource`. */
+export function readSourceBytes(root: string, path: string): { bytes: Buffer; sha256: string } {
+  const full = insideRoot(root, path);
+  let bytes: Buffer;
+  try {
+    const stats = lstatSync(full);
+    if (!stats.isFile()) throw new Error('not a regular file');
+    if (stats.size > maxFileBytes) throw new Error(`larger than ${maxFileBytes} bytes`);
+    bytes = readFileSync(full);
+  } catch (error) {
+    throw new ImportProblem(path, `cannot be read: ${(error as Error).message}`);
+  }
+  return { bytes, sha256: sha256(bytes) };
+}
+
+/** Hex sha256 of bytes or text. */
+export function sha256(content: Buffer | string): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+function insideRoot(root: string, path: string): string {
+  const full = resolve(root, path);
+  const base = resolve(root);
+  if (full !== base && !full.startsWith(base + sep)) {
+    throw new ImportProblem(path, 'is outside the folder being imported');
+  }
+  return full;
+}
+
+/** Parses JSON, naming the file and line of a syntax error. */
+export function parseJson(file: SourceFile): unknown {
+  try {
+    return JSON.parse(file.text) as unknown;
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message);
+    const offset = position ? Number(position[1]) : jsonErrorOffset(file.text);
+    const line = offset === undefined ? undefined : file.text.slice(0, offset).split('\n').length;
+    throw new ImportProblem(
+      line ? `${file.path}:${line}` : file.path,
+      `not valid JSON (${message})`,
+    );
+  }
+}
+
+/** Parses `value` with `schema`; the first problems become one `path: field: problem` error. */
+export function parseWith<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  path: string,
+): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || '(file)'}: ${issue.message}`);
+  throw new ImportProblem(path, problems.join('; '));
+}
+
+/** A task folder on disk: reads are confined to it and skip what only graders see. */
+export function taskFolder(folder: string, label: string): TaskFolder {
+  return {
+    label,
+    read(path) {
+      if (isGraderPath(path)) return undefined;
+      try {
+        const full = insideRoot(folder, path);
+        const stats = statSync(full);
+        if (!stats.isFile() || stats.size > maxFileBytes) return undefined;
+        return readFileSync(full, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/**
+ * What only graders see (issue 11): tests, run-tests.sh, solutions, verifiers, reports. No
+ * importer reads these into an item; the hidden-files test checks none reaches a prompt.
+ */
+export function isGraderPath(path: string): boolean {
+  const parts = path.toLowerCase().split('/');
+  const name = parts[parts.length - 1] ?? '';
+  return (
+    parts.some((part) => ['tests', 'test', 'solution', 'solutions', 'verifier'].includes(part)) ||
+    /^(run-tests\.sh|solution\.sh|solution\.py|verify\.py|report\.json|post-test\.txt)$/.test(
+      name,
+    ) ||
+    /^tests?\.(log|cast)$/.test(name)
+  );
+}

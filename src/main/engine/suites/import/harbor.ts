@@ -1,0 +1,144 @@
+/**
+ * Harbor / Terminal-Bench 2 job folders: trial dirs with `agent/trajectory.json` (ATIF) and
+ * `result.json` (the verifier's reward), and task dirs (`task.toml`, `instruction.md`,
+ * `environment/Dockerfile`). The task's `tests/` and `solution/` are never read; of the
+ * result only the reward is, as the gold label.
+ */
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import type { AgentMessage } from '../../../../shared/trajectory';
+import { contentText } from './messages';
+import { parseJson, parseWith } from './files';
+import { ImportProblem, type Importer } from './types';
+
+const toolCallSchema = z.looseObject({
+  tool_call_id: z.string().min(1),
+  function_name: z.string().min(1),
+  arguments: z.unknown().optional(),
+});
+
+const stepSchema = z.looseObject({
+  source: z.enum(['system', 'user', 'agent']),
+  message: z.unknown().optional(),
+  tool_calls: z.array(toolCallSchema).optional(),
+  observation: z
+    .looseObject({
+      results: z.array(
+        z.looseObject({ source_call_id: z.string().nullable().optional(), content: z.unknown() }),
+      ),
+    })
+    .nullable()
+    .optional(),
+});
+
+const trajectorySchema = z.looseObject({
+  schema_version: z.string().regex(/^ATIF/i, 'not an ATIF trajectory'),
+  agent: z
+    .looseObject({ name: z.string().optional(), model_name: z.string().optional() })
+    .optional(),
+  steps: z.array(stepSchema).min(1, 'the trajectory has no steps'),
+});
+
+const resultSchema = z.looseObject({
+  task_name: z.string().min(1).optional(),
+  trial_name: z.string().min(1).optional(),
+  verifier_result: z
+    .looseObject({ rewards: z.record(z.string(), z.number()).nullable().optional() })
+    .nullable()
+    .optional(),
+});
+
+/** Reads Harbor trials. */
+export const harborImporter: Importer = {
+  format: 'harbor',
+  units: (context) =>
+    context.files.filter((path) => {
+      if (!path.endsWith('agent/trajectory.json')) return false;
+      const trial = dirname(dirname(path));
+      return context.has(trial === '.' ? 'result.json' : `${trial}/result.json`);
+    }),
+  read(unit, context) {
+    const file = context.read(unit);
+    const atif = parseWith(trajectorySchema, parseJson(file), unit);
+    const trial = dirname(dirname(unit));
+    const resultPath = trial === '.' ? 'result.json' : `${trial}/result.json`;
+    const result = parseWith(resultSchema, parseJson(context.read(resultPath)), resultPath);
+    const trajectory = convertSteps(atif.steps);
+    const taskName = result.task_name ?? trial.split('/').pop() ?? trial;
+    const task = context.task(taskName, 'task.toml');
+    const instruction =
+      task?.read('instruction.md')?.trim() ??
+      trajectory.find((message) => message.role === 'user')?.content ??
+      undefined;
+    if (!instruction) throw new ImportProblem(unit, 'steps: no user step holds the task');
+    const dockerfile = task?.read('environment/Dockerfile');
+    const reward = result.verifier_result?.rewards?.reward;
+    const gold =
+      reward === undefined ? undefined : reward >= 1 ? 'pass' : reward <= 0 ? 'fail' : undefined;
+    const flags = trajectory.some((message) => message.role === 'assistant')
+      ? []
+      : ['agent-never-ran: the trajectory has no agent step'];
+    return {
+      item: {
+        id: result.trial_name ?? (trial.split('/').pop() || taskName),
+        dataset: 'terminal-bench-2',
+        substrate: 'terminal',
+        task: instruction,
+        trajectory,
+        environment: dockerfile
+          ? { dockerfile, workdir: '/app', shell: true, user: 'root' }
+          : { files: {}, shell: false },
+        ...(gold ? { gold } : {}),
+        provenance: {
+          source: unit,
+          format: 'harbor',
+          sha256: file.sha256,
+          instance: taskName,
+          ...(atif.agent?.name
+            ? { agent: [atif.agent.name, atif.agent.model_name].filter(Boolean).join(' / ') }
+            : {}),
+        },
+        ...(reward !== undefined && gold === undefined
+          ? { note: `partial reward ${reward}: left unlabelled` }
+          : {}),
+        ...(dockerfile
+          ? {}
+          : { note: `trajectory only: no task folder with task.toml for ${taskName}` }),
+      },
+      flags,
+    };
+  },
+};
+
+/** ATIF steps as chat messages: agent steps carry tool calls, observations become tool results. */
+function convertSteps(steps: z.output<typeof stepSchema>[]): AgentMessage[] {
+  const out: AgentMessage[] = [];
+  steps.forEach((step, index) => {
+    const text = contentText(step.message);
+    if (step.source !== 'agent') {
+      out.push({ role: step.source, content: text });
+      return;
+    }
+    const calls = (step.tool_calls ?? []).map((call) => ({
+      id: call.tool_call_id,
+      type: 'function' as const,
+      function: {
+        name: call.function_name,
+        arguments:
+          typeof call.arguments === 'string'
+            ? call.arguments
+            : JSON.stringify(call.arguments ?? {}),
+      },
+    }));
+    out.push({
+      role: 'assistant',
+      content: text || null,
+      ...(calls.length ? { tool_calls: calls } : {}),
+    });
+    for (const [position, observed] of (step.observation?.results ?? []).entries()) {
+      const callId = observed.source_call_id ?? calls[position]?.id ?? `step-${index + 1}`;
+      out.push({ role: 'tool', tool_call_id: callId, content: contentText(observed.content) });
+    }
+  });
+  return out;
+}

@@ -1,0 +1,269 @@
+/**
+ * `cuelab suite import PATH --format auto|…` (issue 11): finds the runs each format reads in
+ * a folder (or one file), reads every one it can, and assembles one suite. A run that cannot
+ * be read is skipped with `path: problem`; nothing is stored until the whole suite is built,
+ * and then in one transaction (saveSuite), so a failed import leaves the workspace as it was.
+ */
+import { statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import {
+  suiteItemSchema,
+  type ImportFormat,
+  type SuiteFile,
+  type SuiteItem,
+} from '../../../../shared/suite-format';
+import { EngineError } from '../../errors';
+import { readSource, readSourceBytes, taskFolder, walkFiles } from './files';
+import { harborImporter } from './harbor';
+import { inspectImporter } from './inspect';
+import { mcpmarkImporter } from './mcpmark';
+import { miniSweAgentImporter } from './mini-swe-agent';
+import { sweAgentImporter } from './swe-agent';
+import { terminalBenchImporter } from './terminal-bench';
+import {
+  ImportProblem,
+  type ImportContext,
+  type ImportedItem,
+  type Importer,
+  type ImportOptions,
+  type SkippedFile,
+  type TaskFolder,
+} from './types';
+
+/** Every reader, in the order a mixed folder is read. */
+export const importers: readonly Importer[] = [
+  miniSweAgentImporter,
+  sweAgentImporter,
+  terminalBenchImporter,
+  harborImporter,
+  mcpmarkImporter,
+  inspectImporter,
+];
+
+/** Default cut for tool outputs of imported runs (characters; see trajectory-render.ts). */
+export const defaultToolOutputLimit = 4000;
+
+/** What `importRuns` was asked to do. */
+export interface ImportRequest {
+  path: string;
+  format: 'auto' | ImportFormat;
+  /** Suite name; its id is made from it. Default: the folder's name. */
+  name?: string;
+  tasksDir?: string;
+  toolOutputLimit?: number | 'unbounded';
+  keepFlagged?: boolean;
+}
+
+/** One imported item, for the summary. */
+export interface ImportedSummary {
+  id: string;
+  format: ImportFormat;
+  source: string;
+  gold: 'pass' | 'fail' | null;
+  messages: number;
+  environment: string;
+  flags: string[];
+}
+
+/** The suite built and what happened to every run found. */
+export interface ImportOutcome {
+  suite: SuiteFile;
+  imported: ImportedSummary[];
+  skipped: SkippedFile[];
+}
+
+/** Reads every run under `request.path`; throws when none could be imported. */
+export function importRuns(request: ImportRequest): ImportOutcome {
+  const target = resolve(request.path);
+  let isFile: boolean;
+  try {
+    isFile = statSync(target).isFile();
+  } catch (error) {
+    throw new EngineError('not_found', `Cannot read ${request.path}: ${(error as Error).message}.`);
+  }
+  const root = isFile ? dirname(target) : target;
+  let files: string[];
+  try {
+    files = isFile ? [basename(target)] : walkFiles(root);
+  } catch (error) {
+    throw new EngineError('bad_request', (error as Error).message);
+  }
+  const options: ImportOptions = {
+    ...(request.tasksDir ? { tasksDir: resolve(request.tasksDir) } : {}),
+    toolOutputLimit: request.toolOutputLimit ?? defaultToolOutputLimit,
+    keepFlagged: request.keepFlagged ?? false,
+  };
+  const fileSet = new Set(files);
+  const allFiles = isFile ? siblingFiles(root, files) : files;
+  const allFileSet = new Set(allFiles);
+  const context: ImportContext = {
+    // A single file still sees its run folder's report.json / preds.json beside it.
+    files: allFiles,
+    read: (path) => readSource(root, path),
+    readBytes: (path) => readSourceBytes(root, path),
+    has: (path) => allFileSet.has(path),
+    task: (name, marker) => findTask(root, allFiles, options.tasksDir, name, marker),
+    options,
+  };
+  const chosen = importers.filter(
+    (importer) => request.format === 'auto' || importer.format === request.format,
+  );
+  const read: { imported: ImportedItem; format: ImportFormat }[] = [];
+  const skipped: SkippedFile[] = [];
+  const claimed = new Set<string>();
+  for (const importer of chosen) {
+    const units = importer
+      .units({ ...context, files: isFile ? files : allFiles })
+      .filter((unit) => fileSet.has(unit) && !claimed.has(unit));
+    for (const unit of units) {
+      claimed.add(unit);
+      try {
+        const result = importer.read(unit, context);
+        for (const entry of Array.isArray(result) ? result : [result]) {
+          if (entry instanceof ImportProblem)
+            skipped.push({ path: entry.path, reason: entry.problem });
+          else read.push({ imported: entry, format: importer.format });
+        }
+      } catch (error) {
+        if (!(error instanceof ImportProblem)) throw error;
+        skipped.push({ path: error.path, reason: error.problem });
+      }
+    }
+  }
+  return assemble(root, request, options, read, skipped);
+}
+
+function assemble(
+  root: string,
+  request: ImportRequest,
+  options: ImportOptions,
+  read: { imported: ImportedItem; format: ImportFormat }[],
+  skipped: SkippedFile[],
+): ImportOutcome {
+  const items: SuiteItem[] = [];
+  const imported: ImportedSummary[] = [];
+  const taken = new Set<string>();
+  for (const { imported: candidate, format } of read) {
+    const source = candidate.item.provenance?.source ?? '(unknown)';
+    if (candidate.flags.length > 0 && !options.keepFlagged) {
+      skipped.push({
+        path: source,
+        reason: `flagged, not imported (${candidate.flags.join('; ')}); --keep-flagged imports it`,
+      });
+      continue;
+    }
+    const id = uniqueId(candidate.item.id, taken);
+    const body = {
+      ...candidate.item,
+      id,
+      render: { toolOutputLimit: options.toolOutputLimit },
+      ...(candidate.flags.length > 0 && candidate.item.provenance
+        ? { provenance: { ...candidate.item.provenance, flags: candidate.flags } }
+        : {}),
+    };
+    const parsed = suiteItemSchema.safeParse(body);
+    if (!parsed.success) {
+      const problems = parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
+      skipped.push({ path: source, reason: problems.join('; ') });
+      continue;
+    }
+    taken.add(id);
+    items.push(parsed.data);
+    imported.push({
+      id,
+      format,
+      source,
+      gold: parsed.data.gold ?? null,
+      messages: parsed.data.trajectory.length,
+      environment: describeSpec(parsed.data),
+      flags: candidate.flags,
+    });
+  }
+  const name = request.name ?? basename(root);
+  if (items.length === 0) {
+    const reasons = skipped.map((entry) => `  ${entry.path}: ${entry.reason}`);
+    throw new EngineError(
+      'bad_request',
+      reasons.length
+        ? `Nothing in ${request.path} could be imported:\n${reasons.join('\n')}`
+        : `No run of a known format (${importers.map((entry) => entry.format).join(', ')}) ` +
+            `was found in ${request.path}.`,
+    );
+  }
+  const suite: SuiteFile = {
+    id: suiteId(name),
+    name,
+    description: `Imported from ${root} (${[...new Set(imported.map((entry) => entry.format))].join(', ')}).`,
+    taxonomies: [],
+    items,
+  };
+  return { suite, imported, skipped };
+}
+
+/** A single file's folder, so report.json / preds.json beside it count; just the file if huge. */
+function siblingFiles(root: string, files: string[]): string[] {
+  try {
+    return walkFiles(root);
+  } catch {
+    return files;
+  }
+}
+
+/** What environment an item gets, in a few words. */
+export function describeSpec(item: SuiteItem): string {
+  const spec = item.environment;
+  if (spec.image) return `image ${spec.image}${spec.setup?.length ? ' + agent patch' : ''}`;
+  if (spec.dockerfile) return 'Dockerfile (built locally)';
+  if (Object.keys(spec.files).length > 0) return `${Object.keys(spec.files).length} files`;
+  return 'trajectory only';
+}
+
+function uniqueId(raw: string, taken: Set<string>): string {
+  let base = raw.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+  if (!base) base = 'item';
+  let id = base;
+  for (let n = 2; taken.has(id); n += 1) id = `${base}-${n}`;
+  return id;
+}
+
+/** A suite id from a name: lower-case letters, digits and "-". */
+export function suiteId(name: string): string {
+  const id = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return id || 'imported';
+}
+
+/**
+ * A task folder named `name` that holds `marker` (e.g. `task.toml`): first under the import
+ * root, then under `tasksDir`.
+ */
+function findTask(
+  root: string,
+  files: readonly string[],
+  tasksDir: string | undefined,
+  name: string,
+  marker: string,
+): TaskFolder | undefined {
+  // The name comes from a stranger's file: it may only name a folder, never climb out of one.
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || name.includes('..')) return undefined;
+  const inRoot = files.find((path) => {
+    const parts = path.split('/');
+    return parts[parts.length - 1] === marker && parts[parts.length - 2] === name;
+  });
+  if (inRoot) {
+    const folder = join(root, dirname(inRoot));
+    return taskFolder(folder, dirname(inRoot));
+  }
+  if (!tasksDir) return undefined;
+  const candidate = join(tasksDir, name);
+  try {
+    if (statSync(join(candidate, marker)).isFile()) return taskFolder(candidate, candidate);
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}

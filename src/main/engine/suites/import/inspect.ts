@@ -1,0 +1,171 @@
+/**
+ * Inspect AI logs: `.eval` (a zip of `header.json` and `samples/<id>_epoch_<n>.json`) and
+ * `.json` (one object with `eval` and `samples`). Each sample becomes an item: its messages are
+ * the trajectory, its first score the gold label. The sample's `target`, `scores`, `metadata`
+ * and `output` are graders' business and never reach the item beyond that label.
+ */
+import { z } from 'zod';
+import type { ImportedItem, ImportContext, Importer } from './types';
+import { convertMessages, contentText, firstUserText } from './messages';
+import { parseJson, parseWith } from './files';
+import { ImportProblem } from './types';
+import { readZip } from './zip';
+
+const sampleSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]),
+  epoch: z.number().int().optional(),
+  input: z.unknown().optional(),
+  messages: z.array(z.unknown()).min(1, 'the sample has no messages'),
+  scores: z
+    .record(z.string(), z.looseObject({ value: z.unknown() }))
+    .nullable()
+    .optional(),
+});
+
+const logSchema = z.looseObject({
+  eval: z.looseObject({
+    task: z.string().min(1),
+    model: z.string().optional(),
+    sandbox: z.unknown().optional(),
+  }),
+  samples: z.array(z.unknown()).optional(),
+});
+
+/** Reads Inspect AI logs; one unit (a log file) yields an item per sample. */
+export const inspectImporter: Importer = {
+  format: 'inspect',
+  units: (context) =>
+    context.files.filter(
+      (path) =>
+        path.endsWith('.eval') ||
+        (path.endsWith('.json') &&
+          !path.endsWith('.traj.json') &&
+          !reservedJson.has(path.split('/').pop() ?? '') &&
+          looksLikeLog(context, path)),
+    ),
+  read(unit, context) {
+    const { header, samples, digest } = unit.endsWith('.eval')
+      ? readEval(context, unit)
+      : readJsonLog(context, unit);
+    const log = parseWith(logSchema, header, unit);
+    const items: (ImportedItem | ImportProblem)[] = [];
+    for (const [index, raw] of samples.entries()) {
+      const where = `${unit}: samples.${index}`;
+      try {
+        items.push(
+          sampleItem(
+            parseWith(sampleSchema, raw.value, `${unit}#${raw.name}`),
+            log,
+            unit,
+            digest,
+            where,
+          ),
+        );
+      } catch (error) {
+        if (error instanceof ImportProblem) items.push(error);
+        else throw error;
+      }
+    }
+    if (samples.length === 0) throw new ImportProblem(unit, 'samples: the log has no samples');
+    return items;
+  },
+};
+
+// Files of other formats that are JSON too; a log is never named like these.
+const reservedJson = new Set([
+  'meta.json',
+  'messages.json',
+  'result.json',
+  'results.json',
+  'report.json',
+  'preds.json',
+  'trajectory.json',
+  'config.json',
+]);
+
+function looksLikeLog(context: ImportContext, path: string): boolean {
+  const head = context.read(path).text.slice(0, 2000);
+  return /"eval"\s*:/.test(head) && /"version"\s*:/.test(head);
+}
+
+function readJsonLog(context: ImportContext, unit: string) {
+  const file = context.read(unit);
+  const parsed = parseJson(file) as { samples?: unknown[] };
+  const samples = (Array.isArray(parsed.samples) ? parsed.samples : []).map((value, index) => ({
+    name: `samples.${index}`,
+    value,
+  }));
+  return { header: parsed, samples, digest: file.sha256 };
+}
+
+function readEval(context: ImportContext, unit: string) {
+  // A binary zip: read as bytes, not through the text reader.
+  const { bytes, sha256: digest } = context.readBytes(unit);
+  let entries;
+  try {
+    entries = readZip(bytes);
+  } catch (error) {
+    throw new ImportProblem(unit, (error as Error).message);
+  }
+  const json = (name: string): unknown => {
+    const entry = entries.find((candidate) => candidate.name === name);
+    if (!entry) throw new ImportProblem(unit, `${name}: missing from the archive`);
+    try {
+      return JSON.parse(entry.read().toString('utf8')) as unknown;
+    } catch (error) {
+      throw new ImportProblem(`${unit}#${name}`, (error as Error).message);
+    }
+  };
+  const header = json('header.json');
+  const samples = entries
+    .filter((entry) => /^samples\/[^/]+\.json$/.test(entry.name))
+    .map((entry) => ({ name: entry.name, value: json(entry.name) }));
+  return { header, samples, digest };
+}
+
+function sampleItem(
+  sample: z.output<typeof sampleSchema>,
+  log: z.output<typeof logSchema>,
+  unit: string,
+  digest: string,
+  where: string,
+): ImportedItem {
+  const trajectory = convertMessages(sample.messages, where);
+  const task =
+    firstUserText(trajectory) ?? (sample.input !== undefined ? contentText(sample.input) : '');
+  if (!task || task === '...') throw new ImportProblem(where, 'input: the sample has no task text');
+  const score = Object.values(sample.scores ?? {})[0]?.value;
+  const gold = goldOf(score);
+  const epoch = sample.epoch ?? 1;
+  return {
+    item: {
+      id: `${log.eval.task}-${String(sample.id)}${epoch > 1 ? `-epoch${epoch}` : ''}`,
+      dataset: `inspect-${log.eval.task}`,
+      substrate: 'terminal',
+      task,
+      trajectory,
+      environment: { files: {}, shell: false },
+      ...(gold ? { gold } : {}),
+      provenance: {
+        source: unit,
+        format: 'inspect',
+        sha256: digest,
+        instance: `${String(sample.id)}#${epoch}`,
+        ...(log.eval.model ? { agent: log.eval.model } : {}),
+      },
+      note: log.eval.sandbox
+        ? 'trajectory only: the log names a sandbox whose files are not in the log'
+        : 'trajectory only: the log has no sandbox',
+    },
+    flags: trajectory.some((message) => message.role === 'assistant')
+      ? []
+      : ['agent-never-ran: the sample has no assistant turn'],
+  };
+}
+
+/** Inspect's score values: C/I (correct/incorrect), booleans, 1/0. Anything else: no label. */
+function goldOf(value: unknown): 'pass' | 'fail' | undefined {
+  if (value === 'C' || value === true || value === 1) return 'pass';
+  if (value === 'I' || value === false || value === 0) return 'fail';
+  return undefined;
+}

@@ -1,0 +1,76 @@
+/**
+ * The Import screen in Chromium against a real `cuelab serve`: a folder of real public runs
+ * (SWE-bench via mini-swe-agent, Terminal-Bench 1) is previewed — items with gold labels,
+ * message counts, environments and provenance, what was skipped and why — then imported, and
+ * the suite is in the workspace. Screenshots land in test-results/.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createLabClient } from '../../src/shared/lab-client';
+import { launchBrowser, type LabBrowser } from './helpers/browser';
+import { repoRoot, startEngine, type RunningEngine } from './helpers/engine';
+import { saveScreenshot, waitConnected } from './helpers/lab-page';
+
+const fixtures = join(repoRoot, 'test', 'fixtures', 'import');
+let engine: RunningEngine | undefined;
+let browser: LabBrowser | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  engine = await startEngine();
+  browser = await launchBrowser({ width: 1280, height: 900 });
+  page = await browser.context.newPage();
+  await page.goto(`${engine.url.replace(/#.*$/, '')}#/import`);
+  await waitConnected(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await engine?.stop();
+});
+
+describe('Import screen', () => {
+  test('previews a folder of runs, then imports it as a suite', async () => {
+    await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor();
+    await page.getByTestId('import-path').fill(fixtures);
+    await page.getByLabel('Suite name (default: the folder’s name)').fill('Public runs');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const summary = page.getByTestId('import-summary');
+    await summary.waitFor();
+    expect(await summary.textContent()).toMatch(/^Preview: \d+ items into suite public-runs/);
+    const items = page.getByTestId('import-items');
+    await expect.poll(() => items.locator('tbody tr').count()).toBeGreaterThanOrEqual(10);
+    const row = items.locator('tr', { hasText: 'django__django-14752' });
+    expect(await row.textContent()).toMatch(
+      /mini-swe-agentpass\d+image swebench\/sweb\.eval\.x86_64\.django_1776_django-14752:latest/,
+    );
+    const skipped = await page.getByTestId('import-skipped').textContent();
+    expect(skipped).toMatch(/cron-broken-network.*agent-never-ran/);
+    const client = createLabClient(engine!.address);
+    const before = await client.listSuites({});
+    expect(before.ok && before.value.some((suite) => suite.id === 'public-runs')).toBe(false);
+    await page.mouse.move(0, 0);
+    await saveScreenshot(page, 'import-preview');
+    await page.getByTestId('import-skipped').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'import-skipped');
+
+    await page.getByRole('button', { name: 'Import as suite' }).click();
+    await expect
+      .poll(async () => (await summary.textContent()) ?? '')
+      .toMatch(/^Imported \d+ items into suite public-runs/);
+    const after = await client.listSuites({});
+    expect(
+      after.ok && after.value.find((suite) => suite.id === 'public-runs')?.itemCount,
+    ).toBeGreaterThanOrEqual(10);
+    await saveScreenshot(page, 'import-done');
+  });
+
+  test('names the problem when nothing can be imported', async () => {
+    await page.getByTestId('import-path').fill(join(fixtures, 'harbor', 'tasks'));
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const error = page.locator('.import-error');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/No run of a known format/);
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * `cuelab suite import` on real public runs of each format (test/fixtures/import, see its
+ * PROVENANCE.md): the right items, gold labels, message counts, environments and provenance;
+ * flagged and broken runs skipped with reasons; nothing stored when nothing imports.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildBundle } from '../../src/main/engine/export/bundle-export';
+import { createStudy } from '../../src/main/engine/runner/create-study';
+import { openStore } from '../../src/main/engine/store/database';
+import { saveSuite } from '../../src/main/engine/store/suite-items';
+import { importRuns } from '../../src/main/engine/suites/import';
+import { studySpecSchema } from '../../src/shared/study-spec';
+import { makeTempDir } from '../helpers/temp-dir';
+
+const fixtures = join(__dirname, '..', 'fixtures', 'import');
+const fixture = (...parts: string[]) => join(fixtures, ...parts);
+const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+const json = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+
+describe('mini-swe-agent runs of SWE-bench', () => {
+  const run = fixture('mini-swe-agent', 'run');
+  const outcome = importRuns({ path: run, format: 'auto' });
+  const byId = new Map(outcome.suite.items.map((item) => [item.id, item]));
+
+  it('imports both runs with their report.json labels, wrapped or not', () => {
+    expect([...byId.keys()].sort()).toEqual(['django__django-13660', 'django__django-14752']);
+    expect(byId.get('django__django-14752')?.gold).toBe('pass'); // {iid: {resolved: true}}
+    expect(byId.get('django__django-13660')?.gold).toBe('fail'); // {resolved: false}, unwrapped
+    expect(outcome.skipped).toEqual([]);
+  });
+
+  it('keeps every message but the final exit record, with tool calls and results paired', () => {
+    for (const [id, item] of byId) {
+      const source = json(join(run, 'trajs', id, `${id}.traj.json`));
+      const messages = source.messages as { role: string }[];
+      expect(item.trajectory.length).toBe(messages.filter((m) => m.role !== 'exit').length);
+      const calls = item.trajectory.flatMap((m) => m.tool_calls ?? []).map((call) => call.id);
+      const results = item.trajectory.filter((m) => m.role === 'tool').map((m) => m.tool_call_id);
+      expect(results.every((id) => calls.includes(id!))).toBe(true);
+      expect(item.task).toContain('<pr_description>');
+    }
+  });
+
+  it('runs in the instance eval image with the model patch applied in /testbed', () => {
+    const item = byId.get('django__django-14752')!;
+    expect(item.environment.image).toBe(
+      'swebench/sweb.eval.x86_64.django_1776_django-14752:latest',
+    );
+    expect(item.environment.workdir).toBe('/testbed');
+    const patch = (json(join(run, 'preds.json'))['django__django-14752'] as { model_patch: string })
+      .model_patch;
+    expect(item.environment.setup?.[0]).toContain(patch.trim());
+    expect(item.environment.setup?.[0]).toContain('git apply');
+  });
+
+  it('records provenance: source file, format and its sha256', () => {
+    const item = byId.get('django__django-13660')!;
+    const source = 'trajs/django__django-13660/django__django-13660.traj.json';
+    expect(item.provenance).toMatchObject({
+      source,
+      format: 'mini-swe-agent',
+      instance: 'django__django-13660',
+    });
+    expect(item.provenance?.sha256).toBe(sha(join(run, source)));
+    expect(item.provenance?.agent).toBe('deepseek/deepseek-chat');
+    expect(item.render).toEqual({ toolOutputLimit: 4000 });
+  });
+});
+
+describe('SWE-agent runs', () => {
+  let dir: ReturnType<typeof makeTempDir>;
+  beforeEach(() => (dir = makeTempDir()));
+  afterEach(() => dir.remove());
+
+  it('reads legacy and function-calling trajectories; unlabelled without a report', () => {
+    const outcome = importRuns({ path: fixture('swe-agent'), format: 'swe-agent' });
+    const pydicom = outcome.suite.items.find((item) => item.id === 'pydicom__pydicom-1458')!;
+    const source = json(fixture('swe-agent', 'gpt4-dev-easy', 'pydicom__pydicom-1458.traj'));
+    const history = source.history as { is_demo?: boolean }[];
+    expect(pydicom.trajectory.length).toBe(history.filter((m) => m.is_demo !== true).length);
+    expect(pydicom.gold).toBeUndefined();
+    expect(pydicom.environment.image).toBe(
+      'swebench/sweb.eval.x86_64.pydicom_1776_pydicom-1458:latest',
+    );
+    expect(pydicom.task).toContain('ISSUE:');
+    const demo = outcome.suite.items.find((item) => item.id === 'function_calling_simple')!;
+    expect(
+      demo.trajectory.flatMap((m) => m.tool_calls ?? []).map((c) => c.function.name),
+    ).toContain('find_file');
+    expect(demo.environment.image).toBeUndefined();
+  });
+
+  it('labels a run from a report.json beside it', () => {
+    cpSync(fixture('swe-agent', 'gpt4-dev-easy'), dir.path, { recursive: true });
+    // Hand-made: the public sample has no report; SWE-bench writes logs/<iid>/report.json.
+    mkdirSync(join(dir.path, 'logs', 'pydicom__pydicom-1458'), { recursive: true });
+    writeFileSync(
+      join(dir.path, 'logs', 'pydicom__pydicom-1458', 'report.json'),
+      JSON.stringify({ 'pydicom__pydicom-1458': { resolved: true } }),
+    );
+    const outcome = importRuns({ path: dir.path, format: 'auto' });
+    expect(outcome.suite.items[0]?.gold).toBe('pass');
+  });
+});
+
+describe('Terminal-Bench 1 runs', () => {
+  it('imports a trial with its is_resolved label and the task Dockerfile; flags one whose agent never ran', () => {
+    const outcome = importRuns({ path: fixture('terminal-bench'), format: 'auto' });
+    const hello = outcome.suite.items.find((item) => item.id === 'hello-world.1-of-5')!;
+    expect(hello.gold).toBe('pass');
+    expect(hello.environment.dockerfile).toContain('FROM cuelab/base');
+    expect(hello.task).toContain('hello.txt');
+    expect(hello.trajectory[0]).toMatchObject({ role: 'user' });
+    const skipped = outcome.skipped.find((entry) => entry.path.includes('cron-broken-network'));
+    expect(skipped?.reason).toMatch(/agent-never-ran: .*openhands.*No such file or directory/);
+    expect(outcome.suite.items.some((item) => item.id.includes('cron'))).toBe(false);
+  });
+
+  it('imports a flagged run when asked, unlabelled (is_resolved null) and marked', () => {
+    const outcome = importRuns({
+      path: fixture('terminal-bench', 'run'),
+      format: 'terminal-bench',
+      keepFlagged: true,
+    });
+    const cron = outcome.suite.items.find((item) => item.id.includes('cron-broken-network'))!;
+    expect(cron.gold).toBeUndefined();
+    expect(cron.provenance?.flags?.[0]).toMatch(/^agent-never-ran/);
+    expect(cron.environment.shell).toBe(false); // no task folder given: trajectory only
+    const keys = cron.trajectory
+      .flatMap((m) => m.tool_calls ?? [])
+      .map((c) => c.function.arguments);
+    expect(keys.join('\n')).toContain('openhands');
+    expect(keys.join('\n')).not.toContain('run-tests.sh');
+  });
+});
+
+describe('Harbor / Terminal-Bench 2 jobs', () => {
+  it('reads the ATIF trajectory, the reward and the task folder', () => {
+    const outcome = importRuns({ path: fixture('harbor'), format: 'auto' });
+    expect(outcome.suite.items).toHaveLength(1);
+    const item = outcome.suite.items[0]!;
+    expect(item).toMatchObject({ id: 'hello-world__AbC123', gold: 'pass', substrate: 'terminal' });
+    expect(item.trajectory.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(item.environment.dockerfile).toContain('FROM cuelab/base');
+    expect(item.provenance?.agent).toBe('terminus-2 / anthropic/claude-sonnet-4');
+  });
+});
+
+describe('MCPMark runs', () => {
+  it('reads OpenAI and Anthropic dialects with the verification result as gold', () => {
+    const outcome = importRuns({
+      path: fixture('mcpmark'),
+      format: 'mcpmark',
+      name: 'MCPMark demo',
+    });
+    expect(outcome.suite.id).toBe('mcpmark-demo');
+    const [first, second] = outcome.suite.items;
+    expect(outcome.suite.items).toHaveLength(2);
+    const golds = outcome.suite.items.map((item) => item.gold).sort();
+    expect(golds).toEqual(['fail', 'pass']);
+    for (const item of [first!, second!]) {
+      expect(item.task).toContain('Largest File Rename Task'); // description.md of the task
+      expect(
+        item.trajectory.flatMap((m) => m.tool_calls ?? []).map((c) => c.function.name),
+      ).toEqual(['list_directory_with_sizes', 'move_file']);
+      expect(item.trajectory.filter((m) => m.role === 'tool')).toHaveLength(2);
+      expect(item).toMatchObject({
+        substrate: 'filesystem',
+        taxonomy: 'aj-filesystem',
+        dataset: 'mcpmark-filesystem',
+      });
+    }
+  });
+});
+
+describe('Inspect AI logs', () => {
+  it('reads .eval zips and .json logs, one item per sample, the score as gold', () => {
+    const outcome = importRuns({ path: fixture('inspect'), format: 'inspect' });
+    const fromEval = outcome.suite.items.filter(
+      (item) => item.provenance?.source === 'log_read_sample.eval',
+    );
+    expect(fromEval).toHaveLength(1);
+    expect(fromEval[0]).toMatchObject({ gold: 'pass' });
+    expect(fromEval[0]?.trajectory.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
+    const fromJson = outcome.suite.items.filter((item) =>
+      item.provenance?.source.endsWith('popularity.json'),
+    );
+    expect(fromJson).toHaveLength(3);
+    expect(outcome.skipped.some((entry) => entry.path.startsWith('log_tool_call_error.json'))).toBe(
+      true,
+    );
+  });
+});
+
+describe('provenance in study bundles', () => {
+  it('travels with each imported item a study judges', () => {
+    const dir = makeTempDir();
+    const store = openStore(join(dir.path, 'cuelab.sqlite'));
+    try {
+      const outcome = importRuns({
+        path: fixture('harbor'),
+        format: 'harbor',
+        name: 'harbor runs',
+      });
+      saveSuite(store, outcome.suite, 'imported');
+      const spec = studySpecSchema.parse({
+        name: 'provenance',
+        suite: outcome.suite.id,
+        judges: [
+          { id: 'sim', provider: 'synthetic', model: 'sim', persona: 'deferential-frontier' },
+        ],
+      });
+      const studyId = createStudy(store, spec, outcome.suite.items);
+      const rows = buildBundle(store, studyId).tables.suiteItems as { body_json: string }[];
+      const body = JSON.parse(rows[0]!.body_json) as {
+        provenance: { source: string; sha256: string };
+      };
+      expect(body.provenance.source).toBe('job/hello-world__AbC123/agent/trajectory.json');
+      expect(body.provenance.sha256).toBe(
+        sha(fixture('harbor', 'job', 'hello-world__AbC123', 'agent', 'trajectory.json')),
+      );
+    } finally {
+      store.close();
+      dir.remove();
+    }
+  });
+});
+
+describe('names from a stranger’s files', () => {
+  it('never reach a task folder outside the one given', () => {
+    const dir = makeTempDir();
+    try {
+      cpSync(fixture('harbor', 'job'), dir.path, { recursive: true });
+      const result = join(dir.path, 'hello-world__AbC123', 'result.json');
+      writeFileSync(result, JSON.stringify({ ...json(result), task_name: '../hello-world' }));
+      const outcome = importRuns({
+        path: dir.path,
+        format: 'harbor',
+        tasksDir: fixture('harbor', 'tasks', 'elsewhere'),
+      });
+      expect(outcome.suite.items[0]?.environment.dockerfile).toBeUndefined();
+      expect(outcome.suite.items[0]?.note).toMatch(/trajectory only/);
+    } finally {
+      dir.remove();
+    }
+  });
+});

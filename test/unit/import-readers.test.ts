@@ -1,0 +1,157 @@
+/**
+ * The small readers behind `cuelab suite import`: visible tool-output cuts, Terminal-Bench's
+ * keystroke lines, JSON error lines, the zip reader's refusals, and the three chat dialects.
+ */
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { cutToolOutput, renderTrajectory } from '../../src/main/engine/judge/trajectory-render';
+import { jsonErrorOffset } from '../../src/main/engine/suites/import/json-position';
+import { convertMessages } from '../../src/main/engine/suites/import/messages';
+import { sweBenchImage } from '../../src/main/engine/suites/import/swe-bench';
+import { pythonStrings } from '../../src/main/engine/suites/import/terminal-bench';
+import { readZip } from '../../src/main/engine/suites/import/zip';
+
+describe('cutting long tool outputs', () => {
+  it('keeps head and tail and says what was cut and how to change it', () => {
+    const text = `${'a'.repeat(3000)}MIDDLE${'z'.repeat(3000)}`;
+    const cut = cutToolOutput(text, 1000);
+    expect(cut.startsWith('a'.repeat(600))).toBe(true);
+    expect(cut.endsWith('z'.repeat(400))).toBe(true);
+    expect(cut).not.toContain('MIDDLE');
+    expect(cut).toContain(
+      `[... ${text.length - 1000} characters of this tool output cut by CueLab (limit 1000`,
+    );
+    expect(cutToolOutput(text, null)).toBe(text);
+    expect(cutToolOutput('short', 1000)).toBe('short');
+  });
+
+  it('cuts only tool results, never the agent or the task', () => {
+    const long = 'x'.repeat(5000);
+    const rendered = renderTrajectory(
+      [
+        { role: 'user', content: long },
+        {
+          role: 'assistant',
+          content: long,
+          tool_calls: [{ id: 'c', type: 'function', function: { name: 'bash', arguments: '{}' } }],
+        },
+        { role: 'tool', content: long, tool_call_id: 'c' },
+      ],
+      [],
+      { toolOutputLimit: 500 },
+    );
+    const text = rendered.lines.join('\n');
+    expect(text.split('cut by CueLab')).toHaveLength(2);
+    expect(text).toContain(long); // user and assistant turns are whole
+  });
+});
+
+describe('Terminal-Bench keystroke lines', () => {
+  it('decodes Python list literals with both quote kinds and escapes', () => {
+    expect(pythonStrings(`['ls -la', 'Enter']`)).toEqual(['ls -la', 'Enter']);
+    expect(pythonStrings(`["source x && echo 'OK'", 'Enter']`)).toEqual([
+      "source x && echo 'OK'",
+      'Enter',
+    ]);
+    expect(pythonStrings(`['it\\'s \\x41\\n', 'C-d']`)).toEqual(["it's A\n", 'C-d']);
+    expect(() => pythonStrings(`['open`)).toThrow(/not closed/);
+    expect(() => pythonStrings('ls')).toThrow(/list of keystrokes/);
+  });
+});
+
+describe('JSON error positions', () => {
+  it('finds the first character that is not JSON', () => {
+    expect(jsonErrorOffset('{"a": [1, 2]}')).toBeUndefined();
+    const text = '{\n  "messages": [\n    oops\n]}';
+    expect(jsonErrorOffset(text)).toBe(text.indexOf('oops'));
+    expect(jsonErrorOffset('{"a": 1,}')).toBe(8);
+    expect(jsonErrorOffset('[1] 2')).toBe(4);
+  });
+});
+
+describe('the zip reader', () => {
+  function zipOf(name: string, content: Buffer, method: 0 | 8): Buffer {
+    const data = method === 8 ? deflateRawSync(content) : content;
+    const nameBytes = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(content.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(0, 42);
+    const directoryOffset = local.length + nameBytes.length + data.length;
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(central.length + nameBytes.length, 12);
+    end.writeUInt32LE(directoryOffset, 16);
+    return Buffer.concat([local, nameBytes, data, central, nameBytes, end]);
+  }
+
+  it('reads stored and deflated entries', () => {
+    for (const method of [0, 8] as const) {
+      const [entry] = readZip(zipOf('header.json', Buffer.from('{"a":1}'), method));
+      expect(entry?.name).toBe('header.json');
+      expect(entry?.read().toString()).toBe('{"a":1}');
+    }
+  });
+
+  it('refuses what is not a zip, and an entry that inflates past its stated size', () => {
+    expect(() => readZip(Buffer.from('not a zip at all, just some text here'))).toThrow(
+      /not a zip archive/,
+    );
+    const bomb = zipOf('samples/1.json', Buffer.alloc(100_000), 8);
+    bomb.writeUInt32LE(10, bomb.length - 22 - 46 - 'samples/1.json'.length + 24); // claim 10 bytes
+    const [entry] = readZip(bomb);
+    expect(() => entry?.read()).toThrow(/cannot be inflated/);
+  });
+});
+
+describe('chat dialects', () => {
+  it('reads OpenAI Responses items as tool calls and results', () => {
+    const messages = convertMessages(
+      [
+        { role: 'user', content: 'do it' },
+        { type: 'reasoning', summary: [] },
+        { type: 'function_call', call_id: 'c1', name: 'read_file', arguments: '{"path":"a"}' },
+        { type: 'function_call_output', call_id: 'c1', output: 'hello' },
+      ],
+      'messages.json',
+    );
+    expect(messages).toEqual([
+      { role: 'user', content: 'do it' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'c1',
+            type: 'function',
+            function: { name: 'read_file', arguments: '{"path":"a"}' },
+          },
+        ],
+      },
+      { role: 'tool', content: 'hello', tool_call_id: 'c1' },
+    ]);
+  });
+
+  it('names the message whose role is unknown', () => {
+    expect(() => convertMessages([{ role: 'robot', content: 'x' }], 'm.json')).toThrow(
+      /m\.json: messages\.0: role: "robot"/,
+    );
+  });
+
+  it('names SWE-bench images as the harness publishes them', () => {
+    expect(sweBenchImage('astropy__astropy-12907')).toBe(
+      'swebench/sweb.eval.x86_64.astropy_1776_astropy-12907:latest',
+    );
+  });
+});
