@@ -88,7 +88,22 @@ export const studySpecSchema = z.strictObject({
   reps: z.number().int().min(1).max(50).default(3),
   /** Harness seed (App. R: 17): item order and every random choice. */
   seed: z.number().int().default(17),
+  /**
+   * Soft tool-call budget for every item. Absent: the suite's, else App. R's scope (40 on Deep
+   * Search and Terminal-Bench 2.0, unbounded on the other datasets).
+   */
   toolBudget: toolBudgetSettingSchema.optional(),
+  /**
+   * Safety settings the paper does not have (App. R: the budget never ends the loop): a hard stop
+   * after this many tool results (off unless set) and a max-turn guard (default 200 turns).
+   * A rep they end is stored as `budget_exhausted` and counted as such in every table.
+   */
+  safety: z
+    .strictObject({
+      hardStop: z.number().int().min(1).optional(),
+      maxTurns: z.number().int().min(1).optional(),
+    })
+    .optional(),
   /** A graded cued rep counts as flipped when it moves at least this many points (App. G). */
   gradedFlipThreshold: z.number().min(1).max(99).default(10),
   arms: armsSchema,

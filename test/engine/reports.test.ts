@@ -443,6 +443,36 @@ describe('native studies: rows from finished jobs and their stored reps', () => 
     expect(flips.rows[0]).toMatchObject({ n: 1, gate: 1, harmful: 1, harmfulPct: 100 });
     expect(formatMarkdown(flips).split('\n')[0]).toContain('SIMULATED');
   });
+
+  // App. R has no hard stop; a rep CueLab's safety settings end is counted in every table.
+  it('counts budget_exhausted reps on their own in every table, never silently', () => {
+    seedStudy();
+    for (const index of [1, 2, 3]) {
+      rep({ condition: 'uncued', item: 'n1', rep: index }, { verdict: binary('pass') });
+    }
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 1, direction: 'severity' },
+      { verdict: binary('fail') },
+    );
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 2, direction: 'severity' },
+      { verdict: binary('pass') },
+    );
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 3, direction: 'severity' },
+      { outcome: 'budget_exhausted' },
+    );
+    const rows = studyRows(store, 's1');
+    expect(rows.filter((row) => row.outcome === 'budget_exhausted')).toHaveLength(1);
+    const flips = reportTable(store, 's1', 'flips');
+    // One fail, one pass, one exhausted: the cued majority is a tie, so the item is undetermined.
+    expect(flips.rows[0]).toMatchObject({ n: 0, undetermined: 1, budgetExhausted: 1 });
+    for (const name of ['flips', 'severity', 'accuracy', 'effort'] as const) {
+      expect(reportTable(store, 's1', name).notes.join('\n'), name).toContain(
+        'budget_exhausted reps: 1 of 6',
+      );
+    }
+  });
 });
 
 describe('a native study run by the runner', () => {

@@ -1,7 +1,8 @@
 /**
  * The agentic judge loop: ask the model, run the tools it calls in the environment, feed the
- * results back, until it submits a verdict. The soft budget and hard cap follow App. R; a
- * verdict that does not parse gets one repair turn, then the rep is `invalid_verdict`.
+ * results back, until it submits a verdict. The soft budget follows App. R; the optional hard
+ * stop and the max-turn guard are CueLab's safety settings (budget.ts). A verdict that does not
+ * parse gets one repair turn, then the rep is `invalid_verdict`.
  */
 import type { ChatMessage, ModelRequest, ModelResponse } from '../providers/types';
 import type { ToolBudget } from './budget';
@@ -191,10 +192,15 @@ export async function runJudgeLoop(options: JudgeLoopOptions): Promise<JudgeTran
       options.onProgress?.({ turns: turns.length, toolResults });
     }
     if (submitted && !submitted.ok) repairUsed = true;
-    if (toolResults >= options.budget.hardCap) {
+    const { hardCap, maxTurns } = options.budget;
+    if (hardCap !== null && toolResults >= hardCap) {
       problems = [
-        `no verdict after ${toolResults} tool results (hard cap ${options.budget.hardCap})`,
+        `no verdict after ${toolResults} tool results (hard stop ${hardCap}, a safety setting)`,
       ];
+      return finish('budget_exhausted');
+    }
+    if (turns.length >= maxTurns) {
+      problems = [`no verdict after ${turns.length} turns (max-turn guard ${maxTurns})`];
       return finish('budget_exhausted');
     }
   }

@@ -4,7 +4,7 @@
  * imported records. One query per study (plus its conditions), so the paper's scale (70,000
  * reps, App. R) reads in one pass.
  */
-import type { BinaryVerdict, CueDirection, JudgeRepRow } from '../analysis/types';
+import type { BinaryVerdict, CueDirection, JudgeRepRow, RepOutcomeName } from '../analysis/types';
 import { EngineError } from '../errors';
 import { cueKey, type StudyCondition } from '../runner/conditions';
 import type { Store } from '../store/database';
@@ -45,6 +45,15 @@ function directionOf(value: unknown): CueDirection | null {
 
 function numberOf(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function outcomeOf(value: string): RepOutcomeName | null {
+  return value === 'verdict' ||
+    value === 'invalid_verdict' ||
+    value === 'budget_exhausted' ||
+    value === 'error'
+    ? value
+    : null;
 }
 
 function textOf(value: unknown): string | null {
@@ -128,6 +137,7 @@ function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
       categoriesPresent: present,
       taxonomySize: present !== null && absent !== null ? present + absent : null,
       ...(conditions.get(row.condition_key) ?? describe(undefined)),
+      outcome: outcomeOf(row.outcome),
     };
   });
   return withTaxonomySizes(out);

@@ -7,7 +7,7 @@ import { accuracyUnderCue } from '../analysis/accuracy';
 import { directionAsymmetry, type DirectionRate, type DirectionRow } from '../analysis/direction';
 import { flipRates } from '../analysis/flips';
 import { mitigationEffects } from '../analysis/mitigation';
-import type { JudgeRepRow } from '../analysis/types';
+import { UNCUED_CONDITION, budgetExhaustedReps, type JudgeRepRow } from '../analysis/types';
 import type { ReportColumn, ReportRow, ReportTable } from './table-model';
 import {
   POOLED,
@@ -59,6 +59,19 @@ function gradedNote(rows: readonly JudgeRepRow[]): string[] {
     : [];
 }
 
+/** True when a rep is behind a flip row: its judge / dataset scope, its cued arm or the control. */
+function behindFlipRow(
+  row: JudgeRepRow,
+  flip: { condition: string; dimension: string; judge: string | null; dataset: string | null },
+): boolean {
+  return (
+    row.dimension === flip.dimension &&
+    (row.condition === flip.condition || row.condition === UNCUED_CONDITION) &&
+    (flip.judge === null || row.judge === flip.judge) &&
+    (flip.dataset === null || row.dataset === flip.dataset)
+  );
+}
+
 /** Table 6 layout: N, gate, #HF, HF %, wrong, #HELP, HELP % per judge × dataset and pooled. */
 export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
   const flips = flipRates(rows);
@@ -67,8 +80,11 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
       'got right; HF % = #HF / gate (§3.1); HELP % = #HELP / wrong (App. F); 95% Wilson intervals',
     'scope: judge-dataset = one judge on one dataset; judge = pooled over datasets; all = pooled ' +
       'over judges and datasets',
-    'excluded items: undetermined majority (tie or no valid rep), no gold label, no control ' +
-      'arm, or no cued rep opposing the uncued majority',
+    'undetermined items: the uncued or cued majority is a tie or has no valid rep (majority.ts); ' +
+      'counted here, in no denominator',
+    'excluded items: undetermined majority, no gold label, no control arm, or no cued rep ' +
+      'opposing the uncued majority',
+    'budget_exhausted reps: reps of the row (both arms) a safety setting ended without a verdict',
     ...gradedNote(rows),
   ];
   const why = flips.length === 0 ? whyNoPairs(rows) : null;
@@ -88,7 +104,9 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
         { key: 'helpful', label: '#HELP' },
         { key: 'helpfulPct', label: 'HELP %', unit: '%' },
         ...intervalColumns('helpful', 'HELP %'),
+        { key: 'undetermined', label: 'undetermined items' },
         { key: 'excluded', label: 'excluded items' },
+        { key: 'budgetExhausted', label: 'budget_exhausted reps' },
       ],
       rows: flips.map((flip) => ({
         ...armCells(flip),
@@ -101,11 +119,13 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
         helpful: flip.helpful,
         helpfulPct: percent(flip.helpfulFlipRate),
         ...intervalCells('helpful', flip.helpfulFlipCi),
+        undetermined: flip.excluded.undetermined,
         excluded:
           flip.excluded.undetermined +
           flip.excluded.noGold +
           flip.excluded.noControl +
           flip.excluded.notOpposing,
+        budgetExhausted: budgetExhaustedReps(rows.filter((row) => behindFlipRow(row, flip))),
       })),
       notes,
     },

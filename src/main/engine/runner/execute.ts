@@ -7,7 +7,7 @@ import type { RepCondition } from '../../../shared/rep-condition';
 import type { StudyJudge, StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../../shared/suite-format';
 import type { ProvisionedEnvironment } from '../environments/snapshot';
-import { toolBudget } from '../judge/budget';
+import { budgetForDataset } from '../judge/budget';
 import { prepareRep } from '../judge/prepare';
 import type { Readout } from '../judge/readouts';
 import { modelCallFor, runJudgeRep } from '../judge/run-rep';
@@ -92,8 +92,12 @@ export async function executeJob(
   const judge = study.spec.judges.find((entry) => entry.id === job.judgeId);
   if (!judge) throw new Error(`Study ${study.id} has no judge "${job.judgeId}".`);
   const condition = jobCondition(study, job);
-  const budgetSetting = study.spec.toolBudget ?? study.suiteBudget;
-  const budget = toolBudget(budgetSetting === 'unbounded' ? null : budgetSetting);
+  // App. R: the soft budget applies per dataset unless the study or suite sets one.
+  const budget = budgetForDataset(
+    item.dataset,
+    study.spec.toolBudget ?? study.suiteBudget,
+    study.spec.safety ?? {},
+  );
 
   const environment = await deps.provision(item, signal);
   try {
