@@ -4,7 +4,12 @@
  * stop and the max-turn guard are CueLab's safety settings (budget.ts). A verdict that does not
  * parse gets one repair turn, then the rep is `invalid_verdict`.
  */
-import type { ChatMessage, ModelRequest, ModelResponse } from '../providers/types';
+import type {
+  ChatMessage,
+  ModelRequest,
+  ModelResponse,
+  ReasoningOptions,
+} from '../providers/types';
 import type { ToolBudget } from './budget';
 import type { JudgeEnvironment, ToolLimits } from './environment';
 import type { Readout } from './readouts';
@@ -29,6 +34,8 @@ export interface JudgeLoopOptions {
   model: string;
   temperature?: number;
   maxTokens?: number;
+  /** Thinking / reasoning effort, sent on every call of the rep. */
+  reasoning?: ReasoningOptions;
   prompt: JudgePrompt;
   readout: Readout;
   environment: JudgeEnvironment;
@@ -100,6 +107,7 @@ export async function runJudgeLoop(options: JudgeLoopOptions): Promise<JudgeTran
       tools: prompt.tools,
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+      ...options.reasoning,
     };
     const result = await options.call(request, options.signal);
     const { response } = result;
@@ -117,6 +125,7 @@ export async function runJudgeLoop(options: JudgeLoopOptions): Promise<JudgeTran
       role: 'assistant',
       content: response.text,
       ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
+      ...(response.reasoningBlocks ? { reasoningBlocks: response.reasoningBlocks } : {}),
     });
     options.onProgress?.({ turns: turns.length, toolResults });
 

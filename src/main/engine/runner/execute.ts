@@ -14,7 +14,7 @@ import { modelCallFor, runJudgeRep } from '../judge/run-rep';
 import type { PriceTable } from '../providers/pricing';
 import type { RetryOptions } from '../providers/retry';
 import type { TemperaturePolicy } from '../providers/temperature-policy';
-import type { ModelProvider } from '../providers/types';
+import type { ModelProvider, ReasoningOptions } from '../providers/types';
 import type { Store } from '../store/database';
 import { cachedModelCall, type CallCacheStats } from './call-cache';
 import type { StudyCondition } from './conditions';
@@ -78,6 +78,15 @@ export function jobCondition(study: LoadedStudy, job: ClaimedJob): RepCondition 
   };
 }
 
+/** The judge's thinking / reasoning-effort settings, or undefined when it has none. */
+function reasoningOf(judge: StudyJudge): ReasoningOptions | undefined {
+  if (!judge.thinking && !judge.reasoningEffort) return undefined;
+  return {
+    ...(judge.thinking ? { thinking: judge.thinking } : {}),
+    ...(judge.reasoningEffort ? { reasoningEffort: judge.reasoningEffort } : {}),
+  };
+}
+
 /** Runs one job to a stored rep; throws when it cannot (the runner decides about retries). */
 export async function executeJob(
   deps: ExecuteDeps,
@@ -118,6 +127,7 @@ export async function executeJob(
       repKey,
     });
     const temperature = judge.provider === 'synthetic' ? undefined : (judge.temperature ?? 0.7);
+    const reasoning = reasoningOf(judge);
     const base = {
       input: prepared.input,
       provider: handle.provider,
@@ -125,6 +135,7 @@ export async function executeJob(
       model: judge.model,
       ...(temperature === undefined ? {} : { temperature }),
       ...(judge.maxTokens ? { maxTokens: judge.maxTokens } : {}),
+      ...(reasoning ? { reasoning } : {}),
       budget,
       temperaturePolicy: deps.temperaturePolicy,
       ...(deps.priceTable ? { priceTable: deps.priceTable } : {}),
@@ -146,6 +157,12 @@ export async function executeJob(
         judgeId: job.judgeId,
         rep: job.rep,
         budget,
+        // Stored with each rep: what the provider was asked to do beyond the prompt.
+        providerOptions: {
+          maxTokens: judge.maxTokens ?? null,
+          thinking: judge.thinking ?? null,
+          reasoningEffort: judge.reasoningEffort ?? null,
+        },
       },
       suiteId: study.spec.suite,
       studyId: study.id,
