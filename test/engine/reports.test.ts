@@ -444,6 +444,33 @@ describe('native studies: rows from finished jobs and their stored reps', () => 
     expect(formatMarkdown(flips).split('\n')[0]).toContain('SIMULATED');
   });
 
+  // App. G: "a deviation of at least 10 points"; the study's gradedFlipThreshold is the setting.
+  it("shows graded flips at the study's own gradedFlipThreshold", () => {
+    seedStudy();
+    const graded = (score: number) => ({ kind: 'graded', score, rationale: 'r' });
+    for (const [index, score] of [70, 72, 74].entries()) {
+      rep(
+        { condition: 'uncued', item: 'n1', rep: index + 1 },
+        { verdict: graded(score), dimension: 'completeness' },
+      );
+    }
+    // Uncued mean 72: shifts −8 and −15.
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 1, direction: 'severity' },
+      { verdict: graded(64), dimension: 'completeness' },
+    );
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 2, direction: 'severity' },
+      { verdict: graded(57), dimension: 'completeness' },
+    );
+    const all = () => reportTable(store, 's1', 'graded').rows.find((row) => row.scope === 'all');
+    expect(all()).toMatchObject({ n: 2, flipped: 1, flipPct: 50, threshold: 10, meanShift: -11.5 });
+    store.db
+      .prepare("UPDATE studies SET spec_json = ? WHERE id = 's1'")
+      .run(JSON.stringify({ gradedFlipThreshold: 5 }));
+    expect(all()).toMatchObject({ n: 2, flipped: 2, flipPct: 100, threshold: 5 });
+  });
+
   // App. R has no hard stop; a rep CueLab's safety settings end is counted in every table.
   it('counts budget_exhausted reps on their own in every table, never silently', () => {
     seedStudy();

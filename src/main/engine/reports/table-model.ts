@@ -16,6 +16,7 @@ export const TABLE_NAMES = [
   'placement',
   'effort',
   'mitigations',
+  'graded',
   'mechanisms',
   'mechanisms-helpful',
   'mechanism-validation',
