@@ -444,6 +444,24 @@ describe('native studies: rows from finished jobs and their stored reps', () => 
     expect(formatMarkdown(flips).split('\n')[0]).toContain('SIMULATED');
   });
 
+  // App. G: "Only task success has a deterministic external verifier".
+  it('gives only task success the verifier gold label; other binary dimensions have none', () => {
+    seedStudy();
+    rep({ condition: 'uncued', item: 'n1', rep: 1 }, { verdict: binary('pass') });
+    rep(
+      { condition: 'uncued', item: 'n1', rep: 2 },
+      { verdict: binary('pass'), dimension: 'state_correctness' },
+    );
+    const rows = studyRows(store, 's1');
+    expect(rows.map((row) => [row.dimension, row.gold])).toEqual([
+      ['task_success', 'pass'],
+      ['state_correctness', null],
+    ]);
+    expect(reportTable(store, 's1', 'flips').notes.join('\n')).toContain(
+      'state_correctness: no verifier (App. G)',
+    );
+  });
+
   // App. G: "a deviation of at least 10 points"; the study's gradedFlipThreshold is the setting.
   it("shows graded flips at the study's own gradedFlipThreshold", () => {
     seedStudy();

@@ -60,6 +60,13 @@ function textOf(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+/**
+ * The one dimension with a deterministic verifier (App. G: "Only task success has a
+ * deterministic external verifier"). Other binary dimensions take the meta-judge consensus as
+ * noisy gold, which a results import supplies in its `gold` column; a native study has none.
+ */
+const TASK_SUCCESS = 'task_success';
+
 interface NativeRow {
   item_id: string;
   dataset: string;
@@ -118,6 +125,7 @@ function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
     .all(studyId) as NativeRow[];
   const out = rows.map((row): JudgeRepRow => {
     const valid = row.outcome === 'verdict';
+    const dimension = row.dimension ?? TASK_SUCCESS;
     const attribution = row.kind === 'error_attribution';
     const present = valid && attribution ? numberOf(row.present) : null;
     const absent = valid && attribution ? numberOf(row.absent) : null;
@@ -130,8 +138,9 @@ function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
       rep: row.rep,
       verdict: valid && row.kind === 'binary' ? verdictOf(row.verdict) : null,
       score: valid && row.kind === 'graded' ? numberOf(row.score) : null,
-      gold: verdictOf(row.gold),
-      dimension: row.dimension ?? 'task_success',
+      // App. G: only task success has a verifier; the item's label is not another dimension's.
+      gold: dimension === TASK_SUCCESS ? verdictOf(row.gold) : null,
+      dimension,
       turns: row.turns,
       simulated: row.simulated === 1,
       categoriesPresent: present,

@@ -59,6 +59,29 @@ function gradedNote(rows: readonly JudgeRepRow[]): string[] {
     : [];
 }
 
+/**
+ * App. G: a binary dimension other than task success has no verifier; its gold is the
+ * meta-judge consensus ("noisy ground truth"), present only when imported with the results.
+ */
+function noisyGoldNote(rows: readonly JudgeRepRow[]): string[] {
+  const dimensions = [
+    ...new Set(
+      rows
+        .filter((row) => row.verdict !== null && row.dimension !== 'task_success')
+        .map((row) => row.dimension),
+    ),
+  ];
+  if (dimensions.length === 0) return [];
+  const without = dimensions.filter(
+    (dimension) => !rows.some((row) => row.dimension === dimension && row.gold !== null),
+  );
+  return [
+    `${dimensions.join(', ')}: no verifier (App. G); gold is the meta-judge consensus as noisy ` +
+      'ground truth, from the imported gold column' +
+      (without.length ? `; ${without.join(', ')} has none, so its items count as no gold` : ''),
+  ];
+}
+
 /** True when a rep is behind a flip row: its judge / dataset scope, its cued arm or the control. */
 function behindFlipRow(
   row: JudgeRepRow,
@@ -139,6 +162,7 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
       'opposing the uncued majority',
     'budget_exhausted reps: reps of the row (both arms) a safety setting ended without a verdict',
     ...gradedNote(rows),
+    ...noisyGoldNote(rows),
   ];
   const why = flips.length === 0 ? whyNoPairs(rows) : null;
   if (why) notes.push(why);
