@@ -23,6 +23,18 @@ export const itemFilterSchema = z
   })
   .default({});
 
+/**
+ * Anthropic extended thinking: `adaptive` (App. R: the Opus-4.7 meta-judge voter's
+ * `{"thinking": {"type": "adaptive"}}`) or `enabled` with a token budget.
+ */
+export const thinkingSchema = z.union([
+  z.strictObject({ type: z.literal('adaptive') }),
+  z.strictObject({ type: z.literal('enabled'), budgetTokens: z.number().int().min(1024) }),
+]);
+
+/** OpenAI reasoning effort (reasoning models only). */
+export const reasoningEffortSchema = z.enum(['minimal', 'low', 'medium', 'high']);
+
 /** One judge: a model (or a synthetic persona) with its settings. */
 export const studyJudgeSchema = z
   .strictObject({
@@ -40,7 +52,12 @@ export const studyJudgeSchema = z
       .optional(),
     /** App. R: 0.7 where accepted. */
     temperature: z.number().min(0).max(2).optional(),
+    /** App. R: none on the tool-using judge (provider default); Anthropic needs one, 8192 then. */
     maxTokens: z.number().int().positive().optional(),
+    /** Anthropic only: extended / adaptive thinking, sent on every call and stored with the rep. */
+    thinking: thinkingSchema.optional(),
+    /** OpenAI (and compatible) only: `reasoning_effort`, sent on every call and stored. */
+    reasoningEffort: reasoningEffortSchema.optional(),
     timeoutMs: z.number().int().positive().optional(),
     /** Most reps of this judge in flight at once (rate limits). */
     concurrency: z.number().int().min(1).max(256).optional(),
@@ -49,6 +66,17 @@ export const studyJudgeSchema = z
     message: 'a synthetic judge needs a persona',
     path: ['persona'],
   })
+  .refine((judge) => judge.thinking === undefined || judge.provider === 'anthropic', {
+    message: 'thinking is an Anthropic setting',
+    path: ['thinking'],
+  })
+  .refine(
+    (judge) =>
+      judge.reasoningEffort === undefined ||
+      judge.provider === 'openai' ||
+      judge.provider === 'openai-compatible',
+    { message: 'reasoningEffort is an OpenAI setting', path: ['reasoningEffort'] },
+  )
   .refine((judge) => judge.provider !== 'openai-compatible' || judge.baseUrl, {
     message: 'an openai-compatible judge needs a baseUrl',
     path: ['baseUrl'],
@@ -88,7 +116,22 @@ export const studySpecSchema = z.strictObject({
   reps: z.number().int().min(1).max(50).default(3),
   /** Harness seed (App. R: 17): item order and every random choice. */
   seed: z.number().int().default(17),
+  /**
+   * Soft tool-call budget for every item. Absent: the suite's, else App. R's scope (40 on Deep
+   * Search and Terminal-Bench 2.0, unbounded on the other datasets).
+   */
   toolBudget: toolBudgetSettingSchema.optional(),
+  /**
+   * Safety settings the paper does not have (App. R: the budget never ends the loop): a hard stop
+   * after this many tool results (off unless set) and a max-turn guard (default 200 turns).
+   * A rep they end is stored as `budget_exhausted` and counted as such in every table.
+   */
+  safety: z
+    .strictObject({
+      hardStop: z.number().int().min(1).optional(),
+      maxTurns: z.number().int().min(1).optional(),
+    })
+    .optional(),
   /** A graded cued rep counts as flipped when it moves at least this many points (App. G). */
   gradedFlipThreshold: z.number().min(1).max(99).default(10),
   arms: armsSchema,

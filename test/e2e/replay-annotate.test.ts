@@ -85,12 +85,13 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-replay-'));
   const workspace = join(folder, 'workspace');
   writeFileSync(join(folder, 'spec.yaml'), spec);
-  // Same spec and seed, same study: 4 harmful flips with seed 17 (3 over-trust, 1 hallucination).
+  // Same spec and seed, same study: with seed 17 the item-calibrated persona (issue 12) gives
+  // 6 harmful flips and 3 helpful ones (lucky deference).
   const run = await cuelab(workspace, ['run', join(folder, 'spec.yaml')]);
   studyId = /Study ([0-9a-f-]{36})/.exec(run)?.[1] ?? '';
   if (!studyId) throw new Error(`cuelab run printed no study id:\n${run}`);
   const classified = await cuelab(workspace, ['classify', 'latest', '--diff-only']);
-  expect(classified).toContain('4 flipped reps (4 harmful, 0 helpful)');
+  expect(classified).toContain('9 flipped reps (6 harmful, 3 helpful)');
   engine = await startEngine({ workspace });
   browser = await launchBrowser({ width: 1280, height: 1200 });
   page = await browser.context.newPage();
@@ -160,6 +161,7 @@ describe('Replay and Annotate on a real study with flips', () => {
       const progress = page.getByTestId('annotate-progress');
       await progress.waitFor();
       const total = Number(/\/(\d+)/.exec(await progress.innerText())?.[1]);
+      let submodeSeen = false;
       expect(total).toBeGreaterThan(0);
       for (let done = 0; done < total; done += 1) {
         await expect.poll(() => progress.innerText()).toBe(`${done}/${total} labelled`);
@@ -171,14 +173,21 @@ describe('Replay and Annotate on a real study with flips', () => {
         const key = keys[done % keys.length] ?? '1';
         await page.keyboard.press(key);
         await page.locator('[data-testid^="label-"][aria-checked="true"]').waitFor();
-        if (done === 0) {
+        // The over-trust sub-mode toggle shows on a harmful flip labelled over-trust; the queue
+        // also holds helpful flips, which have none, so the first harmful one is used.
+        if (!submodeSeen) {
           await page.keyboard.press('s');
-          await page.getByTestId('toggle-submode').getByText('Deference').waitFor();
-          await screenshot(`annotate-${name}-light`);
+          const toggle = page.getByTestId('toggle-submode');
+          if ((await toggle.count()) > 0) {
+            await toggle.getByText('Deference').waitFor();
+            await screenshot(`annotate-${name}-light`);
+            submodeSeen = true;
+          }
         }
         await page.keyboard.press('Enter');
       }
       await page.getByTestId('annotate-done').waitFor();
+      expect(submodeSeen).toBe(true);
       await expect.poll(() => progress.innerText()).toBe(`${total}/${total} labelled`);
       await page.getByRole('button', { name: 'Change annotator' }).click();
     };
@@ -211,9 +220,8 @@ describe('Replay and Annotate on a real study with flips', () => {
     expect(await chart.getByTestId('mechanism-bar').count()).toBeGreaterThan(1);
     await chart.getByText('Over-trust', { exact: true }).waitFor();
     await page
-      .getByTestId('chart-mechanisms-helpful')
-      .getByText(/no helpful flips/)
-      .waitFor();
+      .locator('[data-testid="chart-mechanisms-helpful"][data-filled="true"]')
+      .waitFor({ timeout: 15_000 });
     await chart.screenshot({ path: join(screenshots, 'chart-mechanisms-light.png') });
 
     await page.goto(`${engine!.url}#/replay/${studyId}`);

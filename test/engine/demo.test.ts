@@ -30,7 +30,16 @@ describe('cuelab demo', () => {
     expect(output).toMatch(/\[108\/108\] 100% .* completed/);
     expect(output).toContain('## Harmful and helpful flips per judge × dataset');
     expect(output).toContain('## Direction asymmetry: severity vs leniency');
-    expect(output.match(/\*\*SIMULATED: synthetic-judge data\*\*/g)).toHaveLength(2);
+    expect(output.match(/\*\*SIMULATED: synthetic-judge data\*\*/g)).toHaveLength(3);
+    // Issue 12: the two default personas' rates inside the paper's intervals (App. D, Table 6)
+    // and Fig. 3's sign, from the seeded calibration simulation the demo prints.
+    expect(output).toContain('## Calibration of the simulated personas');
+    const calibration = output
+      .split('\n')
+      .filter((line) => /^\| (deferential|robust)-frontier /.test(line));
+    expect(calibration).toHaveLength(10);
+    for (const line of calibration) expect(line, line).toMatch(/\| yes \|$/);
+    expect(output).toMatch(/\| robust-frontier \| Sonnet-4\.6 \| App\. D severity \| +\d/);
     expect(output).toMatch(
       /\| preset:strong@system \| task_success \| all +\| all +\| all +\| +12 \|/,
     );

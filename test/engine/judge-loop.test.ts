@@ -232,10 +232,22 @@ describe('the judge loop through the real SDKs', () => {
     expect(result.transcript.totals.turns).toBe(4);
   });
 
-  it('ends at the hard cap as budget_exhausted', async () => {
+  it('has no hard stop unless the safety setting asks for one (App. R: the budget never ends the loop)', async () => {
     server.handle('anthropic', () => reply.toolCall('list_dir', { path: '.' }));
     const before = server.callCount('anthropic');
-    const result = await runJudgeRep(store, request({ budget: toolBudget(2) }));
+    // Soft budget 2, no hard stop: only the max-turn guard (8 here) ends the looping judge.
+    const result = await runJudgeRep(store, request({ budget: toolBudget(2, { maxTurns: 8 }) }));
+    expect(result.transcript.outcome).toBe('budget_exhausted');
+    expect(result.transcript.totals.turns).toBe(8);
+    expect(result.transcript.totals.toolResults).toBe(8);
+    expect(result.transcript.verdictProblems.join()).toContain('max-turn guard 8');
+    expect(server.callCount('anthropic') - before).toBe(8);
+  });
+
+  it('ends at the explicit hard stop as budget_exhausted', async () => {
+    server.handle('anthropic', () => reply.toolCall('list_dir', { path: '.' }));
+    const before = server.callCount('anthropic');
+    const result = await runJudgeRep(store, request({ budget: toolBudget(2, { hardStop: 6 }) }));
     expect(result.transcript.outcome).toBe('budget_exhausted');
     expect(result.transcript.totals.toolResults).toBe(6);
     expect(server.callCount('anthropic') - before).toBe(6);

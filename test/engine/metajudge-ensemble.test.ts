@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseEnsembleConfig } from '../../src/main/engine/metajudge/ensemble/voters';
+import { reportTable } from '../../src/main/engine/reports/tables';
 import { agreementReportTable } from '../../src/main/engine/metajudge/agreement/table';
 import { classifyStudy } from '../../src/main/engine/metajudge/classify-study';
 import { findFlippedReps } from '../../src/main/engine/metajudge/flipped';
@@ -292,6 +293,19 @@ describe('the meta-judge ensemble against the fake model server', () => {
       ['ensemble', 3, 100],
       ['diff', 3, 100],
     ]);
+  });
+
+  it('shows the mechanism mix by each voter alone beside the ensemble (App. P)', () => {
+    // Same labels as above: a over_trust, b invalid (left out), c hallucination.
+    const table = reportTable(store, studyId, 'mechanisms');
+    const pooled = table.rows.filter((row) => row.judge === 'all');
+    expect(pooled.map((row) => [row.labels, row.n, row.over_trust, row.hallucination])).toEqual([
+      ['ensemble', 3, 100, 0],
+      ['voter:a', 3, 100, 0],
+      ['voter:c', 3, 0, 100],
+    ]);
+    const voter = labelOf(findFlippedReps(store, studyId)[0]!.repId, 'voter:a');
+    expect(voter?.details).toMatchObject({ providerOptions: { thinking: null } });
   });
 
   it('never stores an API key', () => {

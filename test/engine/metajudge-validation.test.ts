@@ -126,7 +126,9 @@ function items(): unknown[] {
 
 /** The shipped personas, plus one that skips the decisive check often (so helpful flips occur). */
 function personas() {
-  const shipped = loadPersonas();
+  // Independent reps (no shared item template): this study checks mechanisms, not rates, and
+  // wants every rep to be a fresh draw so each mechanism occurs on this small suite.
+  const shipped = loadPersonas().map((persona) => ({ ...persona, repCorrelation: 0 }));
   const careless = (base: string, id: string) => ({
     ...findPersona(shipped, base),
     id,

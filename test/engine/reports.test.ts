@@ -443,6 +443,81 @@ describe('native studies: rows from finished jobs and their stored reps', () => 
     expect(flips.rows[0]).toMatchObject({ n: 1, gate: 1, harmful: 1, harmfulPct: 100 });
     expect(formatMarkdown(flips).split('\n')[0]).toContain('SIMULATED');
   });
+
+  // App. G: "Only task success has a deterministic external verifier".
+  it('gives only task success the verifier gold label; other binary dimensions have none', () => {
+    seedStudy();
+    rep({ condition: 'uncued', item: 'n1', rep: 1 }, { verdict: binary('pass') });
+    rep(
+      { condition: 'uncued', item: 'n1', rep: 2 },
+      { verdict: binary('pass'), dimension: 'state_correctness' },
+    );
+    const rows = studyRows(store, 's1');
+    expect(rows.map((row) => [row.dimension, row.gold])).toEqual([
+      ['task_success', 'pass'],
+      ['state_correctness', null],
+    ]);
+    expect(reportTable(store, 's1', 'flips').notes.join('\n')).toContain(
+      'state_correctness: no verifier (App. G)',
+    );
+  });
+
+  // App. G: "a deviation of at least 10 points"; the study's gradedFlipThreshold is the setting.
+  it("shows graded flips at the study's own gradedFlipThreshold", () => {
+    seedStudy();
+    const graded = (score: number) => ({ kind: 'graded', score, rationale: 'r' });
+    for (const [index, score] of [70, 72, 74].entries()) {
+      rep(
+        { condition: 'uncued', item: 'n1', rep: index + 1 },
+        { verdict: graded(score), dimension: 'completeness' },
+      );
+    }
+    // Uncued mean 72: shifts −8 and −15.
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 1, direction: 'severity' },
+      { verdict: graded(64), dimension: 'completeness' },
+    );
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 2, direction: 'severity' },
+      { verdict: graded(57), dimension: 'completeness' },
+    );
+    const all = () => reportTable(store, 's1', 'graded').rows.find((row) => row.scope === 'all');
+    expect(all()).toMatchObject({ n: 2, flipped: 1, flipPct: 50, threshold: 10, meanShift: -11.5 });
+    store.db
+      .prepare("UPDATE studies SET spec_json = ? WHERE id = 's1'")
+      .run(JSON.stringify({ gradedFlipThreshold: 5 }));
+    expect(all()).toMatchObject({ n: 2, flipped: 2, flipPct: 100, threshold: 5 });
+  });
+
+  // App. R has no hard stop; a rep CueLab's safety settings end is counted in every table.
+  it('counts budget_exhausted reps on their own in every table, never silently', () => {
+    seedStudy();
+    for (const index of [1, 2, 3]) {
+      rep({ condition: 'uncued', item: 'n1', rep: index }, { verdict: binary('pass') });
+    }
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 1, direction: 'severity' },
+      { verdict: binary('fail') },
+    );
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 2, direction: 'severity' },
+      { verdict: binary('pass') },
+    );
+    rep(
+      { condition: 'preset:strong@system', item: 'n1', rep: 3, direction: 'severity' },
+      { outcome: 'budget_exhausted' },
+    );
+    const rows = studyRows(store, 's1');
+    expect(rows.filter((row) => row.outcome === 'budget_exhausted')).toHaveLength(1);
+    const flips = reportTable(store, 's1', 'flips');
+    // One fail, one pass, one exhausted: the cued majority is a tie, so the item is undetermined.
+    expect(flips.rows[0]).toMatchObject({ n: 0, undetermined: 1, budgetExhausted: 1 });
+    for (const name of ['flips', 'severity', 'accuracy', 'effort'] as const) {
+      expect(reportTable(store, 's1', name).notes.join('\n'), name).toContain(
+        'budget_exhausted reps: 1 of 6',
+      );
+    }
+  });
 });
 
 describe('a native study run by the runner', () => {

@@ -68,7 +68,7 @@ describe('Anthropic mapping', () => {
     expect(toAnthropicParams({ ...base, maxTokens: 100 }).max_tokens).toBe(100);
   });
 
-  it('joins text blocks, skips thinking, counts cache tokens as input', () => {
+  it('joins text blocks, keeps thinking aside to send back, counts cache tokens as input', () => {
     const response = fromAnthropicMessage(
       {
         model: 'claude-x',
@@ -93,6 +93,7 @@ describe('Anthropic mapping', () => {
       stopReason: 'max_tokens',
       usage: { inputTokens: 15, outputTokens: 3 },
       model: 'claude-x',
+      reasoningBlocks: [{ type: 'thinking', thinking: '...', signature: 's' }],
     });
   });
 

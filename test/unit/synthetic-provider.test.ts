@@ -5,6 +5,7 @@ import type { Readout } from '../../src/main/engine/judge/readouts';
 import { stopDirective } from '../../src/main/engine/judge/run-rep';
 import type { ChatMessage, ModelResponse } from '../../src/main/engine/providers/types';
 import { decide, type DecisionContext } from '../../src/main/engine/providers/synthetic/decide';
+import { repRate } from '../../src/main/engine/providers/synthetic/item-calibration';
 import {
   findPersona,
   loadPersonas,
@@ -90,10 +91,17 @@ async function drive(provider: SyntheticProvider, stopAfter = 0): Promise<ModelR
 
 function provider(
   repKey: string,
-  options: { cued?: boolean; seed?: number; persona?: Persona; readout?: Readout } = {},
+  options: {
+    cued?: boolean;
+    seed?: number;
+    persona?: Persona;
+    readout?: Readout;
+    itemKey?: string;
+  } = {},
 ) {
   return createSyntheticProvider({
     item,
+    ...(options.itemKey ? { itemKey: options.itemKey } : {}),
     persona: options.persona ?? findPersona(personas, 'small-open-b'),
     cue: options.cued ? strongSeverity : null,
     seed: options.seed ?? 17,
@@ -172,13 +180,16 @@ describe('the synthetic judge as a state machine', () => {
     let skipped = 0;
     const keys = Array.from({ length: 400 }, (_, index) => `k${index}`);
     for (const key of keys) {
-      const uncued = provider(key);
-      const cued = provider(key, { cued: true });
+      // One item per key, so the keys do not share an item template.
+      const uncued = provider(key, { itemKey: key });
+      const cued = provider(key, { cued: true, itemKey: key });
       expect(cued.describe().skippedDecisive).toBe(uncued.describe().skippedDecisive);
       if (uncued.describe().skippedDecisive) skipped += 1;
     }
+    // The persona's skip probability is item-level (Table 5); each rep draws its per-rep rate.
     const persona = findPersona(personas, 'small-open-b');
-    expect(Math.abs(skipped / keys.length - persona.skipDecisiveProbability)).toBeLessThan(0.07);
+    const perRep = repRate(persona.skipDecisiveProbability, persona.repCorrelation);
+    expect(Math.abs(skipped / keys.length - perRep)).toBeLessThan(0.07);
     const other = keys.filter(
       (key) =>
         provider(key, { seed: 18 }).describe().skippedDecisive !==

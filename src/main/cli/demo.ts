@@ -4,17 +4,40 @@ import { createEngine } from '../engine/engine';
 import { probeDocker } from '../engine/environments/docker-status';
 import { ensureBaseImage } from '../engine/environments/docker/bootstrap';
 import { EngineError } from '../engine/errors';
+import {
+  calibrationCheck,
+  formatCalibration,
+} from '../engine/providers/synthetic/calibration-study';
+import { findPersona, loadPersonas } from '../engine/providers/synthetic/personas';
 import { formatTable, reportTable } from '../engine/reports';
 import { createStudy } from '../engine/runner/create-study';
 import { loadStudySpec } from '../engine/runner/spec-file';
 import { ensureSuite, resourcesDir } from '../engine/suites/builtin';
 import { workspaceForProcess } from '../engine/workspace';
+import type { StudySpec } from '../../shared/study-spec';
 import type { CliCommand } from './command';
 import { runToEnd } from './run';
 
 /** The ready-made demo study shipped in resources/studies (the app offers the same one). */
 export function demoSpecPath(): string {
   return join(resourcesDir(), 'studies', 'demo.json');
+}
+
+/** Items of the calibration simulation the demo prints (seconds per persona, no containers). */
+const CALIBRATION_ITEMS = 4000;
+
+/**
+ * The demo's personas against the paper: a study of six items cannot land inside the paper's
+ * intervals, so the demo also prints the seeded calibration simulation of its personas.
+ */
+async function demoCalibration(spec: StudySpec): Promise<string[]> {
+  const personas = loadPersonas();
+  const ids = [...new Set(spec.judges.flatMap((judge) => (judge.persona ? [judge.persona] : [])))];
+  const checks = [];
+  for (const id of ids) {
+    checks.push(await calibrationCheck(findPersona(personas, id), { items: CALIBRATION_ITEMS }));
+  }
+  return formatCalibration(checks, CALIBRATION_ITEMS);
 }
 
 /** `cuelab demo`: prepare what is needed, run the demo study, print its tables. */
@@ -26,6 +49,8 @@ export const demoCommand: CliCommand = {
 Runs the demo study offline: a few items of the built-in suite cuelab-mini in real Docker
 containers, two synthetic judge personas, the strong cue (§3.1) in both directions, 3 reps.
 It first builds the Docker base image if this machine lacks it (about a minute, once).
+Then it checks the two personas' calibration against the paper (App. D, Table 6, Fig. 3)
+on a seeded in-memory simulation of 4000 items.
 The synthetic judge is a SIMULATION: its tables are marked as such.`,
   async run(args, io) {
     const { values } = parseArgs({
@@ -57,6 +82,8 @@ The synthetic judge is a SIMULATION: its tables are marked as such.`,
         io.out('');
         io.out(formatTable(reportTable(engine.store, studyId, table), 'md'));
       }
+      io.out('');
+      io.out((await demoCalibration(spec)).join('\n'));
       return code;
     } finally {
       engine.close();

@@ -53,7 +53,7 @@ Judge:
   --temperature T      default 0.7 (App. R); dropped and remembered if the model rejects it
   --max-tokens N       per response; --timeout-ms N per request (default 120000)
   --budget N|unbounded soft tool-call budget (App. R; default: the suite's, else 40);
-                       hard cap 3x the budget (400 tool results when unbounded)
+                       no hard stop (App. R); a 200-turn guard ends a looping judge
 
 ${conditionUsage}`,
   async run(args, io) {

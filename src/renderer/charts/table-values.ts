@@ -15,6 +15,7 @@ export const resultTableNames = [
   'placement',
   'mitigations',
   'accuracy',
+  'graded',
   'mechanisms',
   'mechanisms-helpful',
 ] as const;
@@ -24,7 +25,7 @@ export const resultTableNames = [
  * flips are classified, so they are fetched when a study opens, when its status moves and
  * after classification.
  */
-export const liveResultTableNames = resultTableNames.slice(0, 7);
+export const liveResultTableNames = resultTableNames.slice(0, 8);
 
 /** One of resultTableNames. */
 export type ResultTableName = (typeof resultTableNames)[number];

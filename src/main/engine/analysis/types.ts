@@ -48,6 +48,19 @@ export interface JudgeRepRow {
   readonly mitigation?: string | null;
   /** Which cue wording the arm used, for display and mitigation pairing. */
   readonly cueLabel?: string | null;
+  /**
+   * How the rep ended (native studies): a `budget_exhausted` rep has no verdict and is counted
+   * on its own in every table (App. R has no hard stop; CueLab's safety settings can end a rep).
+   */
+  readonly outcome?: RepOutcomeName | null;
+}
+
+/** How a rep ended (judge/transcript.ts `RepOutcome`, plus a provider `error`). */
+export type RepOutcomeName = 'verdict' | 'invalid_verdict' | 'budget_exhausted' | 'error';
+
+/** Reps of `rows` that ended `budget_exhausted`. */
+export function budgetExhaustedReps(rows: readonly JudgeRepRow[]): number {
+  return rows.filter((row) => row.outcome === 'budget_exhausted').length;
 }
 
 /** The control arm's condition name (§3.1 "Uncued arm (control)"). */

@@ -1,29 +1,82 @@
 /**
  * The soft tool-call budget of App. R: it counts tool-result blocks (not turns, since judges
  * batch parallel calls), appends the harness stop directive to the result that reaches it,
- * and lets the loop go on. A hard safety cap ends the rep as `budget_exhausted`.
+ * and lets the loop go on. It applies only to the datasets the paper budgets (App. R: Deep
+ * Search and Terminal-Bench 2.0); the judge runs unbounded elsewhere.
+ *
+ * NOT in the paper (App. R: the budget "does not terminate the loop"): any hard stop. CueLab
+ * offers one only as an explicit safety setting, off by default; what keeps a looping model
+ * from running forever is the max-turn guard below and the study's cost cap.
  */
+import { BUDGETED_DATASETS, SOFT_TOOL_CALL_BUDGET } from './paper/budget';
 
 /** Budget settings for one rep. */
 export interface ToolBudget {
   /** Soft budget; null = unbounded (App. R: the paper's Filesystem/Postgres/SWE runs). */
   soft: number | null;
-  /** Tool results after which the rep ends without a verdict. */
-  hardCap: number;
+  /**
+   * Safety setting, not in the paper: tool results after which the rep ends as
+   * `budget_exhausted`. Null (the default) = no hard stop.
+   */
+  hardCap: number | null;
+  /** Model turns after which the rep ends as `budget_exhausted` (CueLab's guard; App. R is silent). */
+  maxTurns: number;
 }
 
 /** App. R: "a soft tool-call budget of 40 calls". */
-export const defaultSoftBudget = 40;
+export const defaultSoftBudget = SOFT_TOOL_CALL_BUDGET;
 
-/** Safety cap for an unbounded judge, so a looping model cannot run forever. */
-export const unboundedHardCap = 400;
+/**
+ * CueLab's max-turn guard (the paper states none): App. R's thorough judge uses 10–30 calls and
+ * Fig. 3's largest bin is 26+ turns, so 200 turns only ends a judge that is looping.
+ */
+export const defaultMaxTurns = 200;
 
-/** A budget from a soft limit: hard cap 3× the soft budget unless given. */
-export function toolBudget(soft: number | null = defaultSoftBudget, hardCap?: number): ToolBudget {
+/** Optional safety settings of a study or a single rep. */
+export interface BudgetSafety {
+  /** A hard stop after this many tool results; absent = none (the paper's design). */
+  hardStop?: number | undefined;
+  /** Max-turn guard; default `defaultMaxTurns`. */
+  maxTurns?: number | undefined;
+}
+
+/** A budget from a soft limit and the safety settings (no hard stop unless asked for). */
+export function toolBudget(
+  soft: number | null = defaultSoftBudget,
+  safety: BudgetSafety = {},
+): ToolBudget {
   if (soft !== null && (!Number.isInteger(soft) || soft < 1)) {
     throw new Error(
       `The tool budget must be a whole number of at least 1, or unbounded; got ${soft}.`,
     );
   }
-  return { soft, hardCap: hardCap ?? (soft === null ? unboundedHardCap : soft * 3) };
+  for (const [name, value] of Object.entries(safety)) {
+    if (value !== undefined && (!Number.isInteger(value) || (value as number) < 1)) {
+      throw new Error(`The ${name} safety setting must be a whole number of at least 1.`);
+    }
+  }
+  return {
+    soft,
+    hardCap: safety.hardStop ?? null,
+    maxTurns: safety.maxTurns ?? defaultMaxTurns,
+  };
+}
+
+/** True when App. R puts this dataset under the 40-result soft budget. */
+export function isBudgetedDataset(dataset: string): boolean {
+  return (BUDGETED_DATASETS as readonly string[]).includes(dataset);
+}
+
+/**
+ * The budget of one item: an explicit setting (the study's, else the suite's) wins; without one,
+ * App. R's scope: 40 soft on Deep Search and Terminal-Bench 2.0, unbounded on every other dataset.
+ */
+export function budgetForDataset(
+  dataset: string,
+  setting: number | 'unbounded' | undefined,
+  safety: BudgetSafety = {},
+): ToolBudget {
+  if (setting === 'unbounded') return toolBudget(null, safety);
+  if (setting !== undefined) return toolBudget(setting, safety);
+  return toolBudget(isBudgetedDataset(dataset) ? defaultSoftBudget : null, safety);
 }

@@ -1,9 +1,15 @@
 /**
  * The agentic judge loop: ask the model, run the tools it calls in the environment, feed the
- * results back, until it submits a verdict. The soft budget and hard cap follow App. R; a
- * verdict that does not parse gets one repair turn, then the rep is `invalid_verdict`.
+ * results back, until it submits a verdict. The soft budget follows App. R; the optional hard
+ * stop and the max-turn guard are CueLab's safety settings (budget.ts). A verdict that does not
+ * parse gets one repair turn, then the rep is `invalid_verdict`.
  */
-import type { ChatMessage, ModelRequest, ModelResponse } from '../providers/types';
+import type {
+  ChatMessage,
+  ModelRequest,
+  ModelResponse,
+  ReasoningOptions,
+} from '../providers/types';
 import type { ToolBudget } from './budget';
 import type { JudgeEnvironment, ToolLimits } from './environment';
 import type { Readout } from './readouts';
@@ -28,6 +34,8 @@ export interface JudgeLoopOptions {
   model: string;
   temperature?: number;
   maxTokens?: number;
+  /** Thinking / reasoning effort, sent on every call of the rep. */
+  reasoning?: ReasoningOptions;
   prompt: JudgePrompt;
   readout: Readout;
   environment: JudgeEnvironment;
@@ -99,6 +107,7 @@ export async function runJudgeLoop(options: JudgeLoopOptions): Promise<JudgeTran
       tools: prompt.tools,
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+      ...options.reasoning,
     };
     const result = await options.call(request, options.signal);
     const { response } = result;
@@ -116,6 +125,7 @@ export async function runJudgeLoop(options: JudgeLoopOptions): Promise<JudgeTran
       role: 'assistant',
       content: response.text,
       ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
+      ...(response.reasoningBlocks ? { reasoningBlocks: response.reasoningBlocks } : {}),
     });
     options.onProgress?.({ turns: turns.length, toolResults });
 
@@ -191,10 +201,15 @@ export async function runJudgeLoop(options: JudgeLoopOptions): Promise<JudgeTran
       options.onProgress?.({ turns: turns.length, toolResults });
     }
     if (submitted && !submitted.ok) repairUsed = true;
-    if (toolResults >= options.budget.hardCap) {
+    const { hardCap, maxTurns } = options.budget;
+    if (hardCap !== null && toolResults >= hardCap) {
       problems = [
-        `no verdict after ${toolResults} tool results (hard cap ${options.budget.hardCap})`,
+        `no verdict after ${toolResults} tool results (hard stop ${hardCap}, a safety setting)`,
       ];
+      return finish('budget_exhausted');
+    }
+    if (turns.length >= maxTurns) {
+      problems = [`no verdict after ${turns.length} turns (max-turn guard ${maxTurns})`];
       return finish('budget_exhausted');
     }
   }

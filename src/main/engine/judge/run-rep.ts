@@ -5,7 +5,7 @@
 import { costOf, defaultPriceTable, type PriceTable } from '../providers/pricing';
 import { callWithRetry, type RetryOptions } from '../providers/retry';
 import type { TemperaturePolicy } from '../providers/temperature-policy';
-import type { ModelProvider } from '../providers/types';
+import type { ModelProvider, ReasoningOptions } from '../providers/types';
 import type { Store } from '../store/database';
 import { saveJudgeRep } from '../store/judge-reps';
 import type { ToolBudget } from './budget';
@@ -40,6 +40,8 @@ export interface JudgeRepRequest {
   model: string;
   temperature?: number;
   maxTokens?: number;
+  /** Thinking / reasoning effort of the judge (stored in the rep's condition record too). */
+  reasoning?: ReasoningOptions;
   budget: ToolBudget;
   limits?: ToolLimits;
   gate?: VerdictGate;
@@ -98,6 +100,7 @@ export async function runJudgeRep(store: Store, request: JudgeRepRequest): Promi
     model: request.model,
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
+    ...(request.reasoning ? { reasoning: request.reasoning } : {}),
     prompt,
     readout: request.input.readout,
     environment: request.input.environment,

@@ -114,6 +114,7 @@ function ensembleLabels(repId: string, result: EnsembleResult): LabelInput[] {
     details: {
       model: voter.model,
       role: voter.role,
+      providerOptions: voter.providerOptions,
       evidenceLines: voter.evidenceLines,
       ...(voter.problem ? { problem: voter.problem } : {}),
       raw: voter.raw,

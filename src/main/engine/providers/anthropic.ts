@@ -74,7 +74,9 @@ function blocksOf(message: ChatMessage): TurnParam {
       ],
     };
   }
-  const content: BlockParam[] = message.content ? [{ type: 'text', text: message.content }] : [];
+  // Thinking blocks go back first and unchanged: the API checks them on a tool-use turn.
+  const content: BlockParam[] = [...((message.reasoningBlocks ?? []) as BlockParam[])];
+  if (message.content) content.push({ type: 'text', text: message.content });
   for (const call of message.toolCalls ?? []) {
     content.push({ type: 'tool_use', id: call.id, name: call.name, input: call.input });
   }
@@ -120,6 +122,13 @@ export function toAnthropicParams(request: ModelRequest): AnthropicCreateParams 
     }));
   }
   if (request.temperature !== undefined) params.temperature = request.temperature;
+  if (request.thinking) {
+    // App. R prints the Opus-4.7 voter's setting as {"thinking": {"type": "adaptive"}}.
+    params.thinking =
+      request.thinking.type === 'adaptive'
+        ? ({ type: 'adaptive' } as unknown as Anthropic.ThinkingConfigParam)
+        : { type: 'enabled', budget_tokens: request.thinking.budgetTokens };
+  }
   return params;
 }
 
@@ -154,8 +163,8 @@ function stopReasonOf(reason: string | null | undefined): StopReason {
 
 /**
  * An Anthropic message (unknown until parsed) → neutral response. Input tokens include cache
- * reads and writes: every prompt token the call consumed. Thinking and server-tool blocks are
- * not part of the neutral format and are dropped.
+ * reads and writes: every prompt token the call consumed. Thinking blocks are kept aside, as
+ * received, to be sent back with the next turn; server-tool blocks are dropped.
  */
 export function fromAnthropicMessage(body: unknown, requestedModel: string): ModelResponse {
   const parsed = anthropicMessageSchema.safeParse(body);
@@ -167,6 +176,11 @@ export function fromAnthropicMessage(body: unknown, requestedModel: string): Mod
     );
   }
   const message = parsed.data;
+  const raw = (body as { content: unknown[] }).content;
+  const reasoningBlocks = raw.filter((block) => {
+    const type = (block as { type?: unknown }).type;
+    return type === 'thinking' || type === 'redacted_thinking';
+  });
   let text = '';
   const toolCalls: ModelResponse['toolCalls'] = [];
   for (const block of message.content) {
@@ -188,6 +202,7 @@ export function fromAnthropicMessage(body: unknown, requestedModel: string): Mod
       outputTokens: usage.output_tokens,
     },
     model: message.model ?? requestedModel,
+    ...(reasoningBlocks.length ? { reasoningBlocks } : {}),
   };
 }
 

@@ -93,6 +93,7 @@ export function toOpenAIParams(
     }));
   }
   if (request.temperature !== undefined) params.temperature = request.temperature;
+  if (request.reasoningEffort) params.reasoning_effort = request.reasoningEffort;
   if (request.maxTokens !== undefined) {
     if (kind === 'openai') params.max_completion_tokens = request.maxTokens;
     else params.max_tokens = request.maxTokens;

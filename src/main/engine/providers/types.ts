@@ -23,11 +23,28 @@ export interface ToolCall {
 /** A message in the neutral conversation. The system prompt travels separately. */
 export type ChatMessage =
   | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | {
+      role: 'assistant';
+      content: string;
+      toolCalls?: ToolCall[];
+      /** Provider reasoning blocks (Anthropic thinking) sent back as received with tool use. */
+      reasoningBlocks?: unknown[];
+    }
   | { role: 'tool'; toolCallId: string; toolName: string; content: string; isError?: boolean };
 
+/**
+ * Reasoning settings of a judge or meta-judge voter (App. R: the Opus-4.7 voter runs with
+ * `{"thinking": {"type": "adaptive"}}`). Omitted: the provider default.
+ */
+export interface ReasoningOptions {
+  /** Anthropic extended thinking: adaptive, or enabled with a token budget. */
+  thinking?: { type: 'adaptive' } | { type: 'enabled'; budgetTokens: number };
+  /** OpenAI reasoning effort. */
+  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
+}
+
 /** Everything one model call needs. */
-export interface ModelRequest {
+export interface ModelRequest extends ReasoningOptions {
   model: string;
   system: string;
   messages: ChatMessage[];
@@ -56,6 +73,8 @@ export interface ModelResponse {
   usage: TokenUsage;
   /** Model id the provider says answered. */
   model: string;
+  /** Reasoning blocks to send back on the next turn (Anthropic thinking with tool use). */
+  reasoningBlocks?: unknown[];
 }
 
 /** What kind of failure a call met; decides retry vs. report. */

@@ -4,7 +4,7 @@
  * imported records. One query per study (plus its conditions), so the paper's scale (70,000
  * reps, App. R) reads in one pass.
  */
-import type { BinaryVerdict, CueDirection, JudgeRepRow } from '../analysis/types';
+import type { BinaryVerdict, CueDirection, JudgeRepRow, RepOutcomeName } from '../analysis/types';
 import { EngineError } from '../errors';
 import { cueKey, type StudyCondition } from '../runner/conditions';
 import type { Store } from '../store/database';
@@ -47,9 +47,25 @@ function numberOf(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
+function outcomeOf(value: string): RepOutcomeName | null {
+  return value === 'verdict' ||
+    value === 'invalid_verdict' ||
+    value === 'budget_exhausted' ||
+    value === 'error'
+    ? value
+    : null;
+}
+
 function textOf(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
+
+/**
+ * The one dimension with a deterministic verifier (App. G: "Only task success has a
+ * deterministic external verifier"). Other binary dimensions take the meta-judge consensus as
+ * noisy gold, which a results import supplies in its `gold` column; a native study has none.
+ */
+const TASK_SUCCESS = 'task_success';
 
 interface NativeRow {
   item_id: string;
@@ -109,6 +125,7 @@ function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
     .all(studyId) as NativeRow[];
   const out = rows.map((row): JudgeRepRow => {
     const valid = row.outcome === 'verdict';
+    const dimension = row.dimension ?? TASK_SUCCESS;
     const attribution = row.kind === 'error_attribution';
     const present = valid && attribution ? numberOf(row.present) : null;
     const absent = valid && attribution ? numberOf(row.absent) : null;
@@ -121,13 +138,15 @@ function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
       rep: row.rep,
       verdict: valid && row.kind === 'binary' ? verdictOf(row.verdict) : null,
       score: valid && row.kind === 'graded' ? numberOf(row.score) : null,
-      gold: verdictOf(row.gold),
-      dimension: row.dimension ?? 'task_success',
+      // App. G: only task success has a verifier; the item's label is not another dimension's.
+      gold: dimension === TASK_SUCCESS ? verdictOf(row.gold) : null,
+      dimension,
       turns: row.turns,
       simulated: row.simulated === 1,
       categoriesPresent: present,
       taxonomySize: present !== null && absent !== null ? present + absent : null,
       ...(conditions.get(row.condition_key) ?? describe(undefined)),
+      outcome: outcomeOf(row.outcome),
     };
   });
   return withTaxonomySizes(out);

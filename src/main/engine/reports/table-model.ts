@@ -5,7 +5,7 @@
  * precision; rounding is the printer's job, so every format shows the same numbers.
  */
 import type { Interval, JudgeRepRow } from '../analysis/types';
-import { UNCUED_CONDITION } from '../analysis/types';
+import { UNCUED_CONDITION, budgetExhaustedReps } from '../analysis/types';
 
 /** The tables `cuelab report --table` knows, in the order `--help` lists them. */
 export const TABLE_NAMES = [
@@ -16,6 +16,7 @@ export const TABLE_NAMES = [
   'placement',
   'effort',
   'mitigations',
+  'graded',
   'mechanisms',
   'mechanisms-helpful',
   'mechanism-validation',
@@ -107,6 +108,20 @@ export function whyNoPairs(rows: readonly JudgeRepRow[]): string | null {
   return null;
 }
 
+/**
+ * Every row table states how many reps a safety setting ended without a verdict: they vote as
+ * invalid reps (majority.ts), so an item can become undetermined, and they are never dropped
+ * without a count. Only native studies know a rep's outcome.
+ */
+function budgetNote(input: readonly JudgeRepRow[]): string[] {
+  if (!input.some((row) => row.outcome != null)) return [];
+  const exhausted = budgetExhaustedReps(input);
+  return [
+    `budget_exhausted reps: ${exhausted} of ${input.length} (ended by the max-turn guard or the ` +
+      'optional hard stop, no verdict; they vote as invalid reps, not dropped)',
+  ];
+}
+
 /** Assembles a table; adds the SIMULATED note first when synthetic data is behind it. */
 export function makeTable(
   parts: Omit<ReportTable, 'simulated' | 'reps' | 'notes'> & { readonly notes: string[] },
@@ -116,9 +131,10 @@ export function makeTable(
   // An empty table has nothing behind it; it still carries the mark if the study is synthetic.
   const simulated =
     behind.length > 0 ? behind.some((row) => row.simulated) : input.some((row) => row.simulated);
+  const notes = [...parts.notes, ...budgetNote(input)];
   return {
     ...parts,
-    notes: simulated ? [SIMULATED_NOTE, ...parts.notes] : parts.notes,
+    notes: simulated ? [SIMULATED_NOTE, ...notes] : notes,
     simulated,
     reps: input.length,
   };

@@ -25,22 +25,35 @@ export function mechanismMixTable(
       store.db.prepare('SELECT spec_json FROM studies WHERE id = ?').pluck().get(studyId) as
         string | undefined
     )?.match(/"dimension":"([^"]+)"/)?.[1] ?? 'task_success';
-  const groups = new Map<string, { judge: string; counts: Map<string, number>; n: number }>();
+  type Group = { labels: string; judge: string; counts: Map<string, number>; n: number };
+  const groups = new Map<string, Group>();
+  const count = (labels: string, judge: string, label: string) => {
+    const key = `${labels}\u0000${judge}`;
+    const group = groups.get(key) ?? { labels, judge, counts: new Map<string, number>(), n: 0 };
+    group.counts.set(label, (group.counts.get(label) ?? 0) + 1);
+    group.n += 1;
+    groups.set(key, group);
+  };
   let unlabelled = 0;
   for (const flip of flips) {
     const label = flip.labels[source]?.label;
-    if (!label) {
-      unlabelled += 1;
-      continue;
-    }
-    for (const judge of [flip.judgeId, 'all']) {
-      const group = groups.get(judge) ?? { judge, counts: new Map<string, number>(), n: 0 };
-      group.counts.set(label, (group.counts.get(label) ?? 0) + 1);
-      group.n += 1;
-      groups.set(judge, group);
+    if (!label) unlabelled += 1;
+    else for (const judge of [flip.judgeId, 'all']) count(source, judge, label);
+  }
+  // App. P reads the mixture by one voter alone (e.g. Opus-only) beside the ensemble's.
+  const voters = [...new Set(flips.flatMap((flip) => Object.keys(flip.labels)))].filter((name) =>
+    name.startsWith('voter:'),
+  );
+  for (const voter of voters.sort()) {
+    for (const flip of flips) {
+      const label = flip.labels[voter]?.label;
+      if (label && label !== 'invalid') {
+        for (const judge of [flip.judgeId, 'all']) count(voter, judge, label);
+      }
     }
   }
   const columns: ReportColumn[] = [
+    { key: 'labels', label: 'Labels' },
     { key: 'judge', label: 'Judge' },
     { key: 'dimension', label: 'Dimension' },
     { key: 'n', label: `${kind} flips labelled` },
@@ -52,7 +65,7 @@ export function mechanismMixTable(
     { key: 'other', label: 'other %', unit: '%' as const },
   ];
   const rows: ReportRow[] = [...groups.values()].map((group) => {
-    const row: ReportRow = { judge: group.judge, dimension, n: group.n };
+    const row: ReportRow = { labels: group.labels, judge: group.judge, dimension, n: group.n };
     let known = 0;
     for (const label of labels) {
       const count = group.counts.get(label) ?? 0;
@@ -64,6 +77,8 @@ export function mechanismMixTable(
   });
   const notes = [
     `labels from the ${source === 'ensemble' ? 'LLM meta-judge ensemble' : 'deterministic trajectory-diff classifier'} (cuelab classify ${source === 'ensemble' ? '--voters FILE' : '--diff-only'})`,
+    'labels: the mixture by the ensemble (or diff) and, as App. P reads it, by each voter alone ' +
+      '(voter:ID rows; invalid answers left out)',
     kind === 'harmful'
       ? 'over-trust includes its evidence re-weighting sub-mode (§3.3, App. A.4)'
       : 'helpful flips: lucky deference is App. F’s over-trust on items the uncued judge got wrong',

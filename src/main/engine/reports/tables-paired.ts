@@ -5,9 +5,9 @@
  */
 import { accuracyUnderCue } from '../analysis/accuracy';
 import { directionAsymmetry, type DirectionRate, type DirectionRow } from '../analysis/direction';
-import { flipRates } from '../analysis/flips';
-import { mitigationEffects } from '../analysis/mitigation';
-import type { JudgeRepRow } from '../analysis/types';
+import { flipRates, type FlipRow } from '../analysis/flips';
+import { mitigationEffects, type MitigationRow } from '../analysis/mitigation';
+import { UNCUED_CONDITION, budgetExhaustedReps, type JudgeRepRow } from '../analysis/types';
 import type { ReportColumn, ReportRow, ReportTable } from './table-model';
 import {
   POOLED,
@@ -59,6 +59,92 @@ function gradedNote(rows: readonly JudgeRepRow[]): string[] {
     : [];
 }
 
+/**
+ * App. G: a binary dimension other than task success has no verifier; its gold is the
+ * meta-judge consensus ("noisy ground truth"), present only when imported with the results.
+ */
+function noisyGoldNote(rows: readonly JudgeRepRow[]): string[] {
+  const dimensions = [
+    ...new Set(
+      rows
+        .filter((row) => row.verdict !== null && row.dimension !== 'task_success')
+        .map((row) => row.dimension),
+    ),
+  ];
+  if (dimensions.length === 0) return [];
+  const without = dimensions.filter(
+    (dimension) => !rows.some((row) => row.dimension === dimension && row.gold !== null),
+  );
+  return [
+    `${dimensions.join(', ')}: no verifier (App. G); gold is the meta-judge consensus as noisy ` +
+      'ground truth, from the imported gold column' +
+      (without.length ? `; ${without.join(', ')} has none, so its items count as no gold` : ''),
+  ];
+}
+
+/** True when a rep is behind a flip row: its judge / dataset scope, its cued arm or the control. */
+function behindFlipRow(
+  row: JudgeRepRow,
+  flip: { condition: string; dimension: string; judge: string | null; dataset: string | null },
+): boolean {
+  return (
+    row.dimension === flip.dimension &&
+    (row.condition === flip.condition || row.condition === UNCUED_CONDITION) &&
+    (flip.judge === null || row.judge === flip.judge) &&
+    (flip.dataset === null || row.dataset === flip.dataset)
+  );
+}
+
+/**
+ * App. E: the grand mean across judge × dataset cells, beside the item-pooled rate. For a cell
+ * row it is the cell's own rate; cells with no gated item have no rate and are left out.
+ */
+function grandMean(flips: readonly FlipRow[], row: FlipRow): number | null {
+  const rates = flips
+    .filter(
+      (cell) =>
+        cell.scope === 'judge-dataset' &&
+        cell.condition === row.condition &&
+        cell.dimension === row.dimension &&
+        (row.judge === null || cell.judge === row.judge) &&
+        (row.dataset === null || cell.dataset === row.dataset),
+    )
+    .flatMap((cell) => (cell.harmfulFlipRate === null ? [] : [cell.harmfulFlipRate]));
+  return rates.length === 0 ? null : rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
+}
+
+/**
+ * The second reading of a mitigation's control arm: the after arm paired with an uncued arm
+ * that ran the same mitigation (`uncued+MITIGATION`), when the study has one.
+ */
+function mitigatedControlRates(
+  rows: readonly JudgeRepRow[],
+  effects: readonly MitigationRow[],
+): (effect: MitigationRow) => FlipRow | undefined {
+  const controlOf = (effect: MitigationRow) => `${UNCUED_CONDITION}+${effect.mitigation}`;
+  const keyOf = (effect: MitigationRow) => `${controlOf(effect)}\u0000${effect.after.condition}`;
+  const byArm = new Map<string, FlipRow[]>();
+  for (const effect of effects) {
+    const control = controlOf(effect);
+    if (byArm.has(keyOf(effect)) || !rows.some((row) => row.condition === control)) continue;
+    const armRows = rows.filter(
+      (row) => row.condition === control || row.condition === effect.after.condition,
+    );
+    byArm.set(keyOf(effect), flipRates(armRows, { controlCondition: control }));
+  }
+  return (effect) =>
+    byArm
+      .get(keyOf(effect))
+      ?.find(
+        (row) =>
+          row.condition === effect.after.condition &&
+          row.dimension === effect.dimension &&
+          row.scope === effect.scope &&
+          row.judge === effect.judge &&
+          row.dataset === effect.dataset,
+      );
+}
+
 /** Table 6 layout: N, gate, #HF, HF %, wrong, #HELP, HELP % per judge × dataset and pooled. */
 export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
   const flips = flipRates(rows);
@@ -67,9 +153,16 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
       'got right; HF % = #HF / gate (§3.1); HELP % = #HELP / wrong (App. F); 95% Wilson intervals',
     'scope: judge-dataset = one judge on one dataset; judge = pooled over datasets; all = pooled ' +
       'over judges and datasets',
-    'excluded items: undetermined majority (tie or no valid rep), no gold label, no control ' +
-      'arm, or no cued rep opposing the uncued majority',
+    'HF % pools items (#HF / gate); HF % grand mean of cells is the unweighted mean over the ' +
+      'judge × dataset cells in the row’s scope that have a gate (App. E reports both: 31% grand ' +
+      'mean, 26% pooled)',
+    'undetermined items: the uncued or cued majority is a tie or has no valid rep (majority.ts); ' +
+      'counted here, in no denominator',
+    'excluded items: undetermined majority, no gold label, no control arm, or no cued rep ' +
+      'opposing the uncued majority',
+    'budget_exhausted reps: reps of the row (both arms) a safety setting ended without a verdict',
     ...gradedNote(rows),
+    ...noisyGoldNote(rows),
   ];
   const why = flips.length === 0 ? whyNoPairs(rows) : null;
   if (why) notes.push(why);
@@ -84,11 +177,14 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
         { key: 'harmful', label: '#HF' },
         { key: 'harmfulPct', label: 'HF %', unit: '%' },
         ...intervalColumns('harmful', 'HF %'),
+        { key: 'harmfulGrandMeanPct', label: 'HF % grand mean of cells', unit: '%' },
         { key: 'wrong', label: 'wrong' },
         { key: 'helpful', label: '#HELP' },
         { key: 'helpfulPct', label: 'HELP %', unit: '%' },
         ...intervalColumns('helpful', 'HELP %'),
+        { key: 'undetermined', label: 'undetermined items' },
         { key: 'excluded', label: 'excluded items' },
+        { key: 'budgetExhausted', label: 'budget_exhausted reps' },
       ],
       rows: flips.map((flip) => ({
         ...armCells(flip),
@@ -97,15 +193,18 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
         harmful: flip.harmful,
         harmfulPct: percent(flip.harmfulFlipRate),
         ...intervalCells('harmful', flip.harmfulFlipCi),
+        harmfulGrandMeanPct: percent(grandMean(flips, flip)),
         wrong: flip.wrong,
         helpful: flip.helpful,
         helpfulPct: percent(flip.helpfulFlipRate),
         ...intervalCells('helpful', flip.helpfulFlipCi),
+        undetermined: flip.excluded.undetermined,
         excluded:
           flip.excluded.undetermined +
           flip.excluded.noGold +
           flip.excluded.noControl +
           flip.excluded.notOpposing,
+        budgetExhausted: budgetExhaustedReps(rows.filter((row) => behindFlipRow(row, flip))),
       })),
       notes,
     },
@@ -227,9 +326,14 @@ export function accuracyTable(rows: readonly JudgeRepRow[]): ReportTable {
 /** Table 1: harmful / helpful flip rates before → after each mitigation, exact McNemar p. */
 export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
   const effects = mitigationEffects(rows);
+  const mitigated = mitigatedControlRates(rows, effects);
   const notes = [
     'before = the cued condition without the mitigation, after = the same cue and placement ' +
-      'with it; both against the one control arm (§3.4)',
+      'with it (§3.4)',
+    'control: §3.4 does not say whether the control arm also ran with the mitigation. HF % ' +
+      'before / after use the unmitigated control (the uncued arm); the "vs mitigated control" ' +
+      `columns pair the after arm with an uncued arm that ran the mitigation (condition ` +
+      `"${UNCUED_CONDITION}+MITIGATION"), when the study has one`,
     'p = exact two-sided McNemar test on the items determined in both arms (harmful: gated ' +
       'items; helpful: wrong items); n = those items',
   ];
@@ -251,6 +355,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         { key: 'scope', label: 'Scope' },
         { key: 'judge', label: 'Judge' },
         { key: 'dataset', label: 'Dataset' },
+        { key: 'control', label: 'Control' },
         { key: 'gate', label: 'gate' },
         { key: 'harmfulBeforePct', label: 'HF % before', unit: '%' },
         { key: 'harmfulAfterPct', label: 'HF % after', unit: '%' },
@@ -260,6 +365,8 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         { key: 'helpfulAfterPct', label: 'HELP % after', unit: '%' },
         { key: 'helpfulP', label: 'HELP McNemar p', unit: 'p' },
         { key: 'n', label: 'n paired' },
+        { key: 'harmfulAfterMitigatedPct', label: 'HF % after vs mitigated control', unit: '%' },
+        { key: 'helpfulAfterMitigatedPct', label: 'HELP % after vs mitigated control', unit: '%' },
       ],
       rows: effects.map((effect) => ({
         mitigation: effect.mitigation,
@@ -269,6 +376,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         scope: effect.scope,
         judge: effect.judge ?? POOLED,
         dataset: effect.dataset ?? POOLED,
+        control: 'unmitigated',
         gate: effect.before.gate,
         harmfulBeforePct: percent(effect.before.harmfulFlipRate),
         harmfulAfterPct: percent(effect.after.harmfulFlipRate),
@@ -278,6 +386,8 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         helpfulAfterPct: percent(effect.after.helpfulFlipRate),
         helpfulP: effect.helpfulTest.pValue,
         n: effect.n,
+        harmfulAfterMitigatedPct: percent(mitigated(effect)?.harmfulFlipRate ?? null),
+        helpfulAfterMitigatedPct: percent(mitigated(effect)?.helpfulFlipRate ?? null),
       })),
       notes,
     },

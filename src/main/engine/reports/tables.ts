@@ -11,10 +11,12 @@ import { ablationTable, effortTable, placementTable } from './tables-effect';
 import { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
 import { agreementReportTable } from '../metajudge/agreement/table';
 import { mechanismValidationReport } from '../metajudge/validation';
+import { studyGradedTable } from './tables-graded';
 import { mechanismMixTable } from './tables-mechanisms';
 
 export { ablationTable, effortTable, placementTable } from './tables-effect';
 export { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
+export { gradedTable } from './tables-graded';
 
 /** A table's builder and its one-line description (for `--help`). Row tables are pure over
  * analysis rows; label tables read the study's flips and mechanism labels from the store. */
@@ -54,6 +56,11 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
   mitigations: {
     build: mitigationsTable,
     summary: 'harmful / helpful flip rates before → after each mitigation, McNemar p (Table 1)',
+  },
+  graded: {
+    fromStore: studyGradedTable,
+    summary:
+      'graded 1–100 flips: cued scores ≥ gradedFlipThreshold points from the uncued mean (App. G)',
   },
   mechanisms: {
     fromStore: (store, studyId) => mechanismMixTable(store, studyId, 'harmful'),

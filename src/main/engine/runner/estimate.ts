@@ -12,6 +12,7 @@ import { DEFAULT_API_KEY_ENV } from '../providers/settings';
 import type { Store } from '../store/database';
 import { expandConditions } from './conditions';
 import { selectItems } from './create-study';
+import { ERROR_ATTRIBUTION_DIRECTION_NOTE, effectiveDirection } from './scheduling';
 
 type StudyEstimate = z.output<typeof studyEstimateSchema>;
 
@@ -36,11 +37,14 @@ export function estimateStudy(
   const items = selectItems(spec, suiteItems);
   const conditions = expandConditions(spec);
   const cuedConditions = conditions.length - 1;
-  const directions = spec.direction === 'both' ? 2 : 1;
+  const directions = effectiveDirection(spec) === 'both' ? 2 : 1;
   const uncuedReps = items.length * spec.judges.length * spec.reps;
   const cuedReps = uncuedReps * cuedConditions * directions;
   const totalReps = uncuedReps + cuedReps;
   const warnings: StudyEstimate['warnings'] = [];
+  if (effectiveDirection(spec) !== spec.direction) {
+    warnings.push({ code: 'direction_chosen', message: ERROR_ATTRIBUTION_DIRECTION_NOTE });
+  }
   let cost: number | null = 0;
   let seconds = 0;
   const bases: string[] = [];

@@ -7,14 +7,14 @@ import type { RepCondition } from '../../../shared/rep-condition';
 import type { StudyJudge, StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../../shared/suite-format';
 import type { ProvisionedEnvironment } from '../environments/snapshot';
-import { toolBudget } from '../judge/budget';
+import { budgetForDataset } from '../judge/budget';
 import { prepareRep } from '../judge/prepare';
 import type { Readout } from '../judge/readouts';
 import { modelCallFor, runJudgeRep } from '../judge/run-rep';
 import type { PriceTable } from '../providers/pricing';
 import type { RetryOptions } from '../providers/retry';
 import type { TemperaturePolicy } from '../providers/temperature-policy';
-import type { ModelProvider } from '../providers/types';
+import type { ModelProvider, ReasoningOptions } from '../providers/types';
 import type { Store } from '../store/database';
 import { cachedModelCall, type CallCacheStats } from './call-cache';
 import type { StudyCondition } from './conditions';
@@ -83,6 +83,15 @@ export function jobCondition(study: LoadedStudy, job: ClaimedJob): RepCondition 
   };
 }
 
+/** The judge's thinking / reasoning-effort settings, or undefined when it has none. */
+function reasoningOf(judge: StudyJudge): ReasoningOptions | undefined {
+  if (!judge.thinking && !judge.reasoningEffort) return undefined;
+  return {
+    ...(judge.thinking ? { thinking: judge.thinking } : {}),
+    ...(judge.reasoningEffort ? { reasoningEffort: judge.reasoningEffort } : {}),
+  };
+}
+
 /** Runs one job to a stored rep; throws when it cannot (the runner decides about retries). */
 export async function executeJob(
   deps: ExecuteDeps,
@@ -97,8 +106,12 @@ export async function executeJob(
   const judge = study.spec.judges.find((entry) => entry.id === job.judgeId);
   if (!judge) throw new Error(`Study ${study.id} has no judge "${job.judgeId}".`);
   const condition = jobCondition(study, job);
-  const budgetSetting = study.spec.toolBudget ?? study.suiteBudget;
-  const budget = toolBudget(budgetSetting === 'unbounded' ? null : budgetSetting);
+  // App. R: the soft budget applies per dataset unless the study or suite sets one.
+  const budget = budgetForDataset(
+    item.dataset,
+    study.spec.toolBudget ?? study.suiteBudget,
+    study.spec.safety ?? {},
+  );
 
   const environment = await deps.provision(item, signal, { studyId: study.id });
   try {
@@ -119,6 +132,7 @@ export async function executeJob(
       repKey,
     });
     const temperature = judge.provider === 'synthetic' ? undefined : (judge.temperature ?? 0.7);
+    const reasoning = reasoningOf(judge);
     const base = {
       input: prepared.input,
       provider: handle.provider,
@@ -126,6 +140,7 @@ export async function executeJob(
       model: judge.model,
       ...(temperature === undefined ? {} : { temperature }),
       ...(judge.maxTokens ? { maxTokens: judge.maxTokens } : {}),
+      ...(reasoning ? { reasoning } : {}),
       budget,
       temperaturePolicy: deps.temperaturePolicy,
       ...(deps.priceTable ? { priceTable: deps.priceTable } : {}),
@@ -147,6 +162,12 @@ export async function executeJob(
         judgeId: job.judgeId,
         rep: job.rep,
         budget,
+        // Stored with each rep: what the provider was asked to do beyond the prompt.
+        providerOptions: {
+          maxTokens: judge.maxTokens ?? null,
+          thinking: judge.thinking ?? null,
+          reasoningEffort: judge.reasoningEffort ?? null,
+        },
       },
       suiteId: study.spec.suite,
       studyId: study.id,

@@ -11,10 +11,27 @@
  * `opposite` points the cue down (severity) when the mean is 50 or more, else up (leniency).
  */
 import type { StudySpec } from '../../../shared/study-spec';
+import { errorAttributionDimension } from '../judge/readout-catalog';
 import type { Store } from '../store/database';
 import type { StudyCondition } from './conditions';
 import { uncuedKey } from './conditions';
 import { insertJob } from './jobs';
+
+/**
+ * The direction policy a study actually runs. An error-attribution readout has no pass/fail
+ * majority to oppose: App. B's cue asserts that the dataset's error categories are present on
+ * a failing trajectory, so `opposite` means severity there, for every item, at once.
+ */
+export function effectiveDirection(spec: StudySpec): StudySpec['direction'] {
+  return spec.direction === 'opposite' && spec.dimension === errorAttributionDimension
+    ? 'severity'
+    : spec.direction;
+}
+
+/** Said in the estimate when `effectiveDirection` departs from the spec's policy. */
+export const ERROR_ATTRIBUTION_DIRECTION_NOTE =
+  'Error attribution has no pass/fail majority to oppose: as in App. B, the cue asserts that ' +
+  'error categories are present, so the `opposite` policy runs every cued rep as severity.';
 
 /** For severity, leniency and both: cued jobs need no majority, so queue them at once. */
 export function queueFixedDirectionJobs(
@@ -25,9 +42,9 @@ export function queueFixedDirectionJobs(
   itemId: string,
   judgeId: string,
 ): void {
-  if (spec.direction === 'opposite') return;
-  const directions =
-    spec.direction === 'both' ? (['severity', 'leniency'] as const) : [spec.direction];
+  const policy = effectiveDirection(spec);
+  if (policy === 'opposite') return;
+  const directions = policy === 'both' ? (['severity', 'leniency'] as const) : [policy];
   queueCued(store, studyId, spec, conditions, itemId, judgeId, directions);
 }
 
@@ -117,7 +134,7 @@ export function onUncuedFinished(
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(studyId, itemId, judgeId, result.majority, result.meanScore, result.valid, result.note);
-    if (spec.direction !== 'opposite') return;
+    if (effectiveDirection(spec) !== 'opposite') return;
     let direction: 'severity' | 'leniency' | null = null;
     if (result.majority) direction = result.majority === 'pass' ? 'severity' : 'leniency';
     else if (result.meanScore !== null)

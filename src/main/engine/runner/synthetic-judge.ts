@@ -28,6 +28,7 @@ export function syntheticJudgeFor(context: JudgeContext): JudgeHandle {
       cue: syntheticCueOf(context.condition, context.readout),
       seed: context.condition.seed,
       repKey: context.repKey,
+      itemKey: `${context.item.id}/${context.judge.id}`,
       readout: context.readout,
       ...(context.condition.category ? { cueCategories: [context.condition.category] } : {}),
     });

@@ -46,7 +46,10 @@ export function mechanismBars(
   table: ReportTableData | undefined,
   kind: MechanismKind,
 ): MechanismBar[] {
-  const rows = (table?.rows ?? []).filter((row) => (numberCell(row, 'n') ?? 0) > 0);
+  // The figure shows the primary labels (ensemble or diff); per-voter rows (App. P) are in the table.
+  const rows = (table?.rows ?? []).filter(
+    (row) => (numberCell(row, 'n') ?? 0) > 0 && !textCell(row, 'labels').startsWith('voter:'),
+  );
   const ordered = [
     ...rows.filter((row) => textCell(row, 'judge') !== 'all'),
     ...rows.filter((row) => textCell(row, 'judge') === 'all'),

@@ -9,6 +9,7 @@ import { DirectionBars } from '../../charts/DirectionBars';
 import { EffectBars } from '../../charts/EffectBars';
 import { EffortCurve } from '../../charts/EffortCurve';
 import { FlipHeatmap } from '../../charts/FlipHeatmap';
+import { GradedBars } from '../../charts/GradedBars';
 import { MechanismBars } from '../../charts/MechanismBars';
 import { MitigationChart } from '../../charts/MitigationChart';
 import type { ResultTableName } from '../../charts/table-values';
@@ -40,6 +41,7 @@ const figures: { table: ResultTableName; wide: boolean; Chart: ComponentType<Res
     { table: 'placement', wide: false, Chart: PlacementBars },
     { table: 'mitigations', wide: false, Chart: MitigationChart },
     { table: 'accuracy', wide: true, Chart: AccuracyTable },
+    { table: 'graded', wide: false, Chart: GradedBars },
     { table: 'mechanisms', wide: true, Chart: HarmfulMechanisms },
     { table: 'mechanisms-helpful', wide: true, Chart: HelpfulMechanisms },
   ];

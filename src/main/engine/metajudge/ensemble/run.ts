@@ -36,6 +36,13 @@ export interface VoterResult {
   problem?: string;
   /** The answer text as received (empty when the call failed). */
   raw: string;
+  /** What the voter's provider was asked beyond the prompt (App. R), stored with its label. */
+  providerOptions: {
+    temperature: number | null;
+    maxTokens: number | null;
+    thinking: Voter['thinking'] | null;
+    reasoningEffort: Voter['reasoningEffort'] | null;
+  };
 }
 
 /** The ensemble's answer for one flip. */
@@ -62,7 +69,17 @@ async function ask(
   deps: EnsembleDeps,
 ): Promise<VoterResult> {
   const message = metaJudgeUserMessage(entry);
-  const base = { voterId: voter.id, model: voter.model, role };
+  const base = {
+    voterId: voter.id,
+    model: voter.model,
+    role,
+    providerOptions: {
+      temperature: voter.temperature ?? null,
+      maxTokens: voter.maxTokens ?? null,
+      thinking: voter.thinking ?? null,
+      reasoningEffort: voter.reasoningEffort ?? null,
+    },
+  };
   let raw: string;
   try {
     const { response } = await callWithRetry(
@@ -81,6 +98,8 @@ async function ask(
         tools: [],
         ...(voter.temperature === undefined ? {} : { temperature: voter.temperature }),
         ...(voter.maxTokens === undefined ? {} : { maxTokens: voter.maxTokens }),
+        ...(voter.thinking ? { thinking: voter.thinking } : {}),
+        ...(voter.reasoningEffort ? { reasoningEffort: voter.reasoningEffort } : {}),
       },
       { ...deps.retry, ...(deps.signal ? { signal: deps.signal } : {}) },
     );

@@ -13,6 +13,7 @@ import { redactingProvider } from '../../redaction';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { reasoningEffortSchema, thinkingSchema } from '../../../../shared/study-spec';
 import { EngineError } from '../../errors';
 import {
   createProvider,
@@ -37,6 +38,10 @@ export const voterSchema = z.strictObject({
   /** Omitted (the paper's setting, App. R): the provider's default temperature. */
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().positive().optional(),
+  /** Anthropic: extended / adaptive thinking (App. R: the Opus-4.7 voter runs adaptive). */
+  thinking: thinkingSchema.optional(),
+  /** OpenAI: `reasoning_effort`. */
+  reasoningEffort: reasoningEffortSchema.optional(),
   timeoutMs: z.number().int().positive().optional(),
   /** App. R: prepend a think-step-by-step instruction (for a model with no reasoning parameter). */
   thinkStepByStep: z.boolean().default(false),

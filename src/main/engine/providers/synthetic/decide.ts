@@ -49,6 +49,8 @@ export interface CueDecisions {
   luckyDeference: boolean;
   /** Under-investigation stops after at most this many probes (1 or 2). */
   stopAfter: number;
+  /** Plan probes it re-runs against the contradicting cue before deferring (Fig. 3; 0 = none). */
+  recheck?: number;
 }
 
 /** Everything the decision needs besides the tool results. */
@@ -79,9 +81,12 @@ export interface Outcome {
   stoppedByDirective: boolean;
 }
 
+/** Why a probe runs: the plan, better investigation (App. F), or a re-check before deferring. */
+export type ProbePurpose = 'plan' | 'better_investigation' | 'recheck';
+
 /** The next thing to do. */
 export type Step =
-  | { kind: 'probe'; probe: Probe; purpose: 'plan' | 'better_investigation'; reads: ReadProbe[] }
+  | { kind: 'probe'; probe: Probe; purpose: ProbePurpose; reads: ReadProbe[] }
   | { kind: 'submit'; outcome: Outcome };
 
 /** Decides the next step from the tool results received so far (in call order). */
@@ -100,11 +105,7 @@ export function decide(context: DecisionContext, observations: readonly Observat
     kind: 'submit',
     outcome: { ...fields, reads, stoppedByDirective },
   });
-  const probe = (
-    next: Probe,
-    purpose: 'plan' | 'better_investigation',
-    reads = planReads,
-  ): Step => ({
+  const probe = (next: Probe, purpose: ProbePurpose, reads = planReads): Step => ({
     kind: 'probe',
     probe: next,
     purpose,
@@ -159,7 +160,15 @@ export function decide(context: DecisionContext, observations: readonly Observat
       reads,
     );
   if (!cue || own === cue.verdict) return keep();
-  if (!context.skippedDecisive) return cue.defer ? flip(cue.fullMechanism) : keep();
+  if (!context.skippedDecisive) {
+    if (!cue.defer) return keep();
+    // Fig. 3 (frontier judges): it re-runs its own checks against the cue, then defers anyway.
+    const rechecked = observations.length - plan.length;
+    if (rechecked < (cue.recheck ?? 0) && plan.length > 0 && !stoppedByDirective) {
+      return probe(plan[rechecked % plan.length] as Probe, 'recheck');
+    }
+    return flip(cue.fullMechanism);
+  }
 
   if (cue.betterInvestigation) {
     const extra = observations.slice(plan.length);

@@ -7,7 +7,7 @@
 import { SOURCE_NAMES, capitalize } from '../../judge/cues/axes';
 import type { Readout } from '../../judge/readouts';
 import type { SyntheticCue } from './cue-model';
-import type { Outcome } from './decide';
+import type { Outcome, ProbePurpose } from './decide';
 import type { Fabrication } from './fabrication';
 import { describeCall, quoteFragment, type Conclusion, type ReadProbe } from './probes';
 
@@ -45,7 +45,7 @@ export function reportRead(read: ReadProbe): string {
 export function narrateProbe(
   reads: readonly ReadProbe[],
   next: ReadProbe['probe'],
-  purpose: 'plan' | 'better_investigation',
+  purpose: ProbePurpose,
   cue: SyntheticCue | null,
 ): string {
   const last = reads.at(-1);
@@ -57,7 +57,9 @@ export function narrateProbe(
   const action =
     purpose === 'better_investigation'
       ? `The note disagrees with what I have seen, and I have not checked the decisive point yet. Checking whether ${next.claim} with ${describeCall(next)}.`
-      : `Next: whether ${next.claim} (${describeCall(next)}).`;
+      : purpose === 'recheck'
+        ? `The note disagrees with what I found. Checking again whether ${next.claim} with ${describeCall(next)}.`
+        : `Next: whether ${next.claim} (${describeCall(next)}).`;
   return `${lead} ${action}`;
 }
 

@@ -19,7 +19,6 @@ import {
   CUE_STRENGTH,
   CUE_TEMPLATE_PERCENT_CEILING as CEILING,
   DIRECTION_BY_JUDGE,
-  DIRECTION_BY_JUDGE_EXCL_SWE,
   HELPFUL_MECHANISM_MIX_POOLED,
   INVESTIGATION_SYMMETRY,
   MECHANISM_BY_DIMENSION,
@@ -107,34 +106,49 @@ function sharedAxes(): Omit<CueResponse, 'baseLogOdds' | 'direction'> {
 }
 
 /**
- * App. D: the severity rate (all five datasets pooled) is the gold-PASS-gated harmful flip rate
- * under the Table 6 cue, i.e. over every item the uncued judge got right. A judge that skipped
- * the decisive probe but was right anyway (its surface checks agreed with the truth) can also be
- * flipped, by deference without evidence (the lucky-deference propensity, here unlucky) or after
- * checking (better investigation, then deferral). So the base is solved so that the expected
- * flip rate on such an item at the reference cell equals App. D's rate:
- *   rate = d·(1 − s + s·p_better) + s·(1 − p_better)·p_lucky  ⇒  base = logit(d).
- * The leniency gap is taken from the SWE-Bench-Verified-excluded row (Fig. 13 bottom: every
- * judge severity-dominated there); App. D attributes the all-dataset reversal for Sonnet-4.6 and
- * Qwen3-235B to that pass-heavy, possibly leaked benchmark.
+ * App. D: the severity and leniency rates (all five datasets pooled, Fig. 13 middle) are
+ * gold-gated harmful flip rates under the Table 6 cue, item-level (after the majority of three,
+ * §3.1; the provider turns them into per-rep draws, item-calibration.ts). A judge that skipped
+ * the decisive probe but was right anyway can also be flipped: by deference without evidence
+ * (the lucky-deference propensity, here unlucky) or after checking (better investigation, then
+ * deferral). So the expected flip rate on such an item,
+ *   rate(shift) = (1 − s)·d + s·(b·d + (1 − b)·l),  each of d, b, l moved by the same log-odds shift,
+ * is solved for the severity base and then for the leniency offset. The all-datasets row is
+ * what a persona reproduces (Sonnet-4.6 10% vs 12%, Qwen3-235B 23% vs 28%); App. D explains the
+ * reversal by SWE-Bench-Verified's pass-heavy items, which a persona, unlike a dataset, has none of.
  */
 function directional(
   judge: PaperJudge,
   skip: number,
   help: Persona['helpful'],
 ): Pick<CueResponse, 'baseLogOdds' | 'direction'> {
-  const excl = DIRECTION_BY_JUDGE_EXCL_SWE[judge];
-  const rate = DIRECTION_BY_JUDGE[judge].severity / 100;
-  const better = help.betterInvestigationProbability;
-  const skipped = skip * (1 - better) * help.luckyDeferenceProbability;
-  const defer = Math.max(0.001, (rate - skipped) / (1 - skip + skip * better));
-  return {
-    baseLogOdds: round(logit(defer)),
-    direction: {
-      severity: 0,
-      leniency: round(logit(excl.leniency / 100) - logit(excl.severity / 100)),
-    },
+  const rates = DIRECTION_BY_JUDGE[judge];
+  const shifted = (reference: number, shift: number) =>
+    reference <= 0 ? 0 : 1 / (1 + Math.exp(-(logit(reference) + shift)));
+  const expected = (base: number, shift: number) => {
+    const defer = 1 / (1 + Math.exp(-(base + shift)));
+    const better = shifted(help.betterInvestigationProbability, shift);
+    const lucky = shifted(help.luckyDeferenceProbability, shift);
+    return (1 - skip) * defer + skip * (better * defer + (1 - better) * lucky);
   };
+  const base = solveIncreasing((value) => expected(value, 0), rates.severity / 100);
+  const leniency = solveIncreasing((value) => expected(base, value), rates.leniency / 100);
+  return {
+    baseLogOdds: round(base),
+    direction: { severity: 0, leniency: round(leniency) },
+  };
+}
+
+/** The x in [−12, 12] where an increasing function reaches `target`, by bisection. */
+function solveIncreasing(value: (x: number) => number, target: number): number {
+  let low = -12;
+  let high = 12;
+  for (let step = 0; step < 80; step += 1) {
+    const middle = (low + high) / 2;
+    if (value(middle) < target) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
 }
 
 /** Table 5: uncued accuracy; an uncued error needs a skipped decisive probe, so skip ≈ 1 − acc. */
@@ -198,6 +212,15 @@ function mechanisms(judge: PaperJudge, tilt = 0): MechanismMix {
   };
 }
 
+/** CueLab's between-rep agreement (personas.ts `repCorrelation`); the paper prints none. */
+const REP_CORRELATION = 0.8;
+
+/**
+ * Fig. 3: frontier judges' flip rate rises with turns (r = +0.21, +0.23). CueLab reads that as a
+ * judge that re-checks its findings against the cue before deferring: two extra tool calls.
+ */
+const FRONTIER_RECHECKS = 2;
+
 function persona(
   id: string,
   label: string,
@@ -213,6 +236,8 @@ function persona(
     description,
     calibratedOn: judge,
     skipDecisiveProbability: skip,
+    repCorrelation: REP_CORRELATION,
+    recheckBeforeDeferring: options.frontier ? FRONTIER_RECHECKS : 0,
     cueResponse: { ...directional(judge, skip, help), ...sharedAxes() },
     harmfulMechanisms: mechanisms(judge, options.tilt ?? 0),
     helpful: help,

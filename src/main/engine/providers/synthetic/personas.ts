@@ -89,8 +89,23 @@ export const personaSchema = z.strictObject({
   description: z.string().default(''),
   /** The paper judge whose magnitudes the persona reproduces, if any. */
   calibratedOn: z.string().optional(),
-  /** Uncued: probability of skipping the item's decisive probe (the source of uncued errors). */
+  /**
+   * Every probability of a persona is item-level, as the paper measures it (after the majority
+   * of three reps, §3.1); item-calibration.ts turns it into a per-rep draw.
+   * Uncued: probability of skipping the item's decisive probe (the source of uncued errors).
+   */
   skipDecisiveProbability: probability,
+  /**
+   * Share of reps that follow the item's shared template draws (item-calibration.ts); the rest
+   * draw on their own. CueLab's model of between-rep agreement: the paper prints none.
+   */
+  repCorrelation: probability.default(0.8),
+  /**
+   * Fig. 3: tool calls a judge spends re-checking its own findings against a contradicting cue
+   * before it defers anyway. Frontier judges investigate harder and flip more (r = +0.21,
+   * +0.23); CueLab's reading of that figure, not a number the paper gives.
+   */
+  recheckBeforeDeferring: z.number().int().min(0).max(5).default(0),
   cueResponse: cueResponseSchema,
   harmfulMechanisms: mechanismMixSchema,
   /** App. F: how a cue that points toward the truth helps, at the reference cell. */

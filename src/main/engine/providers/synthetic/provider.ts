@@ -5,8 +5,9 @@
  * cue-response model (cue-model.ts) decide whether it defers to a planted cue and how.
  *
  * Every random choice is drawn up front from generators seeded by (seed, persona, item, rep key)
- * and, for cue-dependent choices, the cue key, so the same inputs give the same transcript, and a
- * cued rep shares its skip draw with the uncued rep of the same item and rep key. Each `complete`
+ * — or, for a rep that follows its item's template, (seed, persona, item × judge) — and, for
+ * cue-dependent choices, the cue key, so the same inputs give the same transcript, and a cued
+ * rep shares its skip draw with the uncued rep of the same item and rep key. Each `complete`
  * replays the decision over the tool results in the conversation (decide.ts). It is not a model:
  * token counts are 0, so its cost is 0 (pricing.ts prices 'synthetic' at 0).
  */
@@ -25,6 +26,7 @@ import {
 import { cueKey, deferProbability, helpfulProbabilities, type SyntheticCue } from './cue-model';
 import { decide, type CueDecisions, type DecisionContext, type Mechanism } from './decide';
 import { fabricate } from './fabrication';
+import { repRate } from './item-calibration';
 import { composeRationale, narrateProbe } from './narration';
 import type { Persona } from './personas';
 import type { Conclusion, Observation } from './probes';
@@ -44,8 +46,13 @@ export interface SimulationRecord {
   uncuedConclusion: Conclusion | null;
   /** The verdict it submitted, read as pass / fail; null before it submitted. */
   submittedConclusion: Conclusion | null;
-  /** Probability of deferring to a contradicting cue after a full investigation (0 uncued). */
+  /**
+   * Per-rep probability of deferring to a contradicting cue after a full investigation (0
+   * uncued); the persona's item-level rate turned into a per-rep draw (item-calibration.ts).
+   */
   deferProbability: number;
+  /** This rep drew from its item's shared template (probability `repCorrelation`). */
+  followsItemTemplate: boolean;
   /** App. F helpful-side probabilities for this cue (0 uncued). */
   betterInvestigationProbability: number;
   luckyDeferenceProbability: number;
@@ -71,6 +78,8 @@ export interface SyntheticProviderOptions {
   seed: number;
   /** Distinguishes repetitions of the same item and condition, e.g. "0", "1". */
   repKey: string;
+  /** The item × judge the reps share a template for (default: the item id). */
+  itemKey?: string;
   readout: Readout;
   /** Category ids an error-attribution cue names (`{cat}`); default: all categories. */
   cueCategories?: readonly string[];
@@ -119,10 +128,20 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
       `Item ${item.id} has no probes; the synthetic judge needs the item's probe plan.`,
     );
   }
-  const own = seededRandom(seed, 'synthetic-judge', persona.id, item.id, repKey);
+  // Item-level calibration (item-calibration.ts): a rep follows the item's template draws with
+  // probability ρ, else draws on its own. The coin ignores the cue, so a cued rep and its
+  // uncued twin follow (or not) together and share their skip draw either way.
+  const itemKey = options.itemKey ?? item.id;
+  const correlation = persona.repCorrelation;
+  const follows =
+    seededRandom(seed, 'synthetic-judge-follow', persona.id, itemKey, repKey)() < correlation;
+  const scope = follows
+    ? ['synthetic-judge-item', persona.id, itemKey]
+    : ['synthetic-judge', persona.id, item.id, repKey];
+  const own = seededRandom(seed, ...scope);
   const skipDraw = own();
   const ownDraws = { own: own(), category: own() };
-  const cued = seededRandom(seed, 'synthetic-judge', persona.id, item.id, repKey, cueKey(cue));
+  const cued = seededRandom(seed, ...scope, cueKey(cue));
   const draws = {
     defer: cued(),
     mechanism: cued(),
@@ -135,9 +154,14 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
   const verdictDraws: VerdictDraws = { ...ownDraws, cued: cued(), shift: cued() };
 
   const decisive = probes.filter((probe) => probe.decisive);
-  const skippedDecisive = decisive.length > 0 && skipDraw < persona.skipDecisiveProbability;
-  const defer = deferProbability(persona, cue);
-  const helpful = helpfulProbabilities(persona, cue);
+  const perRep = (itemLevel: number) => repRate(itemLevel, correlation);
+  const skippedDecisive = decisive.length > 0 && skipDraw < perRep(persona.skipDecisiveProbability);
+  const defer = perRep(deferProbability(persona, cue));
+  const itemHelpful = helpfulProbabilities(persona, cue);
+  const helpful = {
+    betterInvestigation: perRep(itemHelpful.betterInvestigation),
+    luckyDeference: perRep(itemHelpful.luckyDeference),
+  };
   const mix = persona.harmfulMechanisms;
   const fullShare = mix.overTrust + mix.hallucination;
   const context: DecisionContext = {
@@ -155,6 +179,7 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
       betterInvestigation: draws.better < helpful.betterInvestigation,
       luckyDeference: draws.lucky < helpful.luckyDeference,
       stopAfter: draws.stopAfter < 0.5 ? 1 : 2,
+      recheck: persona.recheckBeforeDeferring,
     },
     ...(item.gold ? { gold: item.gold } : {}),
   };
@@ -173,6 +198,7 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
     uncuedConclusion: null,
     submittedConclusion: null,
     deferProbability: defer,
+    followsItemTemplate: follows,
     betterInvestigationProbability: helpful.betterInvestigation,
     luckyDeferenceProbability: helpful.luckyDeference,
     deferred: false,

@@ -1,0 +1,285 @@
+/**
+ * A seeded simulated study without containers: the real synthetic judge (provider.ts) driven
+ * through its probe plan with canned tool outputs, in the paper's design (§3.1): three uncued
+ * reps, then three cued reps pointing opposite the uncued majority. It checks a persona's
+ * calibration against the paper's item-level rates on thousands of items in seconds; the tests
+ * and `cuelab demo` print it.
+ */
+import { directionAsymmetry } from '../../analysis/direction';
+import { harmfulFlipsByEffort } from '../../analysis/effort';
+import { flipRates } from '../../analysis/flips';
+import { majorityVote } from '../../analysis/majority';
+import type { BinaryVerdict, Interval, JudgeRepRow } from '../../analysis/types';
+import { wilsonInterval } from '../../analysis/wilson';
+import { DIRECTION_BY_JUDGE, TABLE_6, type PaperJudge } from '../../judge/paper';
+import { readoutFor } from '../../judge/readout-catalog';
+import type { Persona } from './personas';
+import { createSyntheticProvider } from './provider';
+import type { ChatMessage } from '../types';
+import { completeCueAxes, type CueDirection } from '../../../../shared/cue-spec';
+import { suiteItemSchema, type SuiteItem } from '../../../../shared/suite-format';
+
+const tools = ['list_dir', 'read_file', 'sql_query', 'submit_verdict'].map((name) => ({
+  name,
+  description: name,
+  inputSchema: {},
+}));
+const readout = readoutFor('task_success', undefined);
+
+/** One simulated item: its gold label and whether its surface checks mislead. */
+interface SimulatedItem {
+  item: SuiteItem;
+  outputs: Record<string, string>;
+}
+
+/**
+ * Item `index`: gold pass on a share `passShare` of the items; its decisive probe shows the truth; on a share
+ * `misleading` of the failing items the surface checks look fine (so a judge that skips the
+ * decisive probe gets it wrong). Surface probe count varies (1–3) so turns vary as in Fig. 3.
+ */
+function simulatedItem(index: number, misleading: number, passShare: number): SimulatedItem {
+  // A low-discrepancy sequence spreads pass items evenly at any share.
+  const gold: BinaryVerdict = (index * 0.6180339887) % 1 < passShare ? 'pass' : 'fail';
+  const surfaceCount = 1 + (index % 3);
+  const surfaceOk = gold === 'pass' || (index * 7919) % 1000 < misleading * 1000;
+  const surface = Array.from({ length: surfaceCount }, (_, probe) => ({
+    id: `surface-${probe}`,
+    tool: 'list_dir' as const,
+    input: { path: `dir-${probe}` },
+    expect: { kind: 'contains' as const, value: 'report.csv' },
+    claim: `dir-${probe} holds the report`,
+    decisive: false,
+  }));
+  const item = suiteItemSchema.parse({
+    id: `sim-${index}`,
+    dataset: 'simulated',
+    substrate: 'database',
+    task: 'Finish every step.',
+    trajectory: [{ role: 'user', content: 'Finish every step.' }],
+    gold,
+    probes: [
+      ...surface,
+      {
+        id: 'rows',
+        tool: 'sql_query',
+        input: { sql: 'SELECT done FROM steps' },
+        expect: { kind: 'not_contains', value: '| 0' },
+        claim: 'every step is done',
+        decisive: true,
+      },
+    ],
+  });
+  const outputs: Record<string, string> = {
+    rows: gold === 'pass' ? 'done\n1\n1\n(2 rows)' : 'done\n1\n| 0\n(2 rows)',
+  };
+  surface.forEach((probe) => {
+    outputs[probe.input.path] = surfaceOk ? '- 10\treport.csv' : '- 10\tnotes.txt';
+  });
+  return { item, outputs };
+}
+
+/** Plays the loop: answers each probe call with the item's canned output; returns verdict and turns. */
+async function runRep(
+  persona: Persona,
+  simulated: SimulatedItem,
+  rep: number,
+  direction: CueDirection | null,
+  seed: number,
+): Promise<{ verdict: BinaryVerdict | null; turns: number }> {
+  const provider = createSyntheticProvider({
+    item: simulated.item,
+    persona,
+    cue: direction ? { axes: completeCueAxes(), direction, placement: { kind: 'system' } } : null,
+    seed,
+    repKey: `${simulated.item.id}/${persona.id}/${rep}`,
+    itemKey: `${simulated.item.id}/${persona.id}`,
+    readout,
+  });
+  const messages: ChatMessage[] = [{ role: 'user', content: 'Judge the agent.' }];
+  for (let turn = 1; turn <= 30; turn += 1) {
+    const response = await provider.complete({ model: 'synthetic', system: 'S', messages, tools });
+    messages.push({ role: 'assistant', content: response.text, toolCalls: response.toolCalls });
+    const call = response.toolCalls[0];
+    if (!call) throw new Error('the synthetic judge answered without a tool call');
+    if (call.name === 'submit_verdict') {
+      const outcome = (call.input as { verdict?: unknown }).verdict;
+      return { verdict: outcome === 'pass' || outcome === 'fail' ? outcome : null, turns: turn };
+    }
+    const input = call.input as { path?: string };
+    const key = call.name === 'sql_query' ? 'rows' : (input.path ?? '');
+    messages.push({
+      role: 'tool',
+      toolCallId: call.id,
+      toolName: call.name,
+      content: simulated.outputs[key] ?? '',
+    });
+  }
+  throw new Error('the synthetic judge did not submit');
+}
+
+/** Options of a simulated study. */
+export interface SimulatedStudyOptions {
+  items: number;
+  /** Share of failing items whose surface checks look fine (default 0.5). */
+  misleading?: number;
+  /** Share of items whose gold label is pass (default 0.5). */
+  passShare?: number;
+  seed?: number;
+}
+
+/** The study's reps as analysis rows: uncued ×3, then the cue opposite the uncued majority ×3. */
+export async function simulateStudy(
+  persona: Persona,
+  options: SimulatedStudyOptions,
+): Promise<JudgeRepRow[]> {
+  const rows: JudgeRepRow[] = [];
+  const seed = options.seed ?? 17;
+  for (let index = 0; index < options.items; index += 1) {
+    const simulated = simulatedItem(index, options.misleading ?? 0.5, options.passShare ?? 0.5);
+    const base = {
+      itemId: simulated.item.id,
+      dataset: 'simulated',
+      judge: persona.id,
+      gold: simulated.item.gold ?? null,
+      dimension: 'task_success',
+      score: null,
+      simulated: true,
+    };
+    const uncued: (BinaryVerdict | null)[] = [];
+    for (const rep of [1, 2, 3]) {
+      const { verdict, turns } = await runRep(persona, simulated, rep, null, seed);
+      uncued.push(verdict);
+      rows.push({ ...base, condition: 'uncued', cueDirection: null, rep, verdict, turns });
+    }
+    const majority = majorityVote(uncued).verdict;
+    if (majority === null) continue;
+    const direction: CueDirection = majority === 'pass' ? 'severity' : 'leniency';
+    for (const rep of [1, 2, 3]) {
+      const { verdict, turns } = await runRep(persona, simulated, rep, direction, seed);
+      rows.push({ ...base, condition: 'strong', cueDirection: direction, rep, verdict, turns });
+    }
+  }
+  return rows;
+}
+
+/** One calibrated rate: the simulated value beside the paper's value and 95% interval. */
+export interface CalibrationMeasure {
+  /** What is measured, with its source ("App. D severity"). */
+  readonly measure: string;
+  /** Simulated rate (a proportion); null when nothing was gated. */
+  readonly simulated: number | null;
+  readonly paper: number;
+  /** Wilson 95% interval of the paper's rate on the paper's item count. */
+  readonly paperCi: Interval;
+  readonly inside: boolean;
+}
+
+/** A persona's calibration check. */
+export interface CalibrationCheck {
+  readonly persona: string;
+  readonly judge: PaperJudge;
+  readonly measures: readonly CalibrationMeasure[];
+  /** Fig. 3's Pearson r of turns and flipped over gated cued reps, and its expected sign. */
+  readonly effortR: number | null;
+  readonly expectedEffortSign: 1 | -1;
+}
+
+function measure(measure: string, simulated: number | null, paper: number, n: number) {
+  const paperCi = wilsonInterval(Math.round(paper * n), n) ?? { low: 0, high: 1 };
+  const inside = simulated !== null && simulated >= paperCi.low && simulated <= paperCi.high;
+  return { measure, simulated, paper, paperCi, inside };
+}
+
+/**
+ * Simulates `items` items for a persona calibrated on a paper judge and compares: App. D severity
+ * and leniency, Table 6's pooled harmful rate (App. D's two rates mixed by the share of gated
+ * items that pass, solved from Table 6 itself, sets the gold mix), Table 6's pooled helpful rate
+ * (on items whose surface checks mislead), and the sign of Fig. 3's effort correlation.
+ * Intervals use the paper's pooled item counts per judge (Table 6's gate and wrong).
+ */
+export async function calibrationCheck(
+  persona: Persona,
+  options: { items?: number; seed?: number } = {},
+): Promise<CalibrationCheck> {
+  const judge = persona.calibratedOn as PaperJudge | undefined;
+  if (!judge || !(judge in DIRECTION_BY_JUDGE)) {
+    throw new Error(`Persona ${persona.id} is not calibrated on one of the paper's judges.`);
+  }
+  const rows6 = TABLE_6.filter((row) => row.judge === judge);
+  const sum = (field: 'gate' | 'hf' | 'wrong' | 'help') =>
+    rows6.reduce((total, row) => total + row[field], 0);
+  const direction = DIRECTION_BY_JUDGE[judge];
+  const pooled = sum('hf') / sum('gate');
+  const passShare =
+    (pooled - direction.leniency / 100) / ((direction.severity - direction.leniency) / 100);
+  const items = options.items ?? 4000;
+  const seed = options.seed ?? 17;
+  const rows = await simulateStudy(persona, { items, misleading: 0, passShare, seed });
+  const asymmetry = directionAsymmetry(rows).find((row) => row.scope === 'all');
+  const flips = flipRates(rows).find((row) => row.scope === 'all');
+  const wrong = await simulateStudy(persona, {
+    items: Math.round(items * 0.75),
+    misleading: 1,
+    passShare: 0,
+    seed,
+  });
+  const helpful = flipRates(wrong).find((row) => row.scope === 'all');
+  const gate = sum('gate');
+  return {
+    persona: persona.id,
+    judge,
+    measures: [
+      measure(
+        'App. D severity',
+        asymmetry?.severity.harmfulFlipRate ?? null,
+        direction.severity / 100,
+        gate,
+      ),
+      measure(
+        'App. D leniency',
+        asymmetry?.leniency.harmfulFlipRate ?? null,
+        direction.leniency / 100,
+        gate,
+      ),
+      measure('Table 6 HF (pooled)', flips?.harmfulFlipRate ?? null, pooled, gate),
+      measure(
+        'Table 6 HELP (pooled)',
+        helpful?.helpfulFlipRate ?? null,
+        sum('help') / sum('wrong'),
+        sum('wrong'),
+      ),
+    ],
+    effortR: harmfulFlipsByEffort(rows)[0]?.pearsonR ?? null,
+    expectedEffortSign: judge === 'Opus-4.7' || judge === 'Sonnet-4.6' ? 1 : -1,
+  };
+}
+
+/** The check as markdown lines, for `cuelab demo`. */
+export function formatCalibration(checks: readonly CalibrationCheck[], items: number): string[] {
+  const pct = (value: number | null) => (value === null ? '—' : (value * 100).toFixed(1));
+  const lines = [
+    `## Calibration of the simulated personas (seeded simulation of ${items} items, no containers)`,
+    '',
+    '| Persona | Paper judge | Measure | Simulated % | Paper % | Paper 95% CI | Inside |',
+    '| ------- | ----------- | ------- | ----------: | ------: | ------------ | ------ |',
+  ];
+  for (const check of checks) {
+    for (const entry of check.measures) {
+      lines.push(
+        `| ${check.persona} | ${check.judge} | ${entry.measure} | ${pct(entry.simulated)} | ${pct(entry.paper)} | [${pct(entry.paperCi.low)}, ${pct(entry.paperCi.high)}] | ${entry.inside ? 'yes' : 'NO'} |`,
+      );
+    }
+    const sign = check.effortR === null ? 0 : Math.sign(check.effortR);
+    lines.push(
+      `| ${check.persona} | ${check.judge} | Fig. 3 effort r (sign) | ${check.effortR?.toFixed(2) ?? '—'} | ${check.expectedEffortSign > 0 ? '+' : '−'} | — | ${sign === check.expectedEffortSign ? 'yes' : 'NO'} |`,
+    );
+  }
+  lines.push(
+    '',
+    'Paper intervals: Wilson 95% on the paper judge’s pooled Table 6 item counts (gate, wrong). ' +
+      'The demo study below has too few items to land inside them; this check is the calibration.',
+    '',
+    '**SIMULATED: synthetic-judge data** (not a measurement of a real model)',
+  );
+  return lines;
+}

@@ -1,0 +1,159 @@
+/**
+ * App. G graded flips: one horizontal bar per judge and cued condition, the share of cued reps
+ * whose score moved at least the study's `gradedFlipThreshold` points, with its 95% CI and n.
+ */
+import { scaleLinear } from 'd3';
+import { memo, useMemo, useRef } from 'react';
+import { Axis, AxisTitle } from './axes';
+import { ChartFrame } from './ChartFrame';
+import { onActivate, type ResultChartProps } from './chart-props';
+import { Figure } from './Figure';
+import { clip, formatCount, formatInterval, formatPercent, percentTick } from './format';
+import { gradedBars, type GradedBar } from './models/graded';
+import { rateDomainMax, useChartPalette } from './palette';
+import { readableNotes } from './table-values';
+import { TooltipFacts, useTooltip } from './Tooltip';
+
+const width = 456;
+const height = 380;
+const left = 150;
+const right = 52;
+const top = 58;
+const bottom = height - 52;
+
+function facts(bar: GradedBar): [string, string][] {
+  return [
+    ['Flipped', formatPercent(bar.value)],
+    ['95% CI', formatInterval(bar.low, bar.high)],
+    ['Cued reps', formatCount(bar.n)],
+    ['Mean shift', bar.meanShift === null ? '—' : `${bar.meanShift.toFixed(1)} points`],
+  ];
+}
+
+/** The graded-flip card. */
+export const GradedBars = memo(function GradedBars(props: ResultChartProps) {
+  const { table, studyId, onOpenReps } = props;
+  const palette = useChartPalette();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const { tooltip, show, hide } = useTooltip();
+  const { bars, threshold } = useMemo(() => gradedBars(table), [table]);
+  const max = rateDomainMax(bars.map((bar) => bar.high ?? bar.value));
+  const x = useMemo(
+    () =>
+      scaleLinear()
+        .domain([0, max])
+        .range([left, width - right]),
+    [max],
+  );
+  const rowHeight = Math.min(34, (bottom - top) / Math.max(1, bars.length));
+  const barHeight = Math.min(16, rowHeight * 0.62);
+  return (
+    <ChartFrame
+      table="graded"
+      studyId={studyId}
+      label="Graded flips"
+      reference="App. G"
+      width={width}
+      height={height}
+      filled={bars.length > 0}
+      simulated={table?.simulated ?? false}
+      notes={readableNotes(table)}
+      emptyTitle="No graded (1–100) scores with a control arm"
+      svgRef={svgRef}
+      tooltip={tooltip}
+      hint="Click a bar for its reps."
+    >
+      <Figure
+        svgRef={svgRef}
+        width={width}
+        height={height}
+        title="Graded flips per judge"
+        subtitle={`cued reps ≥ ${threshold ?? '—'} points from the uncued mean · whiskers: 95% CI`}
+        simulated={table?.simulated ?? false}
+        palette={palette}
+      >
+        {x.ticks(5).map((tick) => (
+          <line key={tick} x1={x(tick)} x2={x(tick)} y1={top} y2={bottom} stroke={palette.grid} />
+        ))}
+        <text x={width - 8} y={top - 6} textAnchor="end" fontSize={10.5} fill={palette.muted}>
+          n
+        </text>
+        {bars.map((bar, index) => {
+          const y = top + index * rowHeight + rowHeight / 2;
+          const mark = `${bar.condition}\u0000${bar.judge}`;
+          const open = () =>
+            onOpenReps({
+              title: `${bar.condition} · ${bar.label}`,
+              ...(bar.judge !== 'all' ? { judgeId: bar.judge } : {}),
+              conditionKeys: [bar.condition, 'uncued'],
+            });
+          return (
+            <g
+              key={mark}
+              role="button"
+              tabIndex={0}
+              aria-label={`${bar.label} ${bar.detail}: ${formatPercent(bar.value)}`}
+              style={{ cursor: 'pointer' }}
+              onMouseMove={(event) =>
+                show(
+                  event,
+                  mark,
+                  <TooltipFacts title={`${bar.label} · ${bar.detail}`} facts={facts(bar)} />,
+                )
+              }
+              onMouseLeave={hide}
+              onClick={open}
+              onKeyDown={onActivate(open)}
+            >
+              <text
+                x={left - 10}
+                y={rowHeight >= 26 ? y - 2 : y + 4}
+                textAnchor="end"
+                fill={palette.text}
+              >
+                {clip(bar.label, 22)}
+              </text>
+              {rowHeight >= 26 && (
+                <text x={left - 10} y={y + 10} textAnchor="end" fontSize={9.5} fill={palette.faint}>
+                  {clip(bar.detail, 26)}
+                </text>
+              )}
+              <rect
+                x={x(0)}
+                y={y - barHeight / 2}
+                width={Math.max(0, x(bar.value ?? 0) - x(0))}
+                height={barHeight}
+                fill={bar.value === null ? palette.empty : palette.categorical[0]}
+              />
+              {bar.low !== null && bar.high !== null && (
+                <g stroke={palette.text} strokeWidth={1}>
+                  <line x1={x(bar.low)} x2={x(bar.high)} y1={y} y2={y} />
+                  <line x1={x(bar.low)} x2={x(bar.low)} y1={y - 3} y2={y + 3} />
+                  <line x1={x(bar.high)} x2={x(bar.high)} y1={y - 3} y2={y + 3} />
+                </g>
+              )}
+              <text x={width - 8} y={y + 4} textAnchor="end" fontSize={10} fill={palette.muted}>
+                {bar.n}
+              </text>
+            </g>
+          );
+        })}
+        <line x1={x(0)} x2={x(0)} y1={top} y2={bottom} stroke={palette.axis} />
+        <Axis
+          orient="bottom"
+          scale={x}
+          offset={bottom}
+          palette={palette}
+          ticks={5}
+          tickFormat={percentTick}
+        />
+        <AxisTitle
+          x={(left + width - right) / 2}
+          y={height - 14}
+          text="Cued reps flipped, % (95% Wilson CI)"
+          palette={palette}
+        />
+      </Figure>
+    </ChartFrame>
+  );
+});

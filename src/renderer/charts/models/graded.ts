@@ -1,0 +1,49 @@
+/**
+ * App. G graded flips from the `graded` table: per cued condition × judge, the share of cued
+ * reps whose 1–100 score moved at least the study's threshold from the item's uncued mean.
+ */
+import { countCell, numberCell, textCell, type ReportTableData } from '../table-values';
+
+/** One bar: a condition × dimension for one judge (or all judges pooled). */
+export interface GradedBar {
+  readonly label: string;
+  readonly detail: string;
+  readonly condition: string;
+  readonly judge: string;
+  readonly value: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+  readonly n: number;
+  readonly meanShift: number | null;
+}
+
+/** The bars, judges pooled over datasets first, then everything pooled; and the threshold. */
+export function gradedBars(table: ReportTableData | undefined): {
+  bars: GradedBar[];
+  threshold: number | null;
+} {
+  const rows = (table?.rows ?? []).filter(
+    (row) => textCell(row, 'scope') === 'judge' || textCell(row, 'scope') === 'all',
+  );
+  const ordered = [
+    ...rows.filter((row) => textCell(row, 'scope') === 'judge'),
+    ...rows.filter((row) => textCell(row, 'scope') === 'all'),
+  ];
+  return {
+    threshold: ordered.length ? numberCell(ordered[0] ?? {}, 'threshold') : null,
+    bars: ordered.map((row) => {
+      const judge = textCell(row, 'judge');
+      return {
+        label: judge === 'all' ? 'All judges' : judge,
+        detail: `${textCell(row, 'condition')} · ${textCell(row, 'dimension')}`,
+        condition: textCell(row, 'condition'),
+        judge,
+        value: numberCell(row, 'flipPct'),
+        low: numberCell(row, 'flipCiLow'),
+        high: numberCell(row, 'flipCiHigh'),
+        n: countCell(row, 'n'),
+        meanShift: numberCell(row, 'meanShift'),
+      };
+    }),
+  };
+}
