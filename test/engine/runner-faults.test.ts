@@ -132,6 +132,23 @@ describe('a malformed provider body', () => {
   });
 });
 
+describe('an endpoint that only ever answers garbage', () => {
+  it('pauses the study once the retries of one call are used up (a wrong base URL)', async () => {
+    const study = newStudy(2);
+    let calls = 0;
+    server.handle('anthropic', () => {
+      calls += 1;
+      return reply.garbage('<html>not an API</html>');
+    });
+    await runToIdle(study);
+    expect(calls).toBe(6); // callWithRetry's attempts for the first call, then the pause
+    const progress = studyProgress(study.engine.store, study.studyId);
+    expect(progress.status).toBe('paused');
+    expect(progress.pausedReason).toMatch(/could not read/);
+    expect(jobs(study).map((job) => job.state)).toEqual(['queued', 'queued']);
+  });
+});
+
 describe('a crashed runner', () => {
   it('does not use up an attempt: requeued or taken over, the attempt count stays', () => {
     const study = newStudy(1);

@@ -38,6 +38,11 @@ export function failureAction(error: unknown, attempts: number): FailureAction {
       // A rejected key or unknown model fails every rep alike: stop and say why.
       return { kind: 'pause', message };
     }
+    if (error.kind === 'bad_response') {
+      // One garbled answer was retried already; every retry garbled too means the endpoint
+      // is not a compatible API (a wrong base URL), which every rep would meet alike.
+      return { kind: 'pause', message };
+    }
     if (!error.retryable) return { kind: 'fail', message };
     return { kind: 'retry', delayMs: retryDelayMs(attempts, error.retryAfterMs), message };
   }

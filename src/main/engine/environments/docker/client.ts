@@ -94,12 +94,30 @@ export function isNotFound(error: unknown): boolean {
 export const dockerCallTimeoutMs = 30_000;
 
 /**
- * A signal for one Docker call: aborted after `ms` (a hung Docker engine never holds the
- * engine's shutdown), or earlier when `signal` aborts.
+ * Runs one Docker call with a deadline of `ms` (a hung Docker engine never holds a rep or the
+ * engine's shutdown), abandoned earlier when `signal` aborts; the error names the deadline.
+ * The timer is cleared when the call ends, so nothing stays armed for the rep's lifetime.
  */
-export function dockerCallSignal(signal?: AbortSignal, ms = dockerCallTimeoutMs): AbortSignal {
-  const timeout = AbortSignal.timeout(ms);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+export async function withDockerDeadline<T>(
+  call: (abortSignal: AbortSignal) => Promise<T>,
+  options: { signal?: AbortSignal; ms?: number } = {},
+): Promise<T> {
+  const { signal } = options;
+  const ms = options.ms ?? dockerCallTimeoutMs;
+  signal?.throwIfAborted();
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error(`Docker did not answer within ${ms / 1000} s.`)),
+    ms,
+  );
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await call(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
 }
 
 /**
@@ -114,7 +132,10 @@ export async function removeContainer(
 ): Promise<void> {
   const container = docker.getContainer(id);
   try {
-    await container.remove({ force: true, v: true, abortSignal: dockerCallSignal(signal) });
+    await withDockerDeadline(
+      (abortSignal) => container.remove({ force: true, v: true, abortSignal }),
+      signal ? { signal } : {},
+    );
     return;
   } catch (error) {
     if (isNotFound(error)) return;
@@ -123,7 +144,10 @@ export async function removeContainer(
   for (let attempt = 0; attempt < 100; attempt += 1) {
     signal?.throwIfAborted();
     try {
-      await container.inspect({ abortSignal: dockerCallSignal(signal) });
+      await withDockerDeadline(
+        (abortSignal) => container.inspect({ abortSignal }),
+        signal ? { signal } : {},
+      );
     } catch (error) {
       if (isNotFound(error)) return;
       throw error;

@@ -14,7 +14,7 @@ import type {
   ToolLimits,
 } from '../../judge/environment';
 import { EnvironmentLostError } from '../lost';
-import { isNotFound } from './client';
+import { isNotFound, withDockerDeadline } from './client';
 import { postgresQuery, queryRole } from '../postgres/query';
 import { execInContainer, type RawExecResult } from './exec';
 import type { DockerItemSettings } from './item-settings';
@@ -241,7 +241,9 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
 async function containerProblem(container: Docker.Container, settleMs = 0): Promise<string | null> {
   const look = async (): Promise<string | null> => {
     try {
-      const info = await container.inspect({ abortSignal: AbortSignal.timeout(10_000) });
+      const info = await withDockerDeadline((abortSignal) => container.inspect({ abortSignal }), {
+        ms: 10_000,
+      });
       if (info.State.Running && !info.State.Restarting) return null;
       return `stopped (${info.State.Status}, exit code ${info.State.ExitCode}${info.State.OOMKilled ? ', out of memory' : ''})`;
     } catch (error) {

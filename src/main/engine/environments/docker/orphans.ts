@@ -4,7 +4,7 @@
  */
 import { hostname } from 'node:os';
 import type Docker from 'dockerode';
-import { createDockerClient, dockerCallSignal, dockerLabels, removeContainer } from './client';
+import { createDockerClient, withDockerDeadline, dockerLabels, removeContainer } from './client';
 import { isProcessAlive } from './lock';
 
 /** CueLab's containers, optionally only those of one item. */
@@ -15,11 +15,10 @@ export async function listManagedContainers(
 ): Promise<Docker.ContainerInfo[]> {
   const label = [`${dockerLabels.managed}=true`];
   if (filter.item) label.push(`${dockerLabels.item}=${filter.item}`);
-  return docker.listContainers({
-    all: true,
-    filters: { label },
-    abortSignal: dockerCallSignal(signal),
-  });
+  return withDockerDeadline(
+    (abortSignal) => docker.listContainers({ all: true, filters: { label }, abortSignal }),
+    signal ? { signal } : {},
+  );
 }
 
 /**

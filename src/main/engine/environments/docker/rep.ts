@@ -10,6 +10,7 @@ import {
   containerLabels,
   createDockerClient,
   removeContainer,
+  withDockerDeadline,
   type ContainerOwner,
 } from './client';
 import { containerHostConfig, keepAliveCommand } from './item-settings';
@@ -41,17 +42,21 @@ export async function startRep(
   const { signal } = options;
   signal?.throwIfAborted();
   const docker = options.docker ?? createDockerClient();
-  const container = await docker.createContainer({
-    Image: prepared.image,
-    Cmd: keepAliveCommand,
-    User: prepared.settings.user,
-    WorkingDir: prepared.settings.workdir,
-    Labels: containerLabels(prepared.itemId, 'rep', options.owner),
-    HostConfig: containerHostConfig(prepared.settings),
-    // A hung Docker engine fails the rep (retried) instead of holding it forever. Not the
-    // rep's signal: a create abandoned halfway would leave a container we know no id of.
-    abortSignal: AbortSignal.timeout(repStartTimeoutMs),
-  });
+  // A hung Docker engine fails the rep (retried) instead of holding it forever. Not the
+  // rep's signal: a create abandoned halfway would leave a container we know no id of.
+  const container = await withDockerDeadline(
+    (abortSignal) =>
+      docker.createContainer({
+        Image: prepared.image,
+        Cmd: keepAliveCommand,
+        User: prepared.settings.user,
+        WorkingDir: prepared.settings.workdir,
+        Labels: containerLabels(prepared.itemId, 'rep', options.owner),
+        HostConfig: containerHostConfig(prepared.settings),
+        abortSignal,
+      }),
+    { ms: repStartTimeoutMs },
+  );
   let removal: Promise<void> | undefined;
   const dispose = (): Promise<void> => {
     signal?.removeEventListener('abort', onAbort);
@@ -62,9 +67,10 @@ export async function startRep(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     signal?.throwIfAborted();
-    // A deadline only: an abort is handled by dispose (docker-modem's abort handling can
-    // fire after the call has finished and break the rep's exec streams).
-    await container.start({ abortSignal: AbortSignal.timeout(repStartTimeoutMs) });
+    // A deadline only: an abort of the rep is handled by dispose.
+    await withDockerDeadline((abortSignal) => container.start({ abortSignal }), {
+      ms: repStartTimeoutMs,
+    });
     signal?.throwIfAborted();
     // Postgres substrate (issue 14): the item's server, stopped cleanly in the snapshot.
     if (prepared.postgres) await startPostgres(container, signal);
