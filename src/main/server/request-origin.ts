@@ -32,8 +32,12 @@ export function hostAllowed(request: IncomingMessage, port: number): boolean {
  */
 export function originAllowed(request: IncomingMessage, origins: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
-  return origin === undefined || origins.has(origin);
+  // A loopback page on another port is a CueLab page served by an engine before a restart (the
+  // window follows the new port); it still needs the token, and Host stays strict.
+  return origin === undefined || origins.has(origin) || loopbackOrigin.test(origin);
 }
+
+const loopbackOrigin = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/;
 
 /** CORS headers for an allowed origin: that origin echoed (never `*`), nothing otherwise. */
 export function corsHeaders(request: IncomingMessage): Record<string, string> {
