@@ -61,8 +61,11 @@ describe('a study bundle on the web substrate', () => {
 
       const file = join(dirs.files.path, 'search.json.gz');
       exportBundle(a.store, studyId, file);
-      expect(openBundle(b.store, file)).toMatchObject({ studyId, itemsAdded: 2 });
-      const opened = listSuiteItems(b.store, 'cuelab-mini');
+      const result = openBundle(b.store, file);
+      expect(result).toMatchObject({ studyId, itemsAdded: 2 });
+      // The bundle's suite lands under its own id, never merged into the built-in one (issue 10 #3).
+      expect(result.suiteId).toMatch(/^cuelab-mini~bundle-/);
+      const opened = listSuiteItems(b.store, result.suiteId ?? '');
       expect(opened).toHaveLength(2);
       for (const entry of opened) {
         const original = items.find((candidate) => candidate.id === entry.id);

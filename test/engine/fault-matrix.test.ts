@@ -211,7 +211,12 @@ async function runScenario(scenario: Scenario, context: TestContext): Promise<Ro
   const disk = scenario.disk ? mountSmallDisk(join(base, 'disk'), 6) : undefined;
   try {
     const workspace = join(disk?.path ?? base, 'ws');
-    const env = { CUELAB_WORKSPACE: workspace, ANTHROPIC_API_KEY: 'test' };
+    const env = {
+      CUELAB_WORKSPACE: workspace,
+      ANTHROPIC_API_KEY: 'test',
+      // The fake server is a custom endpoint the user trusts (issue 10 #2).
+      CUELAB_TRUSTED_ENDPOINTS: server.url,
+    };
     const suitePath = join(base, 'suite.json');
     writeFileSync(
       suitePath,

@@ -173,7 +173,12 @@ describe('provider options through the real SDKs', () => {
     };
     const beforeAnthropic = server.callCount('anthropic');
     const beforeOpenAI = server.callCount('openai');
-    const env = { ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k' };
+    const env = {
+      ANTHROPIC_API_KEY: 'k',
+      OPENAI_API_KEY: 'k',
+      // The fake server is a custom endpoint the user trusts (issue 10 #2).
+      CUELAB_TRUSTED_ENDPOINTS: `${server.url},${server.openaiUrl}`,
+    };
     const result = await runEnsemble(
       {
         kind: 'harmful',

@@ -56,7 +56,9 @@ export const terminalBenchImporter: Importer = {
         task: results.instruction,
         trajectory,
         environment: dockerfile
-          ? { dockerfile, workdir: '/app', shell: true, user: 'root' }
+          ? // The agent ran as root; the judge runs as the default user unless the user's
+            // container cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
+            { dockerfile, workdir: '/app', shell: true }
           : { files: {}, shell: false },
         ...(typeof results.is_resolved === 'boolean'
           ? { gold: results.is_resolved ? ('pass' as const) : ('fail' as const) }
