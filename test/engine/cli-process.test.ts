@@ -31,6 +31,17 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The state and parent of `pid` (from /proc where there is one) and its stderr file. */
+function engineState(pid: number, stderrFile: string): string {
+  let state = '';
+  try {
+    state = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').slice(0, 7).join('; ');
+  } catch {
+    state = `pid ${pid} (no /proc)`;
+  }
+  return `${state}\n${existsSync(stderrFile) ? readFileSync(stderrFile, 'utf8') : ''}`;
+}
+
 async function until(check: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -102,8 +113,9 @@ describe('the cuelab binary (built)', () => {
     const workspace = tempDir();
     const parentScript = `
       const { spawn } = require('node:child_process');
+      const err = require('node:fs').openSync(${JSON.stringify(join(workspace, 'engine.err'))}, 'w');
       const engine = spawn(process.execPath, [${JSON.stringify(bin)}, 'serve', '--exit-with-parent'], {
-        stdio: ['ignore', 'pipe', 'ignore'],
+        stdio: ['ignore', 'pipe', err],
         env: { ...process.env, CUELAB_WORKSPACE: ${JSON.stringify(workspace)} },
       });
       engine.stdout.once('data', () => { process.stdout.write(String(engine.pid) + '\\n'); process.exit(0); });
@@ -119,8 +131,10 @@ describe('the cuelab binary (built)', () => {
     while (isRunning(enginePid) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100));
     const stillRunning = isRunning(enginePid);
+    // What the engine was doing, for the failure message: its state, parent and stderr.
+    const why = stillRunning ? engineState(enginePid, join(workspace, 'engine.err')) : '';
     if (stillRunning) process.kill(enginePid, 'SIGKILL');
-    expect(stillRunning).toBe(false);
+    expect(stillRunning, why).toBe(false);
   }, 45_000);
 
   it('stops within seconds even while Docker hangs (orphan cleanup cancelled, no crash)', async () => {

@@ -27,6 +27,9 @@ Options:
                     Electron shell uses this so a crashed window leaves no engine)
   -h, --help        show this help`,
   async run(args, io) {
+    // Read before the ready line: the parent may exit the moment it sees that line, and a
+    // parent read afterwards would already be the reaper that adopted us.
+    const parentAtStart = process.ppid;
     const { values } = parseArgs({
       args,
       options: {
@@ -80,7 +83,7 @@ Options:
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
-      if (values['exit-with-parent']) watchParent(stop);
+      if (values['exit-with-parent']) watchParent(parentAtStart, stop);
     });
     return exitCodes.ok;
   },
@@ -102,9 +105,8 @@ async function shutdown(
   engine.close();
 }
 
-/** Calls `stop` once the parent process is gone (the process is re-parented). */
-function watchParent(stop: () => void): void {
-  const parent = process.ppid;
+/** Calls `stop` once `parent` is no longer this process's parent (it exited; we were adopted). */
+function watchParent(parent: number, stop: () => void): void {
   const timer = setInterval(() => {
     if (process.ppid !== parent) {
       clearInterval(timer);
