@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import engineFaces from './eslint-rules/engine-faces.mjs';
 
 const electronOnlyInShell = {
   name: 'electron',
@@ -52,6 +53,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [electronOnlyInShell] }],
     },
+  },
+  {
+    // Engine modules meet only through their faces; the engine never imports cli/server/app.
+    files: ['src/main/engine/**'],
+    plugins: { cuelab: { rules: { 'engine-faces': engineFaces } } },
+    rules: { 'cuelab/engine-faces': 'error' },
   },
   {
     files: ['src/shared/**'],

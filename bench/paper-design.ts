@@ -3,7 +3,7 @@
  * judge gets right and which flip under each arm (from Table 6), and the mechanism mixture of the
  * flips (Fig. 17 for harmful, Fig. 15 for helpful). Pure: a seeded generator in, plans out.
  */
-import { TABLE_6, type Table6Row } from '../src/main/engine/judge/paper/numbers';
+import { TABLE_6, type Table6Row } from '../src/main/engine/paper/numbers';
 import type { Random } from '../src/main/engine/random';
 import type { StudyCondition } from '../src/main/engine/runner/conditions';
 import { studySpecSchema, type StudySpec } from '../src/shared/study-spec';

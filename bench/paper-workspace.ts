@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { JudgeEnvironment } from '../src/main/engine/judge/environment';
-import { TABLE_6 } from '../src/main/engine/judge/paper/numbers';
+import { TABLE_6 } from '../src/main/engine/paper/numbers';
 import { prepareRep } from '../src/main/engine/judge/prepare';
 import { buildJudgePrompt } from '../src/main/engine/judge/prompt';
 import { seededRandom, type Random } from '../src/main/engine/random';

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TABLE_6 } from '../src/main/engine/judge/paper/numbers';
+import { TABLE_6 } from '../src/main/engine/paper/numbers';
 import {
   TABLE_NAMES,
   TABLES,

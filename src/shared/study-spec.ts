@@ -43,7 +43,7 @@ export const studyJudgeSchema = z
     provider: z.enum(['anthropic', 'openai', 'openai-compatible', 'synthetic']),
     /** The provider's model id; for the synthetic judge, any label. */
     model: z.string().min(1),
-    /** Synthetic judge persona (providers/synthetic/personas.ts). */
+    /** Synthetic judge persona (simulation/personas.ts). */
     persona: z.string().min(1).optional(),
     baseUrl: z.url().optional(),
     apiKeyEnv: z

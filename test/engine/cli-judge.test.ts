@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRONG_SEVERITY_CUE } from '../../src/main/engine/judge/paper/cue-wordings';
+import { STRONG_SEVERITY_CUE } from '../../src/main/engine/paper/cue-wordings';
 import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { makeTempDir } from '../helpers/temp-dir';
 

@@ -11,9 +11,9 @@ import { agreementReportTable } from '../../src/main/engine/metajudge/agreement/
 import { classifyStudy } from '../../src/main/engine/metajudge/classify-study';
 import { findFlippedReps } from '../../src/main/engine/metajudge/flipped';
 import { loadRunRecord } from '../../src/main/engine/metajudge/run-record';
-import { syntheticCueOf } from '../../src/main/engine/providers/synthetic/cue-model';
-import { findPersona, loadPersonas } from '../../src/main/engine/providers/synthetic/personas';
-import { createSyntheticProvider } from '../../src/main/engine/providers/synthetic/provider';
+import { syntheticCueOf } from '../../src/main/engine/simulation/cue-model';
+import { findPersona, loadPersonas } from '../../src/main/engine/simulation/personas';
+import { createSyntheticProvider } from '../../src/main/engine/simulation/provider';
 import { createStudy } from '../../src/main/engine/runner/create-study';
 import { StudyRunner } from '../../src/main/engine/runner/runner';
 import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';

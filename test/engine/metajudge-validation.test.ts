@@ -12,9 +12,9 @@ import {
   mechanismValidationTable,
   type MechanismValidation,
 } from '../../src/main/engine/metajudge/validation';
-import { syntheticCueOf } from '../../src/main/engine/providers/synthetic/cue-model';
-import { findPersona, loadPersonas } from '../../src/main/engine/providers/synthetic/personas';
-import { createSyntheticProvider } from '../../src/main/engine/providers/synthetic/provider';
+import { syntheticCueOf } from '../../src/main/engine/simulation/cue-model';
+import { findPersona, loadPersonas } from '../../src/main/engine/simulation/personas';
+import { createSyntheticProvider } from '../../src/main/engine/simulation/provider';
 import { createStudy } from '../../src/main/engine/runner/create-study';
 import { StudyRunner } from '../../src/main/engine/runner/runner';
 import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/main/engine/engine';
-import { STRONG_LENIENCY_CUE } from '../../src/main/engine/judge/paper/cue-wordings';
+import { STRONG_LENIENCY_CUE } from '../../src/main/engine/paper/cue-wordings';
 import { saveSuite } from '../../src/main/engine/store/suite-items';
 import { loadSuiteFile } from '../../src/main/engine/suites/load';
 import { startServer, type RunningServer } from '../../src/main/server/http-server';

@@ -10,12 +10,12 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BinaryVerdict, JudgeRepRow } from '../../src/main/engine/analysis/types';
-import { TABLE_5, TABLE_6, type Table6Row } from '../../src/main/engine/judge/paper/numbers';
+import { TABLE_5, TABLE_6, type Table6Row } from '../../src/main/engine/paper/numbers';
 import { parseCsv } from '../../src/main/engine/reports/csv';
 import { formatCsv, formatJson, formatMarkdown } from '../../src/main/engine/reports/format';
 import { importResults } from '../../src/main/engine/reports/import';
 import { studyRows } from '../../src/main/engine/reports/rows';
-import { TABLE_NAMES, type ReportRow } from '../../src/main/engine/reports/table-model';
+import { TABLE_NAMES, type ReportRow } from '../../src/main/engine/analysis/table-model';
 import {
   ablationTable,
   effortTable,

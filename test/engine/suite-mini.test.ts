@@ -8,7 +8,7 @@ import { listManagedContainers } from '../../src/main/engine/environments/docker
 import { provisionEnvironment } from '../../src/main/engine/environments/provision';
 import { defaultToolLimits } from '../../src/main/engine/judge/environment';
 import { runTool } from '../../src/main/engine/judge/tools';
-import { meetsExpectation } from '../../src/main/engine/providers/synthetic/probes';
+import { meetsExpectation } from '../../src/main/engine/simulation/probes';
 import { resourcesDir } from '../../src/main/engine/suites/builtin';
 import { mapPool } from '../../src/main/engine/suites/mini/containers';
 import { parseSuite } from '../../src/main/engine/suites/load';

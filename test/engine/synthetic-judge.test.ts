@@ -10,16 +10,12 @@ import { runJudgeRep, type JudgeRepResult } from '../../src/main/engine/judge/ru
 import {
   expectedHarmfulFlipRate,
   syntheticCueOf,
-} from '../../src/main/engine/providers/synthetic/cue-model';
-import {
-  findPersona,
-  loadPersonas,
-  type Persona,
-} from '../../src/main/engine/providers/synthetic/personas';
+} from '../../src/main/engine/simulation/cue-model';
+import { findPersona, loadPersonas, type Persona } from '../../src/main/engine/simulation/personas';
 import {
   createSyntheticProvider,
   type SimulationRecord,
-} from '../../src/main/engine/providers/synthetic/provider';
+} from '../../src/main/engine/simulation/provider';
 import { openStore, type Store } from '../../src/main/engine/store/database';
 import { loadJudgeRep } from '../../src/main/engine/store/judge-reps';
 import { repConditionSchema, type RepConditionInput } from '../../src/shared/rep-condition';

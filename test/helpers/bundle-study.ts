@@ -3,9 +3,9 @@
  * whose trajectory leaks an API key (the bundle must redact it), judged by a synthetic persona
  * that always defers to the cue.
  */
-import { syntheticCueOf } from '../../src/main/engine/providers/synthetic/cue-model';
-import { findPersona, loadPersonas } from '../../src/main/engine/providers/synthetic/personas';
-import { createSyntheticProvider } from '../../src/main/engine/providers/synthetic/provider';
+import { syntheticCueOf } from '../../src/main/engine/simulation/cue-model';
+import { findPersona, loadPersonas } from '../../src/main/engine/simulation/personas';
+import { createSyntheticProvider } from '../../src/main/engine/simulation/provider';
 import { createStudy } from '../../src/main/engine/runner/create-study';
 import type { JudgeContext } from '../../src/main/engine/runner/execute';
 import { StudyRunner } from '../../src/main/engine/runner/runner';

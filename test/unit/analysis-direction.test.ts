@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { directionAsymmetry } from '../../src/main/engine/analysis/direction';
 import type { BinaryVerdict, JudgeRepRow } from '../../src/main/engine/analysis/types';
-import { DIRECTION_BY_DATASET } from '../../src/main/engine/judge/paper/numbers-appendix';
+import { DIRECTION_BY_DATASET } from '../../src/main/engine/paper/numbers-appendix';
 
 /** One item: three uncued reps, three cued reps opposing the uncued verdict. */
 function item(

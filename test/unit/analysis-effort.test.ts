@@ -5,10 +5,7 @@ import {
   plottedBins,
 } from '../../src/main/engine/analysis/effort';
 import type { BinaryVerdict, JudgeRepRow } from '../../src/main/engine/analysis/types';
-import {
-  EFFORT_MIN_REPS_PER_BIN,
-  TABLE_9,
-} from '../../src/main/engine/judge/paper/numbers-appendix';
+import { EFFORT_MIN_REPS_PER_BIN, TABLE_9 } from '../../src/main/engine/paper/numbers-appendix';
 
 /** An item with an uncued arm of three `uncued` reps and one cued rep per (verdict, turns). */
 function item(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradedFlipRates, gradedRepFlips } from '../../src/main/engine/analysis/graded';
 import type { JudgeRepRow } from '../../src/main/engine/analysis/types';
-import { GRADED_FLIP_THRESHOLD_POINTS } from '../../src/main/engine/judge/paper/dimensions';
+import { GRADED_FLIP_THRESHOLD_POINTS } from '../../src/main/engine/paper/dimensions';
 
 function arm(
   itemId: string,

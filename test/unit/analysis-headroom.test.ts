@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { percentileInterval, quantile } from '../../src/main/engine/analysis/bootstrap';
 import { headroomClosed, trajectoryHeadroom } from '../../src/main/engine/analysis/headroom';
 import type { JudgeRepRow } from '../../src/main/engine/analysis/types';
-import { ceilingClosedPercent } from '../../src/main/engine/judge/paper/protocol';
+import { ceilingClosedPercent } from '../../src/main/engine/paper/protocol';
 
 function arm(
   itemId: string,

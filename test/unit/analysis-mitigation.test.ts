@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findMitigationPairs, mitigationEffects } from '../../src/main/engine/analysis/mitigation';
 import type { BinaryVerdict, JudgeRepRow } from '../../src/main/engine/analysis/types';
-import { TABLE_1 } from '../../src/main/engine/judge/paper/numbers';
-import { PAPER_DATASETS } from '../../src/main/engine/judge/paper/types';
+import { TABLE_1 } from '../../src/main/engine/paper/numbers';
+import { PAPER_DATASETS } from '../../src/main/engine/paper/types';
 
 const datasets = Object.keys(PAPER_DATASETS);
 const other = (verdict: BinaryVerdict): BinaryVerdict => (verdict === 'pass' ? 'fail' : 'pass');

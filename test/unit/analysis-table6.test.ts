@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { accuracyUnderCue } from '../../src/main/engine/analysis/accuracy';
 import { flipRates } from '../../src/main/engine/analysis/flips';
 import type { BinaryVerdict, JudgeRepRow } from '../../src/main/engine/analysis/types';
-import { TABLE_5, TABLE_5_APPROX_N, TABLE_6 } from '../../src/main/engine/judge/paper/numbers';
-import type { Table6Row } from '../../src/main/engine/judge/paper/numbers';
+import { TABLE_5, TABLE_5_APPROX_N, TABLE_6 } from '../../src/main/engine/paper/numbers';
+import type { Table6Row } from '../../src/main/engine/paper/numbers';
 import { table6RepGroups } from '../helpers/table6-reps';
 
 /**

@@ -7,7 +7,7 @@ import {
 import { cuePresets, findCuePreset } from '../../src/main/engine/judge/cues/presets';
 import { PLACEBO_OPENING, wordCount } from '../../src/main/engine/judge/cues/placebo';
 import { parsePlacement } from '../../src/main/engine/judge/placement';
-import * as paper from '../../src/main/engine/judge/paper';
+import * as paper from '../../src/main/engine/paper';
 import type { Readout } from '../../src/main/engine/judge/readouts';
 import {
   cueAxesSchema,

@@ -9,7 +9,7 @@ import {
   resolveMitigations,
 } from '../../src/main/engine/judge/mitigations/builtin';
 import { applyGate, runSufficiencyGate } from '../../src/main/engine/judge/mitigations/gate';
-import { GUARD_QUOTED_FRAGMENT, LEARNED_SKILL_PARTS } from '../../src/main/engine/judge/paper';
+import { GUARD_QUOTED_FRAGMENT, LEARNED_SKILL_PARTS } from '../../src/main/engine/paper';
 import { buildJudgePrompt } from '../../src/main/engine/judge/prompt';
 import type { Readout, Verdict } from '../../src/main/engine/judge/readouts';
 import type { JudgeTranscript } from '../../src/main/engine/judge/transcript';

@@ -1,10 +1,10 @@
-// Checks every paper-derived constant in src/main/engine/judge/paper against the paper itself:
+// Checks every paper-derived constant in src/main/engine/paper against the paper itself:
 // verbatim texts must occur in the normalised markdown conversion, split / derived texts must be
 // made of fragments that occur, and the published numbers must match the printed tables.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as paper from '../../src/main/engine/judge/paper';
-import type { PaperText } from '../../src/main/engine/judge/paper';
+import * as paper from '../../src/main/engine/paper';
+import type { PaperText } from '../../src/main/engine/paper';
 
 // The paper is not part of the repository: CUELAB_PAPER names its markdown conversion (CI sets
 // it when the project's shared folder is beside the clone). Without it these checks skip.

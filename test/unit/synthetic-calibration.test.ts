@@ -11,9 +11,9 @@ import {
   itemRate,
   majorityOfThree,
   repRate,
-} from '../../src/main/engine/providers/synthetic/item-calibration';
-import { loadPersonas } from '../../src/main/engine/providers/synthetic/personas';
-import { calibrationCheck } from '../../src/main/engine/providers/synthetic/calibration-study';
+} from '../../src/main/engine/simulation/item-calibration';
+import { loadPersonas } from '../../src/main/engine/simulation/personas';
+import { calibrationCheck } from '../../src/main/engine/simulation/calibration-study';
 
 const personas = loadPersonas();
 

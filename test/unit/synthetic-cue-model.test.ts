@@ -5,7 +5,7 @@ import {
   OVER_TRUST_SHARE,
   TABLE_6,
   type PaperJudge,
-} from '../../src/main/engine/judge/paper';
+} from '../../src/main/engine/paper';
 import type { Placement } from '../../src/main/engine/judge/placement';
 import {
   cueAxesOf,
@@ -14,8 +14,8 @@ import {
   helpfulProbabilities,
   placementRow,
   type SyntheticCue,
-} from '../../src/main/engine/providers/synthetic/cue-model';
-import { findPersona, loadPersonas } from '../../src/main/engine/providers/synthetic/personas';
+} from '../../src/main/engine/simulation/cue-model';
+import { findPersona, loadPersonas } from '../../src/main/engine/simulation/personas';
 import { completeCueAxes, type CueAxes } from '../../src/shared/cue-spec';
 
 const personas = loadPersonas();

@@ -1,26 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { STOP_DIRECTIVE_PREFIX } from '../../src/main/engine/judge/paper/budget';
+import { STOP_DIRECTIVE_PREFIX } from '../../src/main/engine/paper/budget';
 import { readoutFor } from '../../src/main/engine/judge/readout-catalog';
 import type { Readout } from '../../src/main/engine/judge/readouts';
 import { stopDirective } from '../../src/main/engine/judge/run-rep';
 import type { ChatMessage, ModelResponse } from '../../src/main/engine/providers/types';
-import { decide, type DecisionContext } from '../../src/main/engine/providers/synthetic/decide';
-import { repRate } from '../../src/main/engine/providers/synthetic/item-calibration';
-import {
-  findPersona,
-  loadPersonas,
-  type Persona,
-} from '../../src/main/engine/providers/synthetic/personas';
+import { decide, type DecisionContext } from '../../src/main/engine/simulation/decide';
+import { repRate } from '../../src/main/engine/simulation/item-calibration';
+import { findPersona, loadPersonas, type Persona } from '../../src/main/engine/simulation/personas';
 import {
   meetsExpectation,
   quoteFragment,
   readProbe,
   settledConclusion,
-} from '../../src/main/engine/providers/synthetic/probes';
+} from '../../src/main/engine/simulation/probes';
 import {
   createSyntheticProvider,
   type SyntheticProvider,
-} from '../../src/main/engine/providers/synthetic/provider';
+} from '../../src/main/engine/simulation/provider';
 import { completeCueAxes } from '../../src/shared/cue-spec';
 import { suiteItemSchema, type Probe, type SuiteItem } from '../../src/shared/suite-format';
 

@@ -4,11 +4,8 @@ import { createEngine } from '../engine/engine';
 import { probeDocker } from '../engine/environments/docker-status';
 import { ensureBaseImage } from '../engine/environments/docker/bootstrap';
 import { EngineError } from '../engine/errors';
-import {
-  calibrationCheck,
-  formatCalibration,
-} from '../engine/providers/synthetic/calibration-study';
-import { findPersona, loadPersonas } from '../engine/providers/synthetic/personas';
+import { calibrationCheck, formatCalibration } from '../engine/simulation/calibration-study';
+import { findPersona, loadPersonas } from '../engine/simulation/personas';
 import { formatTable, reportTable } from '../engine/reports';
 import { createStudy } from '../engine/runner/create-study';
 import { loadStudySpec } from '../engine/runner/spec-file';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createEngine } from '../engine/engine';
 import { REPORT_FORMATS, formatTable, type ReportFormat } from '../engine/reports/format';
-import { TABLE_NAMES } from '../engine/reports/table-model';
+import { TABLE_NAMES } from '../engine/analysis/table-model';
 import { TABLES, isTableName, reportTable } from '../engine/reports/tables';
 import { resolveStudyId } from '../engine/runner/load-study';
 import { workspaceForProcess } from '../engine/workspace';

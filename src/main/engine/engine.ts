@@ -5,28 +5,30 @@
  */
 import type { LabEventMessage } from '../../shared/lab-api';
 import { repConditionSchema } from '../../shared/rep-condition';
-import { createEnvironmentService } from './api/environment-service';
-import type { LabHandlers } from './api/handlers';
-import { hostHandlers } from './api/host-handlers';
-import { importHandlers } from './api/import-handlers';
-import { mechanismHandlers } from './api/mechanism-handlers';
-import { createSecrets } from './api/secrets';
-import { combineTrust, trustFromEnv } from './providers/endpoint-trust';
-import { studyHandlers } from './api/study-handlers';
-import { probeDocker } from './environments/docker-status';
-import { isProcessAlive } from './environments/docker/lock';
+import {
+  createEnvironmentService,
+  type LabHandlers,
+  hostHandlers,
+  importHandlers,
+  mechanismHandlers,
+  createSecrets,
+  studyHandlers,
+} from './api';
+import { combineTrust, trustFromEnv } from './providers';
+import { probeDocker, isProcessAlive, type DockerHostPool } from './environments';
 import { EventHub } from './events';
-import { previewPrompt } from './judge/preview';
-import { requeueOrphanedJobs } from './runner/jobs';
-import { StudyRunner } from './runner/runner';
-import { studyProgress } from './runner/study-state';
-import type { DockerHostPool } from './environments/hosts/pool';
-import { workspaceRunnerDeps } from './runner/workspace-deps';
-import { latestVersion, openStore, type Store } from './store/database';
-import { listStudies } from './store/studies';
-import { getSuiteItem, getSuiteTaxonomies } from './store/suite-items';
-import { listSuites } from './store/suites';
-import { builtinSuiteIds, ensureSuite } from './suites/builtin';
+import { previewPrompt } from './judge';
+import { requeueOrphanedJobs, StudyRunner, studyProgress, workspaceRunnerDeps } from './runner';
+import {
+  latestVersion,
+  openStore,
+  type Store,
+  listStudies,
+  getSuiteItem,
+  getSuiteTaxonomies,
+  listSuites,
+} from './store';
+import { builtinSuiteIds, ensureSuite } from './suites';
 import { engineVersion } from './version';
 import { databasePath, ensureWorkspace, type WorkspaceLocation } from './workspace';
 

@@ -5,8 +5,8 @@
  * engine holds is redacted where provider errors enter the engine, so nothing downstream ever
  * sees one: the environment's keys and the session keys handed over through LabApi alike.
  */
-import { redactSecrets, secretValues } from './export/secrets';
-import type { ModelProvider } from './providers/types';
+import { redactSecrets, secretValues } from './secrets';
+import type { ModelProvider } from './providers';
 
 /** Where the engine's keys are: process environment plus session keys. */
 export type KeySource = () => Readonly<Record<string, string | undefined>>;

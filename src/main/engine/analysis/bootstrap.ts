@@ -3,7 +3,7 @@
  * generator is the engine's mulberry32 (random.ts), seeded by the study seed and the names of
  * what is resampled, so the same seed always gives the same interval.
  */
-import { HARNESS_SEED } from '../judge/paper/budget';
+import { HARNESS_SEED } from '../paper';
 import { seededRandom } from '../random';
 import type { Interval } from './types';
 

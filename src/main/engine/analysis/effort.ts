@@ -9,7 +9,7 @@
  * gold, pairs.ts) is one point, flipped when its own verdict ≠ gold. Reps with no valid verdict,
  * no turn count, or a turn count outside every bin are left out and counted.
  */
-import { EFFORT_BIN_EDGES, EFFORT_MIN_REPS_PER_BIN } from '../judge/paper/numbers-appendix';
+import { EFFORT_BIN_EDGES, EFFORT_MIN_REPS_PER_BIN } from '../paper';
 import { anySimulated, compositeKey, groupBy } from './group';
 import type { PairedItem } from './pairs';
 import { pairItems } from './pairs';

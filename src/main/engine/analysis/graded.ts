@@ -9,7 +9,7 @@
  * with a score for the same item × judge × dimension; cued reps of an item with no such control
  * rep are excluded and counted (`noControl`).
  */
-import { GRADED_FLIP_THRESHOLD_POINTS } from '../judge/paper/dimensions';
+import { GRADED_FLIP_THRESHOLD_POINTS } from '../paper';
 import { anySimulated, compositeKey, groupBy, scopedGroups, sumOf } from './group';
 import type { ControlOptions, CueDirection, Interval, JudgeRepRow, Scope } from './types';
 import { UNCUED_CONDITION } from './types';

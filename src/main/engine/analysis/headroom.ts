@@ -12,7 +12,7 @@
  * (the metric is undefined); both are excluded and counted. A trajectory is item × judge ×
  * condition; only rows with a `taxonomySize` take part.
  */
-import { ceilingClosedPercent } from '../judge/paper/protocol';
+import { ceilingClosedPercent } from '../paper';
 import type { BootstrapOptions } from './bootstrap';
 import { arithmeticMean, resolveBootstrap, stratifiedBootstrap } from './bootstrap';
 import { anySimulated, compositeKey, groupBy } from './group';

@@ -12,3 +12,4 @@ export * from './effort';
 export * from './mitigation';
 export * from './mcnemar';
 export * from './graded';
+export * from './table-model';

@@ -3,9 +3,13 @@
  * answers (with the exact fix when not), whether the base image exists, and a bootstrap that
  * reports its progress as events.
  */
-import { probeDocker } from '../environments/docker-status';
-import { baseImageTag, ensureBaseImage, findBaseImage } from '../environments/docker/bootstrap';
-import { createDockerClient } from '../environments/docker/client';
+import {
+  probeDocker,
+  baseImageTag,
+  ensureBaseImage,
+  findBaseImage,
+  createDockerClient,
+} from '../environments';
 import type { EventHub } from '../events';
 
 /** The status the LabApi reports. */

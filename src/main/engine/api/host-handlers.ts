@@ -2,9 +2,8 @@
  * LabApi handlers for Docker hosts. Status comes from the running runner's pool when there is
  * one (so in-flight and finished counts are live), else from a pool made for the look.
  */
-import { DockerHostPool } from '../environments/hosts/pool';
-import type { Store } from '../store/database';
-import { listDockerHosts, removeDockerHost, saveDockerHost } from '../store/docker-hosts';
+import { DockerHostPool } from '../environments';
+import { type Store, listDockerHosts, removeDockerHost, saveDockerHost } from '../store';
 import type { LabHandlers } from './handlers';
 
 /** The host handlers of an engine; `runningPool` is the runner's pool while it runs. */

@@ -2,9 +2,8 @@
  * The engine side of the Import screen: `importRuns` reads a path on this machine through the
  * same importers as `cuelab suite import`, and stores the suite only when asked.
  */
-import type { Store } from '../store/database';
-import { saveSuite } from '../store/suite-items';
-import { importRuns } from '../suites/import';
+import { type Store, saveSuite } from '../store';
+import { importRuns } from '../suites';
 import type { LabHandlers } from './handlers';
 
 /** Handlers for import; `onSuiteSaved` lets the window's suite lists refresh. */

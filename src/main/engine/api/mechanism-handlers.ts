@@ -6,14 +6,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildBundle, bundleText } from '../export/bundle-export';
-import { openBundle } from '../export/bundle-open';
-import { classifyStudy } from '../metajudge/classify-study';
-import { loadFlipPairView } from '../metajudge/pair';
-import { flipsWithLabels, labellingQueue, saveHumanLabel } from '../metajudge/queue';
-import { listStudyLabels } from '../store/labels';
-import type { RunRecord } from '../metajudge/run-record';
-import type { Store } from '../store/database';
+import { buildBundle, bundleText, openBundle } from '../export';
+import {
+  classifyStudy,
+  loadFlipPairView,
+  flipsWithLabels,
+  labellingQueue,
+  saveHumanLabel,
+  type RunRecord,
+} from '../metajudge';
+import { listStudyLabels, type Store } from '../store';
 import type { LabHandlers } from './handlers';
 
 type MechanismHandlers = Pick<

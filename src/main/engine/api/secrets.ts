@@ -5,7 +5,7 @@
  * full (`list` shows the last four characters).
  */
 import { EngineError } from '../errors';
-import { KEY_ENV_NAME } from '../providers/endpoint-trust';
+import { KEY_ENV_NAME } from '../providers';
 
 /** The engine's keys. */
 export interface Secrets {

@@ -9,26 +9,25 @@ import {
   endpointNeedingConsent,
   endpointProblem,
   type EndpointTrust,
-} from '../providers/endpoint-trust';
+} from '../providers';
 import { formatCsv, isTableName, reportTable, type ReportTable } from '../reports';
-import { createStudy } from '../runner/create-study';
-import { estimateStudy } from '../runner/estimate';
-import { retryFailedJobs } from '../runner/jobs';
-import { loadStudy } from '../runner/load-study';
 import {
+  createStudy,
+  estimateStudy,
+  retryFailedJobs,
+  loadStudy,
   cancelStudy,
   pauseStudy,
   reopenStudy,
   resumeStudy,
   studyProgress,
-} from '../runner/study-state';
-import { specNeedsDocker } from '../environments/provision';
-import { listReps } from '../store/reps';
-import { listSuiteItems } from '../store/suite-items';
-import { ensureSuite, resourcesDir } from '../suites/builtin';
-import { loadStudySpec, specProblems } from '../runner/spec-file';
+  loadStudySpec,
+  specProblems,
+} from '../runner';
+import { specNeedsDocker } from '../environments';
+import { listReps, listSuiteItems, type Store } from '../store';
+import { ensureSuite, resourcesDir } from '../suites';
 import { join } from 'node:path';
-import type { Store } from '../store/database';
 import type { LabHandlers } from './handlers';
 import type { EnvironmentService } from './environment-service';
 

@@ -25,7 +25,7 @@ import type {
   JudgeEnvironment,
   SqlResult,
   ToolLimits,
-} from '../judge/environment';
+} from '../judge';
 import { EngineError } from '../errors';
 import { buildItemDatabase, checkSandboxedSql } from './item-sql';
 

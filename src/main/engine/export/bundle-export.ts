@@ -9,7 +9,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { EngineError } from '../errors';
-import type { Store } from '../store/database';
+import type { Store } from '../store';
 import { engineVersion } from '../version';
 import {
   BUNDLE_FORMAT,
@@ -18,7 +18,7 @@ import {
   type BundleTableKey,
   type StudyBundle,
 } from './bundle-format';
-import { redactSecrets, refuseKeyFields, secretValues } from './secrets';
+import { redactSecrets, refuseKeyFields, secretValues } from '../secrets';
 
 /** Options of exportBundle. */
 export interface ExportBundleOptions {

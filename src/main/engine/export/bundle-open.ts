@@ -12,8 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import { EngineError } from '../errors';
-import { builtinSuiteIds } from '../suites/builtin';
-import type { Store } from '../store/database';
+import { builtinSuiteIds } from '../suites';
+import type { Store } from '../store';
 import {
   BUNDLE_FORMAT,
   BUNDLE_TABLES,
@@ -22,7 +22,7 @@ import {
   type BundleTableKey,
   type StudyBundle,
 } from './bundle-format';
-import { checkRowCount, readLimitedText } from './input-limits';
+import { checkRowCount, readLimitedText } from '../input-limits';
 
 /** Options of openBundle. */
 export interface OpenBundleOptions {

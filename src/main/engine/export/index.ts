@@ -3,4 +3,4 @@ export * from './bundle-format';
 export * from './bundle-export';
 export * from './bundle-open';
 export * from './labels-csv';
-export * from './secrets';
+export { exportInspectLogs } from './inspect-log';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EngineError } from '../errors';
-import type { Store } from '../store/database';
+import type { Store } from '../store';
 
 interface RepRow {
   id: string;

@@ -14,12 +14,21 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { EngineError } from '../errors';
-import { findFlippedReps, type FlippedRep } from '../metajudge/flipped';
-import { humanLabelProblem, labellingQueue } from '../metajudge/queue';
-import type { MechanismLabel } from '../metajudge/types';
-import { formatCsvRecords, parseCsv, restoreFormula } from '../reports/csv';
-import type { Store } from '../store/database';
-import { ANNOTATOR_PATTERN, listStudyLabels, saveLabels, type LabelInput } from '../store/labels';
+import {
+  findFlippedReps,
+  type FlippedRep,
+  humanLabelProblem,
+  labellingQueue,
+  type MechanismLabel,
+} from '../metajudge';
+import { formatCsvRecords, parseCsv, restoreFormula } from '../reports';
+import {
+  type Store,
+  ANNOTATOR_PATTERN,
+  listStudyLabels,
+  saveLabels,
+  type LabelInput,
+} from '../store';
 
 /** Columns export writes; the first five are what import reads. */
 export const LABEL_CSV_COLUMNS = [

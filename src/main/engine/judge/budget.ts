@@ -8,7 +8,7 @@
  * offers one only as an explicit safety setting, off by default; what keeps a looping model
  * from running forever is the max-turn guard below and the study's cost cap.
  */
-import { BUDGETED_DATASETS, SOFT_TOOL_CALL_BUDGET } from './paper/budget';
+import { BUDGETED_DATASETS, SOFT_TOOL_CALL_BUDGET } from '../paper';
 
 /** Budget settings for one rep. */
 export interface ToolBudget {

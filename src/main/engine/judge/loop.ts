@@ -4,12 +4,7 @@
  * stop and the max-turn guard are CueLab's safety settings (budget.ts). A verdict that does not
  * parse gets one repair turn, then the rep is `invalid_verdict`.
  */
-import type {
-  ChatMessage,
-  ModelRequest,
-  ModelResponse,
-  ReasoningOptions,
-} from '../providers/types';
+import type { ChatMessage, ModelRequest, ModelResponse, ReasoningOptions } from '../providers';
 import type { ToolBudget } from './budget';
 import type { JudgeEnvironment, ToolLimits } from './environment';
 import type { Readout } from './readouts';

@@ -7,8 +7,7 @@
 import type { RepCondition } from '../../../shared/rep-condition';
 import type { SuiteItem, SuiteTaxonomy } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
-import type { PriceTable } from '../providers/pricing';
-import { costOf, defaultPriceTable } from '../providers/pricing';
+import { type PriceTable, costOf, defaultPriceTable } from '../providers';
 import { renderCue, type RenderedCue } from './cues/compose';
 import type { JudgeEnvironment } from './environment';
 import { resolveMitigations } from './mitigations/builtin';

@@ -5,7 +5,7 @@
 import type { PromptPreview } from '../../../shared/lab-api';
 import type { RepCondition } from '../../../shared/rep-condition';
 import type { SuiteItem, SuiteTaxonomy } from '../../../shared/suite-format';
-import { describeEnvironment } from '../environments/describe';
+import { describeEnvironment } from '../environments';
 import { prepareRep } from './prepare';
 import { buildJudgePrompt } from './prompt';
 

@@ -5,7 +5,7 @@
  * researcher can see exactly where it landed (issue 3, "See the prompt").
  */
 import type { Trajectory } from '../../../shared/trajectory';
-import type { ChatMessage, ToolSpec } from '../providers/types';
+import type { ChatMessage, ToolSpec } from '../providers';
 import type { JudgeEnvironment } from './environment';
 import { insertedTurns, type Placement } from './placement';
 import type { Readout } from './readouts';

@@ -5,13 +5,13 @@
  */
 import type { SuiteTaxonomy } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
-import { DIMENSIONS } from './paper/dimensions';
 import {
+  DIMENSIONS,
   AJ_FILESYSTEM_TAXONOMY,
   AJ_POSTGRES_TAXONOMY,
   SWE_BENCH_VERIFIED_TAXONOMY,
   type ErrorCategory,
-} from './paper/taxonomies';
+} from '../paper';
 import type { Readout, Taxonomy } from './readouts';
 
 /** The dimension id that selects the error-attribution readout (§3.2). */

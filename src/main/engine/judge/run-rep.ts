@@ -2,16 +2,21 @@
  * One judge rep end to end: build the prompt, run the loop against a provider (with retries
  * and the App. R temperature rule), apply a sufficiency gate if one is set, and store it all.
  */
-import { costOf, defaultPriceTable, type PriceTable } from '../providers/pricing';
-import { callWithRetry, type RetryOptions } from '../providers/retry';
-import type { TemperaturePolicy } from '../providers/temperature-policy';
-import type { ModelProvider, ReasoningOptions } from '../providers/types';
-import type { Store } from '../store/database';
-import { saveJudgeRep } from '../store/judge-reps';
+import {
+  costOf,
+  defaultPriceTable,
+  type PriceTable,
+  callWithRetry,
+  type RetryOptions,
+  type TemperaturePolicy,
+  type ModelProvider,
+  type ReasoningOptions,
+} from '../providers';
+import { type Store, saveJudgeRep } from '../store';
 import type { ToolBudget } from './budget';
 import { defaultToolLimits, type ToolLimits } from './environment';
 import { runJudgeLoop, type ModelCall } from './loop';
-import { STOP_DIRECTIVE_PREFIX } from './paper/budget';
+import { STOP_DIRECTIVE_PREFIX } from '../paper';
 import { buildJudgePrompt, type JudgeInput, type JudgePrompt } from './prompt';
 import type { Verdict } from './readouts';
 import type { JudgeTranscript } from './transcript';

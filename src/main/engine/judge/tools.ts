@@ -4,8 +4,8 @@
  * returns an error the model can read, never a thrown exception.
  */
 import { z } from 'zod';
-import { isEnvironmentLost } from '../environments/lost';
-import type { ToolSpec } from '../providers/types';
+import { isEnvironmentLost } from '../environments';
+import type { ToolSpec } from '../providers';
 import type { JudgeEnvironment, ToolLimits } from './environment';
 import { verdictJsonSchema, type Readout } from './readouts';
 import { numberedLines } from './trajectory-render';

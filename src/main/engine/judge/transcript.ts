@@ -3,7 +3,7 @@
  * and retries; every tool call with its input, output and timing; the outcome. This is what
  * the store keeps and what replay, the meta-judge and analysis read.
  */
-import type { ChatMessage, StopReason, TokenUsage, ToolSpec } from '../providers/types';
+import type { ChatMessage, StopReason, TokenUsage, ToolSpec } from '../providers';
 import type { Verdict } from './readouts';
 
 /** How a rep ended. */

@@ -7,11 +7,15 @@
  * again unless `force` is set, so an interrupted run resumes without paying twice.
  */
 import { EngineError } from '../errors';
-import type { Environment } from '../providers/settings';
-import type { ModelProvider } from '../providers/types';
-import type { Store } from '../store/database';
-import { labelsForRep, replaceRepLabels, saveLabels, type LabelInput } from '../store/labels';
-import { getSuiteItem } from '../store/suite-items';
+import type { Environment, ModelProvider } from '../providers';
+import {
+  type Store,
+  labelsForRep,
+  replaceRepLabels,
+  saveLabels,
+  type LabelInput,
+  getSuiteItem,
+} from '../store';
 import type { MetaJudgeCase } from './ensemble/prompt';
 import { runEnsemble, type EnsembleDeps, type EnsembleResult } from './ensemble/run';
 import { providerForVoter, tieBreakerOf, type EnsembleConfig, type Voter } from './ensemble/voters';

@@ -8,7 +8,7 @@
  * a `both` / fixed-direction policy some cues point the same way and cannot flip it), and only
  * binary verdicts (graded dimensions flip by a threshold, App. G, which is not a mechanism case).
  */
-import type { Store } from '../store/database';
+import type { Store } from '../store';
 import type { FlipKind, Outcome } from './types';
 
 /** One uncued rep of the same item and judge. */

@@ -4,7 +4,7 @@
  * uncued twin, aligned, with the divergence point marked; all of it offline from SQLite").
  */
 import { EngineError } from '../errors';
-import type { Store } from '../store/database';
+import type { Store } from '../store';
 import { classifyFlip, type DiffResult } from './diff/classify';
 import { alignCalls, type AlignedRow } from './diff/trajectory';
 import { findFlippedRep, type FlippedRep } from './flipped';
@@ -62,7 +62,7 @@ export function loadFlipPairView(store: Store, repId: string): FlipPairView {
 
 /**
  * The synthetic judge's true mechanism of a rep (its simulation_json `mechanism`, see
- * providers/synthetic/provider.ts SimulationRecord); null for a real model's rep.
+ * simulation/provider.ts SimulationRecord); null for a real model's rep.
  */
 export function trueMechanism(store: Store, repId: string): StoredLabel | null {
   const row = store.db.prepare('SELECT simulation_json FROM judge_reps WHERE id = ?').get(repId) as

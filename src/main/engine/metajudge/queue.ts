@@ -8,8 +8,7 @@
  */
 import { EngineError } from '../errors';
 import { hashString } from '../random';
-import type { Store } from '../store/database';
-import { ANNOTATOR_PATTERN, listStudyLabels, saveLabels } from '../store/labels';
+import { type Store, ANNOTATOR_PATTERN, listStudyLabels, saveLabels } from '../store';
 import { findFlippedRep, findFlippedReps, type FlippedRep } from './flipped';
 import { OVER_TRUST_SUB_MODES, labelsFor, type FlipKind, type MechanismLabel } from './types';
 

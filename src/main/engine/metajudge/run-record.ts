@@ -6,7 +6,7 @@
  * is opened in another workspace.
  */
 import { EngineError } from '../errors';
-import type { Store } from '../store/database';
+import type { Store } from '../store';
 import type { Outcome } from './types';
 
 /** One investigation tool call (the verdict tool is not one). */

@@ -1,6 +1,6 @@
 /**
  * Validating a mechanism classifier against the synthetic judge, whose reps record the true
- * mechanism of every flip (providers/synthetic/provider.ts, SimulationRecord.mechanism). The
+ * mechanism of every flip (simulation/provider.ts, SimulationRecord.mechanism). The
  * paper validates its ensemble against human gold (App. P, Table 10); with the synthetic judge
  * the gold is exact, so the confusion matrix shows where a classifier's rules and the paper's
  * definitions part ways.
@@ -16,8 +16,8 @@
  * own, as an uncued rep might). No mechanism label is right for it, so the matrix shows it in
  * its own row and accuracy is computed over the flips the cue caused.
  */
-import { SIMULATED_NOTE, type ReportColumn, type ReportRow } from '../reports/table-model';
-import type { Store } from '../store/database';
+import { SIMULATED_NOTE, type ReportColumn, type ReportRow } from '../analysis';
+import type { Store } from '../store';
 import { findFlippedReps } from './flipped';
 import { diffPair, loadPair, trueMechanism } from './pair';
 import { MECHANISM_LABELS, type FlipKind, type StoredLabel } from './types';

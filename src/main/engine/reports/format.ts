@@ -5,8 +5,7 @@
  * (a comment line would break some CSV readers), json's `simulated` field.
  */
 import { formatCsvRecords } from './csv';
-import type { ReportCell, ReportColumn, ReportTable } from './table-model';
-import { SIMULATED_NOTE } from './table-model';
+import { type ReportCell, type ReportColumn, type ReportTable, SIMULATED_NOTE } from '../analysis';
 
 /** The output formats of `cuelab report`. */
 export const REPORT_FORMATS = ['md', 'csv', 'json'] as const;

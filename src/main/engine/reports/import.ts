@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import { EngineError } from '../errors';
-import { checkRowCount, countLines, readLimitedText } from '../export/input-limits';
-import type { Store } from '../store/database';
+import { checkRowCount, countLines, readLimitedText } from '../input-limits';
+import type { Store } from '../store';
 import type { ImportedRep, ResultsFormat } from './results-parse';
 import { detectFormat, parseResults } from './results-parse';
 

@@ -1,7 +1,24 @@
 /** Reports: a study's reps as analysis rows, the named tables over them, and their printing. */
-export * from './table-model';
+// The table model lives in analysis (metajudge tables use it too); reports show it as theirs.
+export {
+  TABLE_NAMES,
+  SIMULATED_NOTE,
+  POOLED,
+  percent,
+  intervalColumns,
+  intervalCells,
+  percentIntervalCells,
+  whyNoPairs,
+  makeTable,
+  type TableName,
+  type ReportColumn,
+  type ReportCell,
+  type ReportRow,
+  type ReportTable,
+} from '../analysis';
 export * from './rows';
 export * from './tables';
 export * from './format';
 export * from './results-parse';
 export * from './import';
+export { formatCsvRecords, parseCsv, restoreFormula } from './csv';

@@ -17,9 +17,8 @@
  * and the rows of one item must agree on its gold label.
  */
 import { z } from 'zod';
-import { DIMENSIONS } from '../judge/paper/dimensions';
-import type { BinaryVerdict, CueDirection } from '../analysis/types';
-import { UNCUED_CONDITION } from '../analysis/types';
+import { DIMENSIONS } from '../paper';
+import { type BinaryVerdict, type CueDirection, UNCUED_CONDITION } from '../analysis';
 import { parseCsv } from './csv';
 import { choice, flag, number, optionalText, show, text, wholeAtLeast } from './results-fields';
 

@@ -4,10 +4,10 @@
  * imported records. One query per study (plus its conditions), so the paper's scale (70,000
  * reps, App. R) reads in one pass.
  */
-import type { BinaryVerdict, CueDirection, JudgeRepRow, RepOutcomeName } from '../analysis/types';
+import type { BinaryVerdict, CueDirection, JudgeRepRow, RepOutcomeName } from '../analysis';
 import { EngineError } from '../errors';
-import { cueKey, type StudyCondition } from '../runner/conditions';
-import type { Store } from '../store/database';
+import { cueKey, type StudyCondition } from '../runner';
+import type { Store } from '../store';
 
 /** What a report needs to know about the study itself. */
 export interface StudyHeader {

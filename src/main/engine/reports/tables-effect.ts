@@ -4,15 +4,16 @@
  * flips by turns taken). Error-attribution studies use the ceiling metric with a bootstrap CI;
  * a binary study has no ceiling, so ablation and placement show its harmful flip rate instead.
  */
-import { resolveBootstrap } from '../analysis/bootstrap';
-import { harmfulFlipsByEffort } from '../analysis/effort';
-import { flipRates } from '../analysis/flips';
-import { headroomClosed } from '../analysis/headroom';
-import type { JudgeRepRow } from '../analysis/types';
-import { UNCUED_CONDITION } from '../analysis/types';
-import { EFFORT_MIN_REPS_PER_BIN } from '../judge/paper/numbers-appendix';
-import type { ReportColumn, ReportRow, ReportTable } from './table-model';
 import {
+  resolveBootstrap,
+  harmfulFlipsByEffort,
+  flipRates,
+  headroomClosed,
+  type JudgeRepRow,
+  UNCUED_CONDITION,
+  type ReportColumn,
+  type ReportRow,
+  type ReportTable,
   POOLED,
   intervalCells,
   intervalColumns,
@@ -20,7 +21,8 @@ import {
   percent,
   percentIntervalCells,
   whyNoPairs,
-} from './table-model';
+} from '../analysis';
+import { EFFORT_MIN_REPS_PER_BIN } from '../paper';
 
 /** One condition's effect at one scope, in either metric. */
 interface EffectRow {

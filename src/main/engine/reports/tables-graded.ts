@@ -3,19 +3,19 @@
  * score moves at least the study's `gradedFlipThreshold` (App. G: 10 points) from the item's
  * uncued mean. Rep-level, as App. H classifies every flipped repetition.
  */
-import { gradedFlipRates } from '../analysis/graded';
-import type { JudgeRepRow } from '../analysis/types';
-import { GRADED_FLIP_THRESHOLD_POINTS } from '../judge/paper/dimensions';
-import type { Store } from '../store/database';
-import { studyRows } from './rows';
 import {
+  gradedFlipRates,
+  type JudgeRepRow,
   POOLED,
   intervalCells,
   intervalColumns,
   makeTable,
   percent,
   type ReportTable,
-} from './table-model';
+} from '../analysis';
+import { GRADED_FLIP_THRESHOLD_POINTS } from '../paper';
+import type { Store } from '../store';
+import { studyRows } from './rows';
 
 /** Graded flips per cued condition × dimension at every scope, at `threshold` points. */
 export function gradedTable(

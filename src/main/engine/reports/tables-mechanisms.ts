@@ -4,9 +4,9 @@
  * label is the ensemble's when the study was classified by LLM voters, else the deterministic
  * diff classifier's; the table says which.
  */
-import { flipsWithLabels } from '../metajudge/queue';
-import type { Store } from '../store/database';
-import { SIMULATED_NOTE, type ReportColumn, type ReportRow, type ReportTable } from './table-model';
+import { flipsWithLabels } from '../metajudge';
+import type { Store } from '../store';
+import { SIMULATED_NOTE, type ReportColumn, type ReportRow, type ReportTable } from '../analysis';
 
 const harmfulLabels = ['over_trust', 'hallucination', 'under_investigation'] as const;
 const helpfulLabels = ['better_investigation', 'lucky_deference', 'evidence_reweighting'] as const;

@@ -3,20 +3,28 @@
  * flips (Table 6 layout), severity vs leniency (App. D), accuracy (Table 5) and mitigations
  * (Table 1). Each is a thin layout over one analysis function (analysis/).
  */
-import { accuracyUnderCue } from '../analysis/accuracy';
-import { directionAsymmetry, type DirectionRate, type DirectionRow } from '../analysis/direction';
-import { flipRates, type FlipRow } from '../analysis/flips';
-import { mitigationEffects, type MitigationRow } from '../analysis/mitigation';
-import { UNCUED_CONDITION, budgetExhaustedReps, type JudgeRepRow } from '../analysis/types';
-import type { ReportColumn, ReportRow, ReportTable } from './table-model';
 import {
+  accuracyUnderCue,
+  directionAsymmetry,
+  type DirectionRate,
+  type DirectionRow,
+  flipRates,
+  type FlipRow,
+  mitigationEffects,
+  type MitigationRow,
+  UNCUED_CONDITION,
+  budgetExhaustedReps,
+  type JudgeRepRow,
+  type ReportColumn,
+  type ReportRow,
+  type ReportTable,
   POOLED,
   intervalCells,
   intervalColumns,
   makeTable,
   percent,
   whyNoPairs,
-} from './table-model';
+} from '../analysis';
 
 /** The dataset App. D leaves out of its last panel ("Excluding ... SWE-Bench-Verified"). */
 const PASS_HEAVY_DATASET = 'swe-bench-verified';

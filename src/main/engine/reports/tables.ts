@@ -2,15 +2,12 @@
  * The report tables by name: each is a pure function from analysis rows (rows.ts) to a
  * ReportTable, so the window, `cuelab report` and the tests all show the same numbers.
  */
-import type { JudgeRepRow } from '../analysis/types';
-import type { Store } from '../store/database';
+import { type JudgeRepRow, type ReportTable, type TableName, TABLE_NAMES } from '../analysis';
+import type { Store } from '../store';
 import { studyHeader, studyRows } from './rows';
-import type { ReportTable, TableName } from './table-model';
-import { TABLE_NAMES } from './table-model';
 import { ablationTable, effortTable, placementTable } from './tables-effect';
 import { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
-import { agreementReportTable } from '../metajudge/agreement/table';
-import { mechanismValidationReport } from '../metajudge/validation';
+import { agreementReportTable, mechanismValidationReport } from '../metajudge';
 import { studyGradedTable } from './tables-graded';
 import { mechanismMixTable } from './tables-mechanisms';
 

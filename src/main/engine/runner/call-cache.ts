@@ -5,10 +5,9 @@
  * is ever repeated (issue 5). Tool calls re-run in a fresh environment, which for a
  * deterministic environment reproduces the same requests.
  */
-import { requestHash } from '../providers/replay';
-import type { ModelResponse } from '../providers/types';
-import type { Store } from '../store/database';
-import type { ModelCall } from '../judge/loop';
+import { requestHash, type ModelResponse } from '../providers';
+import type { Store } from '../store';
+import type { ModelCall } from '../judge';
 
 /** Counters a caller can read after the rep (and tests can assert on). */
 export interface CallCacheStats {

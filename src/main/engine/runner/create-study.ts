@@ -8,7 +8,7 @@ import type { StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import { seededRandom } from '../random';
-import type { Store } from '../store/database';
+import type { Store } from '../store';
 import { expandConditions, uncuedKey } from './conditions';
 import { insertJob } from './jobs';
 import { queueFixedDirectionJobs } from './scheduling';

@@ -6,16 +6,16 @@
 import type { RepCondition } from '../../../shared/rep-condition';
 import type { StudyJudge, StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../../shared/suite-format';
-import type { ProvisionedEnvironment } from '../environments/snapshot';
-import { budgetForDataset } from '../judge/budget';
-import { prepareRep } from '../judge/prepare';
-import type { Readout } from '../judge/readouts';
-import { modelCallFor, runJudgeRep } from '../judge/run-rep';
-import type { PriceTable } from '../providers/pricing';
-import type { RetryOptions } from '../providers/retry';
-import type { TemperaturePolicy } from '../providers/temperature-policy';
-import type { ModelProvider, ReasoningOptions } from '../providers/types';
-import type { Store } from '../store/database';
+import type { ProvisionedEnvironment } from '../environments';
+import { budgetForDataset, prepareRep, type Readout, modelCallFor, runJudgeRep } from '../judge';
+import type {
+  PriceTable,
+  RetryOptions,
+  TemperaturePolicy,
+  ModelProvider,
+  ReasoningOptions,
+} from '../providers';
+import type { Store } from '../store';
 import { cachedModelCall, type CallCacheStats } from './call-cache';
 import type { StudyCondition } from './conditions';
 import type { ClaimedJob } from './jobs';

@@ -4,9 +4,9 @@
  * (every rep would fail alike), or stop writing (the database itself failed).
  */
 import { EngineError } from '../errors';
-import { isEnvironmentLost } from '../environments/lost';
-import { ProviderError } from '../providers/types';
-import { isStorageFailure } from '../store/write-errors';
+import { isEnvironmentLost } from '../environments';
+import { ProviderError } from '../providers';
+import { isStorageFailure } from '../store';
 
 /** The runner's answer to one failure. */
 export type FailureAction =

@@ -1,7 +1,6 @@
 import { studySpecSchema } from '../../../shared/study-spec';
 import { EngineError } from '../errors';
-import type { Store } from '../store/database';
-import { getSuiteItem, getSuiteSettings, getSuiteTaxonomies } from '../store/suite-items';
+import { type Store, getSuiteItem, getSuiteSettings, getSuiteTaxonomies } from '../store';
 import type { StudyCondition } from './conditions';
 import type { LoadedStudy } from './execute';
 

@@ -3,7 +3,7 @@
  * outcome. Any number of runners (engine processes, CLI runs) can share a workspace: claims
  * are transactions with leases, completions are compare-and-swap on the lease id.
  */
-import { describeStorageFailure, isStorageFailure } from '../store/write-errors';
+import { describeStorageFailure, isStorageFailure } from '../store';
 import { uncuedKey } from './conditions';
 import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
 import { crashPoint } from './crash-points';

@@ -11,8 +11,8 @@
  * `opposite` points the cue down (severity) when the mean is 50 or more, else up (leniency).
  */
 import type { StudySpec } from '../../../shared/study-spec';
-import { errorAttributionDimension } from '../judge/readout-catalog';
-import type { Store } from '../store/database';
+import { errorAttributionDimension } from '../judge';
+import type { Store } from '../store';
 import type { StudyCondition } from './conditions';
 import { uncuedKey } from './conditions';
 import { insertJob } from './jobs';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import { studySpecSchema, type StudySpec } from '../../../shared/study-spec';
 import { EngineError } from '../errors';
-import { cuePresets } from '../judge/cues/presets';
+import { cuePresets } from '../judge';
 
 /**
  * Aliases a spec may expand: a handful is plenty for a hand-written file, and a low cap stops

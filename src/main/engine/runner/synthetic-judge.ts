@@ -1,7 +1,11 @@
 import { EngineError } from '../errors';
-import { syntheticCueOf } from '../providers/synthetic/cue-model';
-import { findPersona, loadPersonas, type Persona } from '../providers/synthetic/personas';
-import { createSyntheticProvider } from '../providers/synthetic/provider';
+import {
+  syntheticCueOf,
+  findPersona,
+  loadPersonas,
+  type Persona,
+  createSyntheticProvider,
+} from '../simulation';
 import type { JudgeContext, JudgeHandle } from './execute';
 
 let personas: Persona[] | undefined;

@@ -5,19 +5,19 @@
  */
 import { dirname } from 'node:path';
 import type { StudyJudge } from '../../../shared/study-spec';
-import { DockerHostPool } from '../environments/hosts/pool';
-import { createProvider, DEFAULT_API_KEY_ENV, modelSettingsSchema } from '../providers/settings';
-import { hashString } from '../random';
-import { redactingProvider } from '../redaction';
+import { DockerHostPool } from '../environments';
 import {
+  createProvider,
+  DEFAULT_API_KEY_ENV,
+  modelSettingsSchema,
   requireTrustedEndpoint,
   trustFromEnv,
   type EndpointTrust,
-} from '../providers/endpoint-trust';
-import type { ModelProvider } from '../providers/types';
-import type { Store } from '../store/database';
-import { listDockerHosts } from '../store/docker-hosts';
-import { workspaceTemperaturePolicy } from '../store/temperature-memory';
+  type ModelProvider,
+} from '../providers';
+import { hashString } from '../random';
+import { redactingProvider } from '../redaction';
+import { type Store, listDockerHosts, workspaceTemperaturePolicy } from '../store';
 import type { JudgeContext, JudgeHandle } from './execute';
 import { loadStudy } from './load-study';
 import type { RunnerDeps } from './runner';

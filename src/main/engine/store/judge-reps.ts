@@ -3,9 +3,7 @@
  * in one transaction so a rep is either fully recorded or not at all.
  */
 import { randomUUID } from 'node:crypto';
-import type { CueSpan } from '../judge/prompt';
-import type { Verdict } from '../judge/readouts';
-import type { JudgeTranscript } from '../judge/transcript';
+import type { CueSpan, Verdict, JudgeTranscript } from '../judge';
 import type { Store } from './database';
 
 /** What identifies a rep besides its transcript. */

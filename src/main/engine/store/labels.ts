@@ -4,12 +4,7 @@
  * true mechanism each write under their own source, so each can be reported alone (App. P).
  */
 import { EngineError } from '../errors';
-import {
-  isLabelSource,
-  isStoredLabel,
-  type LabelSource,
-  type StoredLabel,
-} from '../metajudge/types';
+import { isLabelSource, isStoredLabel, type LabelSource, type StoredLabel } from '../metajudge';
 import type { Store } from './database';
 
 /** A label to store. */

@@ -1,4 +1,4 @@
-import { createTemperaturePolicy, type TemperaturePolicy } from '../providers/temperature-policy';
+import { createTemperaturePolicy, type TemperaturePolicy } from '../providers';
 import type { Store } from './database';
 
 /**

@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import type { SuiteFile, SuiteItem } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import { hashString } from '../random';
-import type { Store } from '../store/database';
-import { listSuiteItems, saveSuite } from '../store/suite-items';
+import { type Store, listSuiteItems, saveSuite } from '../store';
 import { parseSuite } from './load';
 
 /** Ids of the suites CueLab ships. */

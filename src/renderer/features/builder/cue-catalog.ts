@@ -2,7 +2,7 @@
  * What the builder offers: cue presets, axis levels, placements, mitigations, judge providers
  * and synthetic personas. The renderer may not import the engine, so the preset ids and
  * persona ids are copied from src/main/engine/judge/cues/presets.ts and
- * src/main/engine/providers/synthetic/persona-presets.ts; the engine still validates every
+ * src/main/engine/simulation/persona-presets.ts; the engine still validates every
  * spec, so a stale copy shows up as an estimate error, never as a silently wrong study.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * The mechanism labels a flipped rep can get, with the paper's short definitions. Copied from
- * src/main/engine/judge/paper/protocol.ts (HARMFUL_MECHANISMS, HELPFUL_MECHANISMS) because the
+ * src/main/engine/paper/protocol.ts (HARMFUL_MECHANISMS, HELPFUL_MECHANISMS) because the
  * renderer does not import the engine: harmful flips §3.3, helpful flips App. F, over-trust
  * sub-modes App. A.4. Keep the wording in step with protocol.ts.
  */

@@ -12,7 +12,7 @@ import type {
   JudgeEnvironment,
   SqlResult,
   ToolLimits,
-} from '../../judge/environment';
+} from '../../judge';
 import { EnvironmentLostError } from '../lost';
 import { isNotFound, withDockerDeadline } from './client';
 import { postgresQuery, queryRole } from '../postgres/query';

@@ -6,7 +6,7 @@
  */
 import type Docker from 'dockerode';
 import type { PostgresSpec } from '../../../../shared/suite-format';
-import type { SqlResult, ToolLimits } from '../../judge/environment';
+import type { SqlResult, ToolLimits } from '../../judge';
 import { execInContainer } from '../docker/exec';
 import { readonlyRole } from './server';
 

@@ -8,12 +8,7 @@
  * built, and nothing here opens a network connection.
  */
 import type { EnvironmentSpec, WebSpec } from '../../../../shared/suite-format';
-import type {
-  FetchedPage,
-  JudgeEnvironment,
-  ToolLimits,
-  WebSearchResult,
-} from '../../judge/environment';
+import type { FetchedPage, JudgeEnvironment, ToolLimits, WebSearchResult } from '../../judge';
 import { normalizeUrl, SearchIndex } from './search-index';
 
 /** Where the web tools get their answers. */

@@ -19,7 +19,7 @@ import {
   type CueSource,
   type CueSpec,
 } from '../../../../shared/cue-spec';
-import { TABLE_2_SOURCE } from '../paper';
+import { TABLE_2_SOURCE } from '../../paper';
 import type { Readout } from '../readouts';
 import { SOURCE_NAMES, composeErrorCue, composeTaskCue } from './axes';
 import { nullSourceText, placeboText, wordCount } from './placebo';

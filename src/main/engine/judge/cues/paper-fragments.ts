@@ -9,7 +9,7 @@ import {
   FRAMING_TEMPLATES,
   STRONG_LENIENCY_CUE,
   STRONG_SEVERITY_CUE,
-} from '../paper';
+} from '../../paper';
 import type { CueDecisiveness, CueSource } from '../../../../shared/cue-spec';
 
 function between(text: string, before: string, after: string): string {

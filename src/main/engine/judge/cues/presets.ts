@@ -16,7 +16,7 @@ import {
   WEAK_SEVERITY_CUE,
   type PaperCueTemplate,
   type PaperText,
-} from '../paper';
+} from '../../paper';
 import { SEVERITY_CLAUSE, SUCCESS_CLAUSE } from './paper-fragments';
 
 /**

@@ -6,7 +6,7 @@
  * (§3.4), both imported from the paper module.
  */
 import type { BuiltinMitigationId, MitigationSpec } from '../../../../shared/cue-spec';
-import { GUARD_QUOTED_FRAGMENT, LEARNED_SKILL_PARTS, type MitigationId } from '../paper';
+import { GUARD_QUOTED_FRAGMENT, LEARNED_SKILL_PARTS, type MitigationId } from '../../paper';
 import type { MitigationText } from '../prompt';
 
 /**

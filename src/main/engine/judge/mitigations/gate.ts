@@ -6,7 +6,7 @@
  * GateRecord, and `applyGate` derives the final verdict from the two.
  */
 import { z } from 'zod';
-import type { ChatMessage, ModelRequest, ModelResponse } from '../../providers/types';
+import type { ChatMessage, ModelRequest, ModelResponse } from '../../providers';
 import type { ModelCall } from '../loop';
 import type { Verdict } from '../readouts';
 import { submitVerdictTool } from '../tools';

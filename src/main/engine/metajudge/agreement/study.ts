@@ -5,8 +5,7 @@
  * and gold the annotators' majority; a study without annotators but with synthetic-judge
  * truth uses that truth as gold.
  */
-import type { Store } from '../../store/database';
-import { listStudyLabels } from '../../store/labels';
+import { type Store, listStudyLabels } from '../../store';
 import { findFlippedReps } from '../flipped';
 import type { FlipKind } from '../types';
 import { agreementReport, type AgreementReport, type LabelledCase } from './report';

@@ -3,8 +3,8 @@
  * against each annotator (κ) and against gold (accuracy and κ), overall and per dataset, with
  * the human–human agreement in the notes. Same shape as reports/table-model.ts ReportTable.
  */
-import { SIMULATED_NOTE, type ReportColumn, type ReportRow } from '../../reports/table-model';
-import type { Store } from '../../store/database';
+import { SIMULATED_NOTE, type ReportColumn, type ReportRow } from '../../analysis';
+import type { Store } from '../../store';
 import type { FlipKind } from '../types';
 import type { AgreementSummary } from './report';
 import { agreementForStudy, type StudyAgreement, type StudyAgreementOptions } from './study';

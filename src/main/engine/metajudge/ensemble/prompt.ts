@@ -7,7 +7,7 @@
  * cued lines [C1]..[C#])". One system prompt per flip kind: harmful flips (§3.3) and helpful
  * flips, which "frame the baseline as wrong and the cued verdict as closer to ground truth".
  */
-import { HARMFUL_MECHANISMS, HELPFUL_MECHANISMS } from '../../judge/paper/protocol';
+import { HARMFUL_MECHANISMS, HELPFUL_MECHANISMS } from '../../paper';
 import type { RunRecord, RunStep } from '../run-record';
 import type { FlipKind, Outcome } from '../types';
 

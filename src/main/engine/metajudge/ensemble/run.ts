@@ -8,8 +8,12 @@
  * would fail every call alike (a rejected key, an unknown model, a cancellation) is thrown, so
  * a classification run stops instead of storing a study's worth of invalid votes.
  */
-import { callWithRetry, type RetryOptions } from '../../providers/retry';
-import { ProviderError, type ModelProvider } from '../../providers/types';
+import {
+  callWithRetry,
+  type RetryOptions,
+  ProviderError,
+  type ModelProvider,
+} from '../../providers';
 import type { MechanismLabel, OverTrustSubMode } from '../types';
 import { parseVoterAnswer } from './answer';
 import {

@@ -8,20 +8,21 @@
  *
  * Keys come from the environment (apiKeyEnv names the variable), never from the file.
  */
-import { requireTrustedEndpoint, trustFromEnv } from '../../providers/endpoint-trust';
+import {
+  requireTrustedEndpoint,
+  trustFromEnv,
+  createProvider,
+  modelSettingsSchema,
+  providerKindSchema,
+  type Environment,
+  type ModelProvider,
+} from '../../providers';
 import { redactingProvider } from '../../redaction';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { reasoningEffortSchema, thinkingSchema } from '../../../../shared/study-spec';
 import { EngineError } from '../../errors';
-import {
-  createProvider,
-  modelSettingsSchema,
-  providerKindSchema,
-  type Environment,
-} from '../../providers/settings';
-import type { ModelProvider } from '../../providers/types';
 
 /** One voter. */
 export const voterSchema = z.strictObject({

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import type Docker from 'dockerode';
 import type { SuiteItem } from '../../../../shared/suite-format';
-import { findImage } from '../../environments/docker/images';
+import { findImage } from '../../environments';
 
 /** What happened to one image. */
 export interface PulledImage {

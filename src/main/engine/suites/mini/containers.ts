@@ -5,11 +5,13 @@
  */
 import type Docker from 'dockerode';
 import type { SuiteItem } from '../../../../shared/suite-format';
-import { probeDocker } from '../../environments/docker-status';
-import { specNeedsDocker } from '../../environments/provision';
-import { findBaseImage } from '../../environments/docker/bootstrap';
-import { DockerUnavailableError } from '../../environments/docker/client';
-import type { ExecResult, ToolLimits } from '../../judge/environment';
+import {
+  probeDocker,
+  specNeedsDocker,
+  findBaseImage,
+  DockerUnavailableError,
+} from '../../environments';
+import type { ExecResult, ToolLimits } from '../../judge';
 import { EngineError } from '../../errors';
 
 /** Limits on each agent step and on the verifier. */

@@ -13,9 +13,7 @@ import {
   type SuiteItem,
 } from '../../../../shared/suite-format';
 import type { Trajectory } from '../../../../shared/trajectory';
-import { createDockerClient } from '../../environments/docker/client';
-import { prepareItem } from '../../environments/docker/prepare';
-import { withRep } from '../../environments/docker/rep';
+import { createDockerClient, prepareItem, withRep } from '../../environments';
 import { agentStepLimits, formatShellResult, mapPool, requireItemContainers } from './containers';
 import { miniRecipes, miniSearchRecipes, miniSuiteInfo } from './index';
 import { agentTrajectory, hardCaseNote, miniSubstrates, type MiniRecipe } from './recipe';

@@ -13,10 +13,8 @@ import type {
   WebPage,
 } from '../../../../shared/suite-format';
 import type { Trajectory } from '../../../../shared/trajectory';
-import { provisionEnvironment } from '../../environments/provision';
-import { checkAnswer } from '../../environments/web/answer';
-import { defaultToolLimits } from '../../judge/environment';
-import { runTool } from '../../judge/tools';
+import { provisionEnvironment, checkAnswer } from '../../environments';
+import { defaultToolLimits, runTool } from '../../judge';
 import { agentTrajectory, hardCaseNote, type HardCaseKind } from './recipe';
 
 /** The deep-search dataset; App. J has no taxonomy for it. */

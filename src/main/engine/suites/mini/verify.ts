@@ -7,12 +7,9 @@
  */
 import type Docker from 'dockerode';
 import type { SuiteItem } from '../../../../shared/suite-format';
-import { createDockerClient } from '../../environments/docker/client';
-import { provisionEnvironment } from '../../environments/provision';
-import { checkAnswer } from '../../environments/web/answer';
-import { defaultToolLimits, type JudgeEnvironment } from '../../judge/environment';
-import { runTool } from '../../judge/tools';
-import { meetsExpectation } from '../../providers/synthetic/probes';
+import { createDockerClient, provisionEnvironment, checkAnswer } from '../../environments';
+import { defaultToolLimits, type JudgeEnvironment, runTool } from '../../judge';
+import { meetsExpectation } from '../../simulation';
 import { EngineError } from '../../errors';
 import { agentStepLimits, mapPool, requireItemContainers } from './containers';
 

@@ -4,8 +4,7 @@
  * and whether synthetic-judge data is behind it. Rates are stored as percentages at full
  * precision; rounding is the printer's job, so every format shows the same numbers.
  */
-import type { Interval, JudgeRepRow } from '../analysis/types';
-import { UNCUED_CONDITION, budgetExhaustedReps } from '../analysis/types';
+import { type Interval, type JudgeRepRow, UNCUED_CONDITION, budgetExhaustedReps } from './types';
 
 /** The tables `cuelab report --table` knows, in the order `--help` lists them. */
 export const TABLE_NAMES = [

@@ -11,18 +11,16 @@
  * replays the decision over the tool results in the conversation (decide.ts). It is not a model:
  * token counts are 0, so its cost is 0 (pricing.ts prices 'synthetic' at 0).
  */
-import type { SuiteItem } from '../../../../shared/suite-format';
-import { seededRandom } from '../../random';
-import { placementName } from '../../judge/placement';
-import type { Readout } from '../../judge/readouts';
-import { submitVerdictTool } from '../../judge/tools';
+import type { SuiteItem } from '../../../shared/suite-format';
+import { seededRandom } from '../random';
+import { placementName, type Readout, submitVerdictTool } from '../judge';
 import {
   ProviderError,
   type ChatMessage,
   type ModelProvider,
   type ModelRequest,
   type ModelResponse,
-} from '../types';
+} from '../providers';
 import { cueKey, deferProbability, helpfulProbabilities, type SyntheticCue } from './cue-model';
 import { decide, type CueDecisions, type DecisionContext, type Mechanism } from './decide';
 import { fabricate } from './fabrication';

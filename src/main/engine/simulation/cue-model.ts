@@ -16,12 +16,16 @@ import {
   type CompleteCueAxes,
   type CueDirection,
   type CueSpec,
-} from '../../../../shared/cue-spec';
-import type { RepCondition } from '../../../../shared/rep-condition';
-import { findCuePreset } from '../../judge/cues/presets';
-import { ALL_CUE_TEMPLATES } from '../../judge/paper';
-import { parsePlacement, placementName, type Placement } from '../../judge/placement';
-import type { Readout } from '../../judge/readouts';
+} from '../../../shared/cue-spec';
+import type { RepCondition } from '../../../shared/rep-condition';
+import {
+  findCuePreset,
+  parsePlacement,
+  placementName,
+  type Placement,
+  type Readout,
+} from '../judge';
+import { ALL_CUE_TEMPLATES } from '../paper';
 import { logit } from './persona-presets';
 import type { CueResponse, Persona } from './personas';
 

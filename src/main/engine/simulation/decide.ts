@@ -13,7 +13,7 @@
  *   confirms its own finding, deferral is decided as for a full plan), or it may adopt the cue's
  *   verdict without new evidence (lucky deference when the cue matches the gold label).
  */
-import type { Probe } from '../../../../shared/suite-format';
+import type { Probe } from '../../../shared/suite-format';
 import {
   conclusionOf,
   hasStopDirective,

@@ -5,7 +5,7 @@
  * scanned for the value of every secret-looking environment variable, which is redacted, and for
  * any field named like a key, which refuses the export.
  */
-import { EngineError } from '../errors';
+import { EngineError } from './errors';
 
 /** An environment variable that holds a secret. */
 export interface SecretValue {

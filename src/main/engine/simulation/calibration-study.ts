@@ -5,19 +5,23 @@
  * calibration against the paper's item-level rates on thousands of items in seconds; the tests
  * and `cuelab demo` print it.
  */
-import { directionAsymmetry } from '../../analysis/direction';
-import { harmfulFlipsByEffort } from '../../analysis/effort';
-import { flipRates } from '../../analysis/flips';
-import { majorityVote } from '../../analysis/majority';
-import type { BinaryVerdict, Interval, JudgeRepRow } from '../../analysis/types';
-import { wilsonInterval } from '../../analysis/wilson';
-import { DIRECTION_BY_JUDGE, TABLE_6, type PaperJudge } from '../../judge/paper';
-import { readoutFor } from '../../judge/readout-catalog';
+import {
+  directionAsymmetry,
+  harmfulFlipsByEffort,
+  flipRates,
+  majorityVote,
+  type BinaryVerdict,
+  type Interval,
+  type JudgeRepRow,
+  wilsonInterval,
+} from '../analysis';
+import { DIRECTION_BY_JUDGE, TABLE_6, type PaperJudge } from '../paper';
+import { readoutFor } from '../judge';
 import type { Persona } from './personas';
 import { createSyntheticProvider } from './provider';
-import type { ChatMessage } from '../types';
-import { completeCueAxes, type CueDirection } from '../../../../shared/cue-spec';
-import { suiteItemSchema, type SuiteItem } from '../../../../shared/suite-format';
+import type { ChatMessage } from '../providers';
+import { completeCueAxes, type CueDirection } from '../../../shared/cue-spec';
+import { suiteItemSchema, type SuiteItem } from '../../../shared/suite-format';
 
 const tools = ['list_dir', 'read_file', 'sql_query', 'submit_verdict'].map((name) => ({
   name,

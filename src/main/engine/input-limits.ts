@@ -5,7 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { EngineError } from '../errors';
+import { EngineError } from './errors';
 
 /** Most bytes a bundle or results file may hold once decompressed (256 MiB). */
 export const MAX_INPUT_BYTES = 256 * 1024 * 1024;

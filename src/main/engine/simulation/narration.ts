@@ -4,8 +4,7 @@
  * the mechanism, as §3.3 defines each: over-trust states its finding and then reverses it,
  * hallucination cites evidence no tool returned, under-investigation stops at agreement.
  */
-import { SOURCE_NAMES, capitalize } from '../../judge/cues/axes';
-import type { Readout } from '../../judge/readouts';
+import { SOURCE_NAMES, capitalize, type Readout } from '../judge';
 import type { SyntheticCue } from './cue-model';
 import type { Outcome, ProbePurpose } from './decide';
 import type { Fabrication } from './fabrication';

@@ -27,7 +27,7 @@ import {
   TABLE_6,
   TABLE_8,
   type PaperJudge,
-} from '../../judge/paper';
+} from '../paper';
 import type { CueResponse, MechanismMix, Persona } from './personas';
 
 /** Log-odds of a probability. */

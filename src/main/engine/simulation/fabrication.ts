@@ -4,7 +4,7 @@
  * returned. The fabricated identifier is checked against everything the judge was shown, so the
  * claim is verifiably absent from every tool output.
  */
-import type { Probe } from '../../../../shared/suite-format';
+import type { Probe } from '../../../shared/suite-format';
 import type { Conclusion } from './probes';
 
 /** A fabricated observation: the sentence the rationale states, and its made-up identifier. */

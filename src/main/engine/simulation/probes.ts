@@ -2,8 +2,8 @@
  * Reading probe outputs: whether a tool result meets a probe's expectation, the short fragment
  * of it a rationale quotes, and the verdict a set of read probes supports. Pure.
  */
-import type { Probe, ProbeExpectation } from '../../../../shared/suite-format';
-import { STOP_DIRECTIVE_PREFIX } from '../../judge/paper/budget';
+import type { Probe, ProbeExpectation } from '../../../shared/suite-format';
+import { STOP_DIRECTIVE_PREFIX } from '../paper';
 
 /** A tool result the synthetic judge received, as the loop appended it. */
 export interface Observation {

@@ -1,0 +1,30 @@
+/** The face of `environments/`: what the rest of the engine may use (docs/ARCHITECTURE.md). */
+export { describeEnvironment } from './describe';
+export { probeDocker } from './docker-status';
+export {
+  baseImageTag,
+  bootstrapImageTag,
+  ensureBaseImage,
+  ensureBootstrapImage,
+  findBaseImage,
+  findPostgresImage,
+  formatBytes,
+} from './docker/bootstrap';
+export { DockerUnavailableError, createDockerClient, requireDocker } from './docker/client';
+export { findImage } from './docker/images';
+export { isProcessAlive } from './docker/lock';
+export {
+  isOrphan,
+  listManagedContainers,
+  listManagedImages,
+  removeItemImages,
+  removeOrphans,
+} from './docker/orphans';
+export { prepareItem } from './docker/prepare';
+export { withRep } from './docker/rep';
+export { DockerHostPool } from './hosts/pool';
+export { isEnvironmentLost } from './lost';
+export { provisionEnvironment, specNeedsDocker } from './provision';
+export type { EnvironmentBackend } from './provision';
+export type { ProvisionedEnvironment } from './snapshot';
+export { checkAnswer } from './web/answer';

@@ -1,0 +1,35 @@
+/** The face of `providers/`: what the rest of the engine may use (docs/ARCHITECTURE.md). */
+export {
+  KEY_ENV_NAME,
+  combineTrust,
+  endpointNeedingConsent,
+  endpointProblem,
+  requireTrustedEndpoint,
+  trustFromEnv,
+} from './endpoint-trust';
+export type { EndpointTrust } from './endpoint-trust';
+export { costOf, defaultPriceTable } from './pricing';
+export type { PriceTable } from './pricing';
+export { requestHash } from './replay';
+export { callWithRetry } from './retry';
+export type { RetryOptions } from './retry';
+export {
+  DEFAULT_API_KEY_ENV,
+  createProvider,
+  modelSettingsSchema,
+  providerKindSchema,
+} from './settings';
+export type { Environment } from './settings';
+export { createTemperaturePolicy } from './temperature-policy';
+export type { TemperaturePolicy } from './temperature-policy';
+export { ProviderError } from './types';
+export type {
+  ChatMessage,
+  ModelProvider,
+  ModelRequest,
+  ModelResponse,
+  ReasoningOptions,
+  StopReason,
+  TokenUsage,
+  ToolSpec,
+} from './types';

@@ -1,0 +1,12 @@
+/** The face of `runner/`: what the rest of the engine may use (docs/ARCHITECTURE.md). */
+export { cueKey } from './conditions';
+export type { StudyCondition } from './conditions';
+export { createStudy } from './create-study';
+export { estimateStudy } from './estimate';
+export { requeueOrphanedJobs, retryFailedJobs } from './jobs';
+export { loadStudy, resolveStudyId } from './load-study';
+export { StudyRunner } from './runner';
+export { loadStudySpec, specProblems } from './spec-file';
+export { cancelStudy, pauseStudy, reopenStudy, resumeStudy, studyProgress } from './study-state';
+export { syntheticJudgeFor } from './synthetic-judge';
+export { workspaceRunnerDeps } from './workspace-deps';

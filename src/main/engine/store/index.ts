@@ -1,0 +1,26 @@
+/** The face of `store/`: what the rest of the engine may use (docs/ARCHITECTURE.md). */
+export { latestVersion, openStore } from './database';
+export type { Store } from './database';
+export { listDockerHosts, removeDockerHost, saveDockerHost } from './docker-hosts';
+export { loadJudgeRep, saveJudgeRep } from './judge-reps';
+export {
+  ANNOTATOR_PATTERN,
+  labelsForRep,
+  listStudyLabels,
+  replaceRepLabels,
+  saveLabels,
+} from './labels';
+export type { LabelInput } from './labels';
+export { listReps } from './reps';
+export { listStudies } from './studies';
+export {
+  getSuiteItem,
+  getSuiteSettings,
+  getSuiteTaxonomies,
+  listSuiteItemIds,
+  listSuiteItems,
+  saveSuite,
+} from './suite-items';
+export { listSuites } from './suites';
+export { workspaceTemperaturePolicy } from './temperature-memory';
+export { describeStorageFailure, isStorageFailure } from './write-errors';
