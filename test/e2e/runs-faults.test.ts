@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pauseStudy } from '../../src/main/engine/runner/study-state';
+import { pauseStudy } from '../../src/main/engine/store/study-state';
 import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { createFaultStudy, shellJudge } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';

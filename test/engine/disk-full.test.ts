@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resumeStudy, studyProgress } from '../../src/main/engine/runner/study-state';
+import { resumeStudy, studyProgress } from '../../src/main/engine/store/study-state';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { createFaultStudy, shellJudge } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';

@@ -11,7 +11,7 @@ import {
 } from '../../src/main/engine/metajudge/ensemble/voters';
 import { createStudy } from '../../src/main/engine/runner/create-study';
 import { StudyRunner } from '../../src/main/engine/runner/runner';
-import { resumeStudy, studyProgress } from '../../src/main/engine/runner/study-state';
+import { resumeStudy, studyProgress } from '../../src/main/engine/store/study-state';
 import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';
 import type { EndpointTrust } from '../../src/main/engine/providers/endpoint-trust';
 import { listSuiteItems, saveSuite } from '../../src/main/engine/store/suite-items';

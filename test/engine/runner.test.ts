@@ -4,7 +4,7 @@ import { createEngine, type Engine } from '../../src/main/engine/engine';
 import { createStudy } from '../../src/main/engine/runner/create-study';
 import { StudyRunner } from '../../src/main/engine/runner/runner';
 import { uncuedMajority } from '../../src/main/engine/runner/scheduling';
-import { studyProgress } from '../../src/main/engine/runner/study-state';
+import { studyProgress } from '../../src/main/engine/store/study-state';
 import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';
 import { listSuiteItems, saveSuite } from '../../src/main/engine/store/suite-items';
 import { loadSuiteFile } from '../../src/main/engine/suites/load';

@@ -10,11 +10,11 @@ import {
 import { isProcessAlive } from '../engine/environments/docker/lock';
 import { removeOrphans } from '../engine/environments/docker/orphans';
 import { createStudy } from '../engine/runner/create-study';
-import { requeueOrphanedJobs } from '../engine/runner/jobs';
+import { requeueOrphanedJobs } from '../engine/store/jobs';
 import { loadStudy, resolveStudyId } from '../engine/runner/load-study';
 import { StudyRunner } from '../engine/runner/runner';
 import { loadStudySpec } from '../engine/runner/spec-file';
-import { resumeStudy, studyProgress } from '../engine/runner/study-state';
+import { resumeStudy, studyProgress } from '../engine/store/study-state';
 import { workspaceRunnerDeps } from '../engine/runner/workspace-deps';
 import { ensureSuite } from '../engine/suites/builtin';
 import { workspaceForProcess } from '../engine/workspace';

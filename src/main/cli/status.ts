@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createEngine } from '../engine/engine';
 import { resolveStudyId } from '../engine/runner/load-study';
-import { cancelStudy, pauseStudy, studyProgress } from '../engine/runner/study-state';
+import { cancelStudy, pauseStudy, studyProgress } from '../engine/store/study-state';
 import { listStudies } from '../engine/store/studies';
 import { workspaceForProcess } from '../engine/workspace';
 import { exitCodes, UsageError, type CliCommand } from './command';

@@ -8,9 +8,8 @@ import type { StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import { seededRandom } from '../random';
-import type { Store } from '../store';
+import { type Store, insertJob } from '../store';
 import { expandConditions, uncuedKey } from './conditions';
-import { insertJob } from './jobs';
 import { queueFixedDirectionJobs } from './scheduling';
 
 /** The items a spec selects from a suite, in the study's seeded order. */

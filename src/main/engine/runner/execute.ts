@@ -15,10 +15,9 @@ import type {
   ModelProvider,
   ReasoningOptions,
 } from '../providers';
-import type { Store } from '../store';
+import type { Store, ClaimedJob } from '../store';
 import { cachedModelCall, type CallCacheStats } from './call-cache';
 import type { StudyCondition } from './conditions';
-import type { ClaimedJob } from './jobs';
 
 /** What a judge factory is told about the rep it builds a judge for. */
 export interface JudgeContext {

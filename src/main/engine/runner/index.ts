@@ -3,10 +3,17 @@ export { cueKey } from './conditions';
 export type { StudyCondition } from './conditions';
 export { createStudy } from './create-study';
 export { estimateStudy } from './estimate';
-export { requeueOrphanedJobs, retryFailedJobs } from './jobs';
+export {
+  requeueOrphanedJobs,
+  retryFailedJobs,
+  cancelStudy,
+  pauseStudy,
+  reopenStudy,
+  resumeStudy,
+  studyProgress,
+} from '../store';
 export { loadStudy, resolveStudyId } from './load-study';
 export { StudyRunner } from './runner';
 export { loadStudySpec, specProblems } from './spec-file';
-export { cancelStudy, pauseStudy, reopenStudy, resumeStudy, studyProgress } from './study-state';
 export { syntheticJudgeFor } from './synthetic-judge';
 export { workspaceRunnerDeps } from './workspace-deps';

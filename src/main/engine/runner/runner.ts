@@ -3,12 +3,9 @@
  * outcome. Any number of runners (engine processes, CLI runs) can share a workspace: claims
  * are transactions with leases, completions are compare-and-swap on the lease id.
  */
-import { describeStorageFailure, isStorageFailure } from '../store';
-import { uncuedKey } from './conditions';
-import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
-import { crashPoint } from './crash-points';
-import { failureAction } from './failures';
 import {
+  describeStorageFailure,
+  isStorageFailure,
   claimJob,
   completeJob,
   failJob,
@@ -19,9 +16,16 @@ import {
   runningByStudy,
   runningStudyIds,
   type ClaimedJob,
-} from './jobs';
+  completeIfDone,
+  pauseStudy,
+  studyCost,
+  studyStatus,
+} from '../store';
+import { uncuedKey } from './conditions';
+import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
+import { crashPoint } from './crash-points';
+import { failureAction } from './failures';
 import { onUncuedFinished } from './scheduling';
-import { completeIfDone, pauseStudy, studyCost, studyStatus } from './study-state';
 
 /** Options of a runner. */
 export interface RunnerOptions {

@@ -12,10 +12,9 @@
  */
 import type { StudySpec } from '../../../shared/study-spec';
 import { errorAttributionDimension } from '../judge';
-import type { Store } from '../store';
+import { type Store, insertJob } from '../store';
 import type { StudyCondition } from './conditions';
 import { uncuedKey } from './conditions';
-import { insertJob } from './jobs';
 
 /**
  * The direction policy a study actually runs. An error-attribution readout has no pass/fail

@@ -24,3 +24,28 @@ export {
 export { listSuites } from './suites';
 export { workspaceTemperaturePolicy } from './temperature-memory';
 export { describeStorageFailure, isStorageFailure } from './write-errors';
+export {
+  claimJob,
+  completeJob,
+  failJob,
+  insertJob,
+  openJobCount,
+  releaseJob,
+  releaseOwnedJobs,
+  renewLease,
+  requeueOrphanedJobs,
+  retryFailedJobs,
+  runningByStudy,
+  runningStudyIds,
+} from './jobs';
+export type { ClaimedJob } from './jobs';
+export {
+  cancelStudy,
+  completeIfDone,
+  pauseStudy,
+  reopenStudy,
+  resumeStudy,
+  studyCost,
+  studyProgress,
+  studyStatus,
+} from './study-state';

@@ -4,7 +4,7 @@
  * the lease id, so a job whose lease was taken over can never be completed twice.
  */
 import { randomUUID } from 'node:crypto';
-import type { Store } from '../store';
+import type { Store } from './database';
 
 /** What identifies a job; unique per study. */
 export interface JobKey {

@@ -4,7 +4,7 @@
  */
 import type { StudyProgress } from '../../../shared/study-progress';
 import { EngineError } from '../errors';
-import type { Store } from '../store';
+import type { Store } from './database';
 
 function setStatus(store: Store, studyId: string, status: string, reason: string | null): void {
   const result = store.db
