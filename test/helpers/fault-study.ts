@@ -88,6 +88,9 @@ export function createFaultStudy(
     spec?: Partial<StudySpecInput>;
     /** A suite of its own (id `faultSuiteId`) instead of the busybox one. */
     suite?: SuiteFile;
+    /** More of the user's environment, and more endpoints the user trusts. */
+    env?: Record<string, string>;
+    trustedEndpoints?: string[];
   },
 ): FaultStudy {
   const engine = createEngine({ path: workspace, source: 'flag' });
@@ -114,9 +117,12 @@ export function createFaultStudy(
       new StudyRunner(
         {
           ...workspaceRunnerDeps(engine.store, {
-            env: { ANTHROPIC_API_KEY: 'test' },
+            env: { ANTHROPIC_API_KEY: 'test', ...options.env },
             // The fake server is a custom endpoint the user trusts (issue 10 #2).
-            trust: { endpoints: [options.baseUrl], keyEnvNames: [] },
+            trust: {
+              endpoints: [options.baseUrl, ...(options.trustedEndpoints ?? [])],
+              keyEnvNames: [],
+            },
           }),
           // Short provider backoff: the tests count calls, not wait for them.
           retry: { baseDelayMs: 20, maxDelayMs: 200 },

@@ -7,6 +7,7 @@ import type { RepCondition } from '../../../shared/rep-condition';
 import type { StudyJudge, StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../../shared/suite-format';
 import type { ProvisionedEnvironment } from '../environments/snapshot';
+import type { WebRecording } from '../environments/web/live';
 import { budgetForDataset } from '../judge/budget';
 import { prepareRep } from '../judge/prepare';
 import type { Readout } from '../judge/readouts';
@@ -16,6 +17,7 @@ import type { RetryOptions } from '../providers/retry';
 import type { TemperaturePolicy } from '../providers/temperature-policy';
 import type { ModelProvider, ReasoningOptions } from '../providers/types';
 import type { Store } from '../store/database';
+import { saveWebRecording } from '../store/web-recordings';
 import { cachedModelCall, type CallCacheStats } from './call-cache';
 import type { StudyCondition } from './conditions';
 import type { ClaimedJob } from './jobs';
@@ -56,7 +58,7 @@ export interface ExecuteDeps {
     item: SuiteItem,
     signal: AbortSignal,
     context: { studyId: string },
-  ): Promise<ProvisionedEnvironment>;
+  ): Promise<ProvisionedEnvironment & { webRecording?: WebRecording }>;
   judgeFor(context: JudgeContext): JudgeHandle;
   temperaturePolicy: TemperaturePolicy;
   priceTable?: PriceTable;
@@ -173,7 +175,12 @@ export async function executeJob(
       studyId: study.id,
       simulated: handle.simulated,
       ...(handle.describeSimulation ? { describeSimulation: handle.describeSimulation } : {}),
-      ...(complete ? { alsoInTransaction: complete } : {}),
+      alsoInTransaction: (repId: string) => {
+        // The live web's pages go with the rep, so its replay needs no network.
+        const recording = environment.webRecording;
+        if (recording) saveWebRecording(deps.store, repId, recording);
+        complete?.(repId);
+      },
     });
     return { repId: result.repId, costUsd: result.transcript.totals.costUsd, calls: cached.stats };
   } finally {
