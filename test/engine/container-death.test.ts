@@ -1,11 +1,16 @@
 import Docker from 'dockerode';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { dockerLabels } from '../../src/main/engine/environments/docker/client';
-import { listManagedContainers } from '../../src/main/engine/environments/docker/orphans';
 import { dockerForTest } from '../helpers/docker';
 import { busyboxImage } from '../helpers/docker-images';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
-import { createFaultStudy, lastMessageText, shellJudge, workspaceIn } from '../helpers/fault-study';
+import {
+  createFaultStudy,
+  lastMessageText,
+  shellJudge,
+  studyContainers,
+  workspaceIn,
+} from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // Issue 10, item 11: a container that dies mid-rep is an infrastructure failure. The rep is
@@ -34,16 +39,10 @@ function needDocker(context: TestContext): void {
   if (!available) context.skip('Docker is not available');
 }
 
-async function studyContainers(studyId: string): Promise<Docker.ContainerInfo[]> {
-  return (await listManagedContainers(docker)).filter(
-    (container) => container.Labels[dockerLabels.study] === studyId,
-  );
-}
-
 type Death = 'kill' | 'remove';
 
 async function killRep(studyId: string, death: Death): Promise<string> {
-  const [container] = await studyContainers(studyId);
+  const [container] = await studyContainers(docker, studyId);
   if (!container) throw new Error('no rep container carries the study label');
   const handle = docker.getContainer(container.Id);
   if (death === 'kill') await handle.kill();
@@ -116,7 +115,7 @@ describe.each([
       // The first call had finished when the container died: replayed, not repeated.
       expect(server.callCount('anthropic') - callsBefore).toBe(2);
       // Both containers are gone, the dead one included.
-      expect(await studyContainers(study.studyId)).toEqual([]);
+      expect(await studyContainers(docker, study.studyId)).toEqual([]);
     } finally {
       study.engine.close();
     }
@@ -138,7 +137,8 @@ describe('rep containers', () => {
     const seen: Record<string, string>[] = [];
     const judge = shellJudge();
     server.handle('anthropic', async (request) => {
-      for (const container of await studyContainers(study.studyId)) seen.push(container.Labels);
+      for (const container of await studyContainers(docker, study.studyId))
+        seen.push(container.Labels);
       return judge(request);
     });
     const runner = study.runner();

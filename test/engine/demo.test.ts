@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import Docker from 'dockerode';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findPostgresImage } from '../../src/main/engine/environments/docker/bootstrap';
 import { dockerForTest } from '../helpers/docker';
 import { makeTempDir } from '../helpers/temp-dir';
 
@@ -27,7 +29,19 @@ describe('cuelab demo', () => {
       },
     );
     expect(code, output).toBe(0);
-    expect(output).toMatch(/\[108\/108\] 100% .* completed/);
+    // The demo says which substrates ran; a Postgres item joins once its image is built.
+    const substrates = /^Substrates: (.+)$/m.exec(output)?.[1] ?? '';
+    expect(substrates).toMatch(/filesystem \(\d+\)/);
+    expect(substrates).toMatch(/web \(1\)/);
+    if (await findPostgresImage(new Docker())) expect(substrates).toContain('postgres (1)');
+    else expect(output).toContain('add one with cuelab demo --postgres');
+    const items = [...substrates.matchAll(/\((\d+)\)/g)].reduce(
+      (sum, match) => sum + Number(match[1]),
+      0,
+    );
+    // 2 judges × (uncued + strong severity + strong leniency) × 3 reps per item.
+    const reps = items * 18;
+    expect(output).toContain(`[${reps}/${reps}] 100%`);
     expect(output).toContain('## Harmful and helpful flips per judge × dataset');
     expect(output).toContain('## Direction asymmetry: severity vs leniency');
     expect(output.match(/\*\*SIMULATED: synthetic-judge data\*\*/g)).toHaveLength(3);
@@ -41,7 +55,9 @@ describe('cuelab demo', () => {
     for (const line of calibration) expect(line, line).toMatch(/\| yes \|$/);
     expect(output).toMatch(/\| robust-frontier \| Sonnet-4\.6 \| App\. D severity \| +\d/);
     expect(output).toMatch(
-      /\| preset:strong@system \| task_success \| all +\| all +\| all +\| +12 \|/,
+      new RegExp(
+        `\\| preset:strong@system \\| task_success \\| all +\\| all +\\| all +\\| +${items * 2} \\|`,
+      ),
     );
   }, 600_000);
 });

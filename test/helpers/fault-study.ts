@@ -4,13 +4,16 @@
  * judge script lists the folder with the shell, then passes the item (or fails it when cued).
  */
 import { join } from 'node:path';
+import type Docker from 'dockerode';
+import { dockerLabels } from '../../src/main/engine/environments/docker/client';
+import { listManagedContainers } from '../../src/main/engine/environments/docker/orphans';
 import { createEngine, type Engine } from '../../src/main/engine/engine';
 import { createStudy } from '../../src/main/engine/runner/create-study';
 import { StudyRunner, type RunnerOptions } from '../../src/main/engine/runner/runner';
 import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';
 import { listSuiteItems, saveSuite } from '../../src/main/engine/store/suite-items';
 import { studySpecSchema, type StudySpecInput } from '../../src/shared/study-spec';
-import { suiteFileSchema } from '../../src/shared/suite-format';
+import { suiteFileSchema, type SuiteFile } from '../../src/shared/suite-format';
 import { reply, type FakeHandler, type ReceivedRequest } from './fake-model-server';
 
 /** Id of the fault suite. */
@@ -78,10 +81,24 @@ export interface FaultStudy {
 /** Creates the workspace at `workspace` and a study; `spec` overrides the defaults. */
 export function createFaultStudy(
   workspace: string,
-  options: { image?: string; items: number; baseUrl: string; spec?: Partial<StudySpecInput> },
+  options: {
+    image?: string;
+    items: number;
+    baseUrl: string;
+    spec?: Partial<StudySpecInput>;
+    /** A suite of its own (id `faultSuiteId`) instead of the busybox one. */
+    suite?: SuiteFile;
+    /** More of the user's environment, and more endpoints the user trusts. */
+    env?: Record<string, string>;
+    trustedEndpoints?: string[];
+  },
 ): FaultStudy {
   const engine = createEngine({ path: workspace, source: 'flag' });
-  saveSuite(engine.store, dockerFaultSuite(options.image, options.items), 'imported');
+  saveSuite(
+    engine.store,
+    options.suite ?? dockerFaultSuite(options.image, options.items),
+    'imported',
+  );
   const spec = studySpecSchema.parse({
     name: 'fault study',
     suite: faultSuiteId,
@@ -100,9 +117,12 @@ export function createFaultStudy(
       new StudyRunner(
         {
           ...workspaceRunnerDeps(engine.store, {
-            env: { ANTHROPIC_API_KEY: 'test' },
+            env: { ANTHROPIC_API_KEY: 'test', ...options.env },
             // The fake server is a custom endpoint the user trusts (issue 10 #2).
-            trust: { endpoints: [options.baseUrl], keyEnvNames: [] },
+            trust: {
+              endpoints: [options.baseUrl, ...(options.trustedEndpoints ?? [])],
+              keyEnvNames: [],
+            },
           }),
           // Short provider backoff: the tests count calls, not wait for them.
           retry: { baseDelayMs: 20, maxDelayMs: 200 },
@@ -115,4 +135,14 @@ export function createFaultStudy(
 /** The workspace folder of a test directory. */
 export function workspaceIn(dir: string): string {
   return join(dir, 'ws');
+}
+
+/** The managed containers that carry `studyId`'s label. */
+export async function studyContainers(
+  docker: Docker,
+  studyId: string,
+): Promise<Docker.ContainerInfo[]> {
+  return (await listManagedContainers(docker)).filter(
+    (container) => container.Labels[dockerLabels.study] === studyId,
+  );
 }

@@ -2,7 +2,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../engine/engine';
 import { probeDocker } from '../engine/environments/docker-status';
-import { ensureBaseImage } from '../engine/environments/docker/bootstrap';
+import {
+  ensureBaseImage,
+  ensurePostgresImage,
+  findPostgresImage,
+} from '../engine/environments/docker/bootstrap';
+import { createDockerClient } from '../engine/environments/docker/client';
 import { EngineError } from '../engine/errors';
 import { calibrationCheck, formatCalibration } from '../engine/simulation/calibration-study';
 import { findPersona, loadPersonas } from '../engine/simulation/personas';
@@ -13,6 +18,7 @@ import { ensureSuite, resourcesDir } from '../engine/suites/builtin';
 import { workspaceForProcess } from '../engine/workspace';
 import type { StudySpec } from '../../shared/study-spec';
 import type { CliCommand } from './command';
+import { demoSpecWithItems, substratesLine } from './demo-items';
 import { runToEnd } from './run';
 
 /** The ready-made demo study shipped in resources/studies (the app offers the same one). */
@@ -41,18 +47,20 @@ async function demoCalibration(spec: StudySpec): Promise<string[]> {
 export const demoCommand: CliCommand = {
   name: 'demo',
   summary: 'Run a small ready-made study with the synthetic judge and print its tables',
-  usage: `Usage: cuelab demo [--workspace DIR]
+  usage: `Usage: cuelab demo [--workspace DIR] [--postgres]
 
 Runs the demo study offline: a few items of the built-in suite cuelab-mini in real Docker
 containers, two synthetic judge personas, the strong cue (§3.1) in both directions, 3 reps.
 It first builds the Docker base image if this machine lacks it (about a minute, once).
 Then it checks the two personas' calibration against the paper (App. D, Table 6, Fig. 3)
 on a seeded in-memory simulation of 4000 items.
+A PostgreSQL item is included when the Postgres image is already built, or with --postgres
+(which builds it first when needed: a few minutes, once). The output names the substrates.
 The synthetic judge is a SIMULATION: its tables are marked as such.`,
   async run(args, io) {
     const { values } = parseArgs({
       args,
-      options: { workspace: { type: 'string' } },
+      options: { workspace: { type: 'string' }, postgres: { type: 'boolean' } },
       strict: true,
     });
     const docker = await probeDocker();
@@ -68,12 +76,25 @@ The synthetic judge is a SIMULATION: its tables are marked as such.`,
         io.out(`  [${Math.round(progress.elapsedSeconds)} s] ${progress.message}`),
     });
     io.out(image.built ? `  built ${image.tag}` : `  ${image.tag} is ready`);
-    const spec = loadStudySpec(demoSpecPath());
+    let withPostgres = (await findPostgresImage(createDockerClient())) !== undefined;
+    if (values.postgres && !withPostgres) {
+      io.out('Preparing the PostgreSQL image (built once per machine, a few minutes)…');
+      const built = await ensurePostgresImage({
+        onProgress: (progress) =>
+          io.out(`  [${Math.round(progress.elapsedSeconds)} s] ${progress.message}`),
+      });
+      io.out(`  built ${built.tag}`);
+      withPostgres = true;
+    }
     const engine = createEngine(workspaceForProcess(values.workspace));
     try {
-      const suite = ensureSuite(engine.store, spec.suite);
+      const demoSpec = loadStudySpec(demoSpecPath());
+      const suite = ensureSuite(engine.store, demoSpec.suite);
+      const spec = demoSpecWithItems(demoSpec, suite.items, withPostgres);
       const studyId = createStudy(engine.store, spec, suite.items);
       io.out(`Running the demo study ${studyId} (${spec.name}).`);
+      io.out(substratesLine(spec, suite.items));
+      if (!withPostgres) io.out('  (no PostgreSQL item: add one with cuelab demo --postgres)');
       const code = await runToEnd(engine.store, studyId, io);
       for (const table of ['flips', 'severity'] as const) {
         io.out('');

@@ -28,3 +28,7 @@ export { provisionEnvironment, specNeedsDocker } from './provision';
 export type { EnvironmentBackend } from './provision';
 export type { ProvisionedEnvironment } from './snapshot';
 export { checkAnswer } from './web/answer';
+export { ensurePostgresImage } from './docker/bootstrap';
+export { liveWebFor } from './web/live-provision';
+export { webRecordingSchema } from './web/live';
+export type { WebRecording } from './web/live';

@@ -20,7 +20,8 @@ import { createDockerClient, DockerUnavailableError, type ContainerOwner } from 
 import { prepareItem } from './docker/prepare';
 import { startRep } from './docker/rep';
 import { createSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
-import { withWeb } from './web/environment';
+import { withWeb, type WebBackend } from './web/environment';
+import type { WebRecording } from './web/live';
 
 /** Which backend to use; `auto` applies the rule above. */
 export type EnvironmentBackend = 'docker' | 'snapshot' | 'auto';
@@ -35,11 +36,15 @@ export interface ProvisionOptions {
   onProgress?: (line: string) => void;
   /** The workspace and study a rep container serves (its labels). */
   owner?: ContainerOwner;
+  /** Where a web item's tools get their answers; default its own offline snapshot. */
+  webBackend?: WebBackend;
 }
 
 /** A provisioned environment and the backend that serves it. */
 export interface ProvisionedJudgeEnvironment extends ProvisionedEnvironment {
   backend: 'docker' | 'snapshot';
+  /** What a live web backend fetched for this rep (stored with it, so its replay is offline). */
+  webRecording?: WebRecording;
 }
 
 /** True when the spec cannot be served without running commands in a container. */
@@ -106,7 +111,11 @@ export async function provisionEnvironment(
     const snapshot = createSnapshotEnvironment(spec);
     // A web item's pages are served to the judge from the engine, never from a container.
     if (web)
-      return { ...snapshot, environment: withWeb(snapshot.environment, { ...spec, web }), backend };
+      return {
+        ...snapshot,
+        environment: withWeb(snapshot.environment, { ...spec, web }, options.webBackend),
+        backend,
+      };
     return { ...snapshot, backend };
   }
   const prepared = await prepareItem(spec, item.id, {
@@ -120,6 +129,8 @@ export async function provisionEnvironment(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.owner ? { owner: options.owner } : {}),
   });
-  const environment = web ? withWeb(rep.environment, { ...spec, web }) : rep.environment;
+  const environment = web
+    ? withWeb(rep.environment, { ...spec, web }, options.webBackend)
+    : rep.environment;
   return { environment, dispose: () => rep.dispose(), backend };
 }

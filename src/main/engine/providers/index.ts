@@ -33,3 +33,4 @@ export type {
   TokenUsage,
   ToolSpec,
 } from './types';
+export { endpointOrigin } from './endpoint-trust';

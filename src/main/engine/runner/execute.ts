@@ -6,7 +6,7 @@
 import type { RepCondition } from '../../../shared/rep-condition';
 import type { StudyJudge, StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../../shared/suite-format';
-import type { ProvisionedEnvironment } from '../environments';
+import type { ProvisionedEnvironment, WebRecording } from '../environments';
 import { budgetForDataset, prepareRep, type Readout, modelCallFor, runJudgeRep } from '../judge';
 import type {
   PriceTable,
@@ -15,7 +15,7 @@ import type {
   ModelProvider,
   ReasoningOptions,
 } from '../providers';
-import type { Store, ClaimedJob } from '../store';
+import { type ClaimedJob, type Store, saveWebRecording } from '../store';
 import { cachedModelCall, type CallCacheStats } from './call-cache';
 import type { StudyCondition } from './conditions';
 
@@ -55,7 +55,7 @@ export interface ExecuteDeps {
     item: SuiteItem,
     signal: AbortSignal,
     context: { studyId: string },
-  ): Promise<ProvisionedEnvironment>;
+  ): Promise<ProvisionedEnvironment & { webRecording?: WebRecording }>;
   judgeFor(context: JudgeContext): JudgeHandle;
   temperaturePolicy: TemperaturePolicy;
   priceTable?: PriceTable;
@@ -172,7 +172,12 @@ export async function executeJob(
       studyId: study.id,
       simulated: handle.simulated,
       ...(handle.describeSimulation ? { describeSimulation: handle.describeSimulation } : {}),
-      ...(complete ? { alsoInTransaction: complete } : {}),
+      alsoInTransaction: (repId: string) => {
+        // The live web's pages go with the rep, so its replay needs no network.
+        const recording = environment.webRecording;
+        if (recording) saveWebRecording(deps.store, repId, recording);
+        complete?.(repId);
+      },
     });
     return { repId: result.repId, costUsd: result.transcript.totals.costUsd, calls: cached.stats };
   } finally {

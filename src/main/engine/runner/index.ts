@@ -17,3 +17,4 @@ export { StudyRunner } from './runner';
 export { loadStudySpec, specProblems } from './spec-file';
 export { syntheticJudgeFor } from './synthetic-judge';
 export { workspaceRunnerDeps } from './workspace-deps';
+export { selectItems } from './create-study';

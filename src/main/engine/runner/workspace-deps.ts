@@ -5,7 +5,7 @@
  */
 import { dirname } from 'node:path';
 import type { StudyJudge } from '../../../shared/study-spec';
-import { DockerHostPool } from '../environments';
+import { DockerHostPool, liveWebFor } from '../environments';
 import {
   createProvider,
   DEFAULT_API_KEY_ENV,
@@ -75,10 +75,16 @@ export function workspaceRunnerDeps(
     store,
     hostPool,
     loadStudy: (studyId) => loadStudy(store, studyId),
-    provision: (item, signal, context) =>
-      hostPool.provision(item.environment, item, signal, {
+    provision: async (item, signal, context) => {
+      const trust = typeof options.trust === 'function' ? options.trust() : options.trust;
+      // Off unless the user's own environment turns it on (never a suite or spec).
+      const live = liveWebFor(item.environment, envNow(), trust ?? trustFromEnv(process.env));
+      const provisioned = await hostPool.provision(item.environment, item, signal, {
         owner: { workspace: dirname(store.path), study: context.studyId },
-      }),
+        ...(live ? { webBackend: live.backend } : {}),
+      });
+      return live ? { ...provisioned, webRecording: live.recording } : provisioned;
+    },
     judgeFor(context: JudgeContext): JudgeHandle {
       const { judge } = context;
       if (judge.provider === 'synthetic') return syntheticJudgeFor(context);

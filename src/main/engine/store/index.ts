@@ -49,3 +49,4 @@ export {
   studyProgress,
   studyStatus,
 } from './study-state';
+export { saveWebRecording } from './web-recordings';

@@ -138,12 +138,20 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
     const { postgres } = this.prepared;
     if (postgres) {
       const target = {
-        container: this.container,
         spec: postgres,
-        user: this.prepared.settings.user,
-        useTimeoutCommand: this.prepared.tools.timeout,
+        run: (argv: string[], runLimits: ToolLimits, maxOutputBytes: number) =>
+          this.run(argv, runLimits, maxOutputBytes),
       };
-      return postgresQuery(target, sql, limits);
+      try {
+        return await postgresQuery(target, sql, limits);
+      } catch (error) {
+        // psql also fails when the server process died with its container (the connection
+        // is lost before psql itself is killed): that is the environment, not the query.
+        if (error instanceof EnvironmentLostError) throw error;
+        const problem = await containerProblem(this.container, 1000);
+        if (problem) throw this.markLost(problem, error);
+        throw error;
+      }
     }
     const database = this.prepared.databasePath;
     if (!database) throw new Error('this environment has no database');

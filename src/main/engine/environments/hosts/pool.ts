@@ -162,7 +162,7 @@ export class DockerHostPool {
     spec: EnvironmentSpec,
     item: { id: string; trajectory?: Trajectory },
     signal: AbortSignal,
-    extra: { owner?: ProvisionOptions['owner'] } = {},
+    extra: Pick<ProvisionOptions, 'owner' | 'webBackend'> = {},
   ): Promise<ProvisionedJudgeEnvironment & { hostId?: string }> {
     if (!specNeedsDocker(spec)) {
       return provisionEnvironment(spec, item, { signal, ...extra, ...this.progress() });

@@ -4,10 +4,9 @@
  * allows writes, with a statement timeout. NULL prints as a marker no CSV field can be by
  * accident (psql quotes a field holding it), so NULL and the empty string stay apart.
  */
-import type Docker from 'dockerode';
 import type { PostgresSpec } from '../../../../shared/suite-format';
 import type { SqlResult, ToolLimits } from '../../judge';
-import { execInContainer } from '../docker/exec';
+import type { RawExecResult } from '../docker/exec';
 import { readonlyRole } from './server';
 
 const nullMarker = '\\N';
@@ -15,11 +14,12 @@ const outputBytes = 16 * 1024 * 1024;
 
 /** How the judge's query reaches the server. */
 export interface PostgresQueryTarget {
-  container: Docker.Container;
   spec: PostgresSpec;
-  /** The container user the `psql` process runs as. */
-  user: string;
-  useTimeoutCommand: boolean;
+  /**
+   * Runs `psql` in the rep's container. The rep's own exec path, so a container that dies
+   * under a query is an environment loss (a rerun), never a failed query the judge scores.
+   */
+  run(argv: string[], limits: ToolLimits, maxOutputBytes: number): Promise<RawExecResult>;
 }
 
 /** The role `sql_query` connects as: read-only unless the item says read-write. */
@@ -52,12 +52,7 @@ export async function postgresQuery(
     '-c',
     sql,
   ];
-  const result = await execInContainer(target.container, argv, {
-    user: target.user,
-    timeoutMs: limits.commandTimeoutMs,
-    maxOutputBytes: outputBytes,
-    useTimeoutCommand: target.useTimeoutCommand,
-  });
+  const result = await target.run(argv, limits, outputBytes);
   if (result.exitCode !== 0) {
     const reason = result.timedOut
       ? 'timed out'

@@ -4,8 +4,8 @@
  * agent saw plus distractors) through a local BM25 index: offline, and the same on every run.
  *
  * A live backend (the user's search API, a URL allowlist, every fetched page stored with the
- * rep so its replay stays offline) fits the `WebBackend` interface below; it is designed, not
- * built, and nothing here opens a network connection.
+ * rep so its replay stays offline) is in `live.ts`, off unless the user turns it on; nothing
+ * here opens a network connection.
  */
 import type { EnvironmentSpec, WebSpec } from '../../../../shared/suite-format';
 import type { FetchedPage, JudgeEnvironment, ToolLimits, WebSearchResult } from '../../judge';
@@ -13,19 +13,12 @@ import { normalizeUrl, SearchIndex } from './search-index';
 
 /** Where the web tools get their answers. */
 export interface WebBackend {
-  /** `snapshot` (offline, the default) or `live` (not implemented yet). */
+  /** `snapshot` (offline: the item's pages, or a rep's recording) or `live` (live.ts). */
   readonly kind: 'snapshot' | 'live';
+  /** What the judge is told about this web, when it is not the item's snapshot. */
+  readonly description?: string;
   search(query: string, limit: number, signal?: AbortSignal): Promise<WebSearchResult[]>;
   fetch(url: string, signal?: AbortSignal): Promise<Omit<FetchedPage, 'truncated'>>;
-}
-
-/**
- * What a live backend would need (off by default): the search API's key, named by an
- * environment variable so it never lands in a suite or a bundle, and the only hosts it may fetch.
- */
-export interface LiveWebSettings {
-  searchApiKeyEnv: string;
-  allowlist: readonly string[];
 }
 
 /** Results per `web_search` call when the item does not say. */
@@ -93,8 +86,8 @@ export function withWeb(
       web: true,
     },
     description: keepLocal
-      ? `${local.description} ${webDescription(spec.web)}`
-      : webDescription(spec.web),
+      ? `${local.description} ${backend.description ?? webDescription(spec.web)}`
+      : (backend.description ?? webDescription(spec.web)),
     exec: (command, limits, signal) => local.exec(command, limits, signal),
     readFile: (path, limits) => local.readFile(path, limits),
     listDir: (path) => local.listDir(path),

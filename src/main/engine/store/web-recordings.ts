@@ -1,0 +1,24 @@
+/**
+ * A rep's live web recording (environments/web/live.ts): written in the transaction that
+ * stores the rep, read back (and parsed: it is on disk) to replay the rep offline.
+ */
+import { webRecordingSchema, type WebRecording } from '../environments';
+import type { Store } from './database';
+
+/** Stores what the live web answered during rep `repId`. */
+export function saveWebRecording(store: Store, repId: string, recording: WebRecording): void {
+  store.db
+    .prepare('INSERT OR REPLACE INTO judge_rep_web (rep_id, recording_json) VALUES (?, ?)')
+    .run(repId, JSON.stringify(recording));
+}
+
+/** The recording of rep `repId`, or undefined when it used no live web. */
+export function loadWebRecording(store: Store, repId: string): WebRecording | undefined {
+  const row = store.db
+    .prepare('SELECT recording_json FROM judge_rep_web WHERE rep_id = ?')
+    .get(repId) as { recording_json: string } | undefined;
+  if (!row) return undefined;
+  const parsed = webRecordingSchema.safeParse(JSON.parse(row.recording_json));
+  if (!parsed.success) throw new Error(`the web recording of rep ${repId} is damaged`);
+  return parsed.data;
+}
