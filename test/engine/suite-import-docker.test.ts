@@ -55,6 +55,13 @@ function preImages(patch: string): Record<string, string> {
   return files;
 }
 
+/** Defines `conda activate ENV` as conda.sh does: the env's name and bin folder in the shell. */
+const fakeConda = `conda() {
+  [ "$1" = activate ] || return 1
+  CONDA_DEFAULT_ENV=$2; PATH=/opt/miniconda3/envs/$2/bin:$PATH; export CONDA_DEFAULT_ENV PATH
+}
+`;
+
 beforeAll(async () => {
   available = (await dockerForTest()) !== null;
   if (!available) return;
@@ -75,9 +82,11 @@ beforeAll(async () => {
     Labels: { 'cuelab.test': 'suite-import' },
   });
   try {
-    const archive = await packArchive(
-      Object.entries(preImages(patch)).map(([path, content]) => ({ path, content })),
-    );
+    const archive = await packArchive([
+      ...Object.entries(preImages(patch)).map(([path, content]) => ({ path, content })),
+      // Conda's activation script as the eval images have it; a stand-in for the real one.
+      { path: 'opt/miniconda3/etc/profile.d/conda.sh', content: fakeConda },
+    ]);
     await container.putArchive(archive, { path: '/' });
     await container.start();
     const exit = (await container.wait()) as { StatusCode: number };
@@ -128,11 +137,15 @@ describe('imported SWE-bench environments in Docker', () => {
     created.push(prepared.image);
     await withRep(prepared, async ({ environment }) => {
       const result = await environment.exec(
-        'pwd; git status --short; grep -c "def serialize_result" django/contrib/admin/views/autocomplete.py',
+        'pwd; whoami; echo "$CONDA_DEFAULT_ENV"; git status --short; ' +
+          'grep -c "def serialize_result" django/contrib/admin/views/autocomplete.py',
         { ...defaultToolLimits, commandTimeoutMs: 20_000 },
       );
       expect(result.exitCode).toBe(0);
-      expect(result.stdout).toBe('/testbed\n M django/contrib/admin/views/autocomplete.py\n1\n');
+      // As the image's own non-root user, with the testbed env activated as the eval images do.
+      expect(result.stdout).toBe(
+        '/testbed\nnonroot\ntestbed\n M django/contrib/admin/views/autocomplete.py\n1\n',
+      );
     });
   });
 
