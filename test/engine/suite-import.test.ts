@@ -138,14 +138,38 @@ describe('Terminal-Bench 1 runs', () => {
 });
 
 describe('Harbor / Terminal-Bench 2 jobs', () => {
+  const outcome = importRuns({ path: fixture('harbor'), format: 'auto' });
+  const byId = (id: string) => outcome.suite.items.find((item) => item.id === id)!;
+
   it('reads the ATIF trajectory, the reward and the task folder', () => {
-    const outcome = importRuns({ path: fixture('harbor'), format: 'auto' });
-    expect(outcome.suite.items).toHaveLength(1);
-    const item = outcome.suite.items[0]!;
-    expect(item).toMatchObject({ id: 'hello-world__AbC123', gold: 'pass', substrate: 'terminal' });
+    expect(outcome.suite.items.map((item) => item.id).sort()).toEqual([
+      'fix-permissions__Xr4Tq9m',
+      'hello-world__AbC123',
+    ]);
+    expect(outcome.skipped).toEqual([]);
+    const item = byId('hello-world__AbC123');
+    expect(item).toMatchObject({ gold: 'pass', substrate: 'terminal' });
     expect(item.trajectory.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    // The agent's hidden reasoning_content is not what it showed: it stays out.
+    expect(JSON.stringify(item.trajectory)).not.toContain('a single echo is enough');
     expect(item.environment.dockerfile).toContain('FROM cuelab/base');
     expect(item.provenance?.agent).toBe('terminus-2 / anthropic/claude-sonnet-4');
+  });
+
+  it("uses the task's prebuilt docker_image, content-part messages, and says the trial raised", () => {
+    const item = byId('fix-permissions__Xr4Tq9m');
+    expect(item.environment).toMatchObject({
+      image: 'cuelab-test/tb2-fix-permissions:20251104',
+      workdir: '/app',
+      shell: true,
+    });
+    expect(item.environment.dockerfile).toBeUndefined();
+    expect(item.gold).toBe('fail');
+    expect(item.note).toBe('the trial raised AgentTimeoutError');
+    expect(item.trajectory[2]?.content).toBe(
+      'total 4\n-rw-r--r-- 1 root root 61 Nov  4 18:01 deploy.sh',
+    );
+    expect(item.trajectory.at(-1)).toMatchObject({ role: 'tool', content: '' });
   });
 });
 
@@ -271,9 +295,10 @@ describe('provenance in study bundles', () => {
       });
       const studyId = createStudy(store, spec, outcome.suite.items);
       const rows = buildBundle(store, studyId).tables.suiteItems as { body_json: string }[];
-      const body = JSON.parse(rows[0]!.body_json) as {
-        provenance: { source: string; sha256: string };
-      };
+      const bodies = rows.map(
+        (row) => JSON.parse(row.body_json) as { provenance: { source: string; sha256: string } },
+      );
+      const body = bodies.find((entry) => entry.provenance.source.includes('hello-world'))!;
       expect(body.provenance.source).toBe('job/hello-world__AbC123/agent/trajectory.json');
       expect(body.provenance.sha256).toBe(
         sha(fixture('harbor', 'job', 'hello-world__AbC123', 'agent', 'trajectory.json')),
@@ -289,7 +314,13 @@ describe('names from a stranger’s files', () => {
   it('never reach a task folder outside the one given', () => {
     const dir = makeTempDir();
     try {
-      cpSync(fixture('harbor', 'job'), dir.path, { recursive: true });
+      cpSync(
+        fixture('harbor', 'job', 'hello-world__AbC123'),
+        join(dir.path, 'hello-world__AbC123'),
+        {
+          recursive: true,
+        },
+      );
       const result = join(dir.path, 'hello-world__AbC123', 'result.json');
       writeFileSync(result, JSON.stringify({ ...json(result), task_name: '../hello-world' }));
       const outcome = importRuns({
