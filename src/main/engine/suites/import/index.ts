@@ -222,7 +222,10 @@ export function describeSpec(item: SuiteItem): string {
     const replayed = spec.setup?.length ? ` + ${spec.setup.length} replayed SQL statement(s)` : '';
     return `PostgreSQL database ${spec.postgres.database}${replayed}`;
   }
-  if (Object.keys(spec.files).length > 0) return `${Object.keys(spec.files).length} files`;
+  const files = Object.keys(spec.files).length;
+  // Files that are not text arrive through setup steps (mcpmark-state.ts): count them as such.
+  const steps = spec.setup?.length ? ` + ${spec.setup.length} setup step(s)` : '';
+  if (files > 0 || steps) return `${files} text file(s)${steps}`;
   return 'trajectory only';
 }
 
