@@ -19,6 +19,16 @@ export const importedRunSchema = z.object({
   flags: z.array(z.string()),
 });
 
+/** Caps on one upload of dropped files: the window checks them first, the engine enforces them. */
+export const uploadLimits = {
+  /** Most bytes one upload holds (what a dropped run folder may weigh). */
+  maxBytes: 256 * 1024 * 1024,
+  /** Most files one upload holds. */
+  maxFiles: 20_000,
+  /** Raw bytes per request: base64 and JSON stay under the engine's 1 MiB request cap. */
+  requestBytes: 512 * 1024,
+} as const;
+
 /** A file that did not become an item. */
 export const skippedRunSchema = z.object({ path: z.string(), reason: z.string() });
 
@@ -44,6 +54,36 @@ export const importMethods = {
       saved: z.boolean(),
       imported: z.array(importedRunSchema),
       skipped: z.array(skippedRunSchema),
+    }),
+  },
+  /**
+   * Stages files dropped on the Import screen (the browser gives no path) in a temp folder on
+   * the engine's machine, a few pieces per request (requests are capped at 1 MiB); the answer's
+   * `path` is then imported like any other. No `uploadId`: a new upload, its folder `name`.
+   */
+  uploadImportFiles: {
+    request: z
+      .object({
+        uploadId: z.string().uuid().optional(),
+        name: z.string().min(1).max(200),
+        pieces: z
+          .array(
+            z
+              .object({
+                path: z.string().min(1).max(1024),
+                data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+                append: z.boolean(),
+              })
+              .strict(),
+          )
+          .max(2000),
+      })
+      .strict(),
+    response: z.object({
+      uploadId: z.string(),
+      path: z.string(),
+      files: z.number().int(),
+      bytes: z.number().int(),
     }),
   },
 } as const;

@@ -160,6 +160,11 @@ export const environmentSpecSchema = z
       .string()
       .regex(/^([a-z_][a-z0-9_-]{0,31}|\d+(:\d+)?)$/, 'a user name or uid[:gid]')
       .optional(),
+    /**
+     * Shell lines the judge's shell runs before each of its commands, as the judge's user
+     * (e.g. activating the conda env a SWE-bench image's tests need); default none.
+     */
+    shellInit: z.string().min(1).max(4096).optional(),
     /** Network for setup, replay and the judge; default false (no network interface but lo). */
     network: z.boolean().optional(),
     /** CPU, memory and process limits per container. */

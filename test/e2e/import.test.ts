@@ -2,8 +2,10 @@
  * The Import screen in Chromium against a real `cuelab serve`: a folder of real public runs
  * (SWE-bench via mini-swe-agent, Terminal-Bench 1) is previewed — items with gold labels,
  * message counts, environments and provenance, what was skipped and why — then imported, and
- * the suite is in the workspace. Screenshots land in test-results/.
+ * the suite is in the workspace. A dropped folder or dropped files (the browser gives no path)
+ * are uploaded to the engine and previewed the same way. Screenshots land in test-results/.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -64,6 +66,51 @@ describe('Import screen', () => {
       after.ok && after.value.find((suite) => suite.id === 'public-runs')?.itemCount,
     ).toBeGreaterThanOrEqual(10);
     await saveScreenshot(page, 'import-done');
+  });
+
+  test('uploads a chosen folder (no path in a browser) and previews what it imports', async () => {
+    await page.getByLabel('Suite name (default: the folder’s name)').fill('');
+    await page.getByTestId('import-folder-input').setInputFiles(join(fixtures, 'mcpmark'));
+    const status = page.getByTestId('import-upload-status');
+    await expect
+      .poll(async () => (await status.textContent()) ?? '')
+      .toMatch(/^Uploaded mcpmark \(\d+ files, [\d.]+ MB\) to a temporary folder/);
+    const summary = page.getByTestId('import-summary');
+    await expect
+      .poll(async () => (await summary.textContent()) ?? '')
+      .toMatch(/^Preview: 3 items into suite mcpmark /);
+    const staged = await page.getByTestId('import-path').inputValue();
+    expect(staged).toMatch(/cuelab-import-[^/]+\/mcpmark$/);
+    const row = page.getByTestId('import-items').locator('tr', { hasText: 'gpt-5__postgres' });
+    expect(await row.textContent()).toContain('PostgreSQL database chinook + 4 replayed SQL');
+    await page.mouse.move(0, 0);
+    await saveScreenshot(page, 'import-uploaded');
+  });
+
+  test('uploads files dropped on the drop zone', async () => {
+    const run = join(fixtures, 'mcpmark', 'results', 'demo', 'gpt-5__filesystem', 'run-1');
+    const folder = join(run, 'file_property__largest_rename');
+    const files = ['messages.json', 'meta.json'].map((name) => ({
+      name,
+      text: readFileSync(join(folder, name), 'utf8'),
+    }));
+    const transfer = await page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      for (const file of list) data.items.add(new File([file.text], file.name));
+      return data;
+    }, files);
+    const zone = page.getByTestId('import-drop');
+    await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+    await page.mouse.move(0, 0);
+    await saveScreenshot(page, 'import-drop-over');
+    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+    const summary = page.getByTestId('import-summary');
+    await expect
+      .poll(async () => (await summary.textContent()) ?? '')
+      .toMatch(/^Preview: 1 item into suite /);
+    expect(await page.getByTestId('import-upload-status').textContent()).toMatch(
+      /^Uploaded dropped \(2 files/,
+    );
   });
 
   test('names the problem when nothing can be imported', async () => {

@@ -138,41 +138,121 @@ describe('Terminal-Bench 1 runs', () => {
 });
 
 describe('Harbor / Terminal-Bench 2 jobs', () => {
+  const outcome = importRuns({ path: fixture('harbor'), format: 'auto' });
+  const byId = (id: string) => outcome.suite.items.find((item) => item.id === id)!;
+
   it('reads the ATIF trajectory, the reward and the task folder', () => {
-    const outcome = importRuns({ path: fixture('harbor'), format: 'auto' });
-    expect(outcome.suite.items).toHaveLength(1);
-    const item = outcome.suite.items[0]!;
-    expect(item).toMatchObject({ id: 'hello-world__AbC123', gold: 'pass', substrate: 'terminal' });
+    expect(outcome.suite.items.map((item) => item.id).sort()).toEqual([
+      'fix-permissions__Xr4Tq9m',
+      'hello-world__AbC123',
+    ]);
+    expect(outcome.skipped).toEqual([]);
+    const item = byId('hello-world__AbC123');
+    expect(item).toMatchObject({ gold: 'pass', substrate: 'terminal' });
     expect(item.trajectory.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    // The agent's hidden reasoning_content is not what it showed: it stays out.
+    expect(JSON.stringify(item.trajectory)).not.toContain('a single echo is enough');
     expect(item.environment.dockerfile).toContain('FROM cuelab/base');
     expect(item.provenance?.agent).toBe('terminus-2 / anthropic/claude-sonnet-4');
+  });
+
+  it("uses the task's prebuilt docker_image, content-part messages, and says the trial raised", () => {
+    const item = byId('fix-permissions__Xr4Tq9m');
+    expect(item.environment).toMatchObject({
+      image: 'cuelab-test/tb2-fix-permissions:20251104',
+      workdir: '/app',
+      shell: true,
+    });
+    expect(item.environment.dockerfile).toBeUndefined();
+    expect(item.gold).toBe('fail');
+    expect(item.note).toBe('the trial raised AgentTimeoutError');
+    expect(item.trajectory[2]?.content).toBe(
+      'total 4\n-rw-r--r-- 1 root root 61 Nov  4 18:01 deploy.sh',
+    );
+    expect(item.trajectory.at(-1)).toMatchObject({ role: 'tool', content: '' });
   });
 });
 
 describe('MCPMark runs', () => {
-  it('reads OpenAI and Anthropic dialects with the verification result as gold', () => {
-    const outcome = importRuns({
-      path: fixture('mcpmark'),
-      format: 'mcpmark',
-      name: 'MCPMark demo',
-    });
+  const outcome = importRuns({ path: fixture('mcpmark'), format: 'mcpmark', name: 'MCPMark demo' });
+  const filesystem = outcome.suite.items.filter((item) => item.substrate === 'filesystem');
+
+  it('reads the Agents SDK items and the Anthropic dialect with the verification result as gold', () => {
     expect(outcome.suite.id).toBe('mcpmark-demo');
-    const [first, second] = outcome.suite.items;
-    expect(outcome.suite.items).toHaveLength(2);
-    const golds = outcome.suite.items.map((item) => item.gold).sort();
-    expect(golds).toEqual(['fail', 'pass']);
-    for (const item of [first!, second!]) {
+    expect(outcome.skipped).toEqual([]);
+    expect(filesystem.map((item) => item.gold).sort()).toEqual(['fail', 'pass']);
+    const sdk = filesystem.find((item) => item.provenance?.agent === 'gpt-5')!;
+    // One assistant turn holds both calls of that turn; outputs lose their MCP text wrapper.
+    expect(sdk.trajectory.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'tool',
+      'assistant',
+    ]);
+    expect(sdk.trajectory[1]?.content).toBe("I'll list the directory with sizes first.");
+    expect(sdk.trajectory[2]?.content).toMatch(/^\[FILE\] bear\.jpg/);
+    expect(sdk.trajectory[3]?.tool_calls?.map((c) => c.function.name)).toEqual([
+      'move_file',
+      'write_file',
+    ]);
+    for (const item of filesystem) {
       expect(item.task).toContain('Largest File Rename Task'); // description.md of the task
-      expect(
-        item.trajectory.flatMap((m) => m.tool_calls ?? []).map((c) => c.function.name),
-      ).toEqual(['list_directory_with_sizes', 'move_file']);
-      expect(item.trajectory.filter((m) => m.role === 'tool')).toHaveLength(2);
-      expect(item).toMatchObject({
-        substrate: 'filesystem',
-        taxonomy: 'aj-filesystem',
-        dataset: 'mcpmark-filesystem',
-      });
+      expect(item).toMatchObject({ taxonomy: 'aj-filesystem', dataset: 'mcpmark-filesystem' });
     }
+  });
+
+  it('replays the file operations onto the initial state; a failed call changes nothing', () => {
+    const sdk = filesystem.find((item) => item.provenance?.agent === 'gpt-5')!;
+    const anthropic = filesystem.find((item) => item.provenance?.agent === 'claude-sonnet')!;
+    expect(sdk.note).toContain('test_environments/file_property with 1 file operation');
+    expect(Object.keys(sdk.environment.files).sort()).toEqual([
+      'random_file_1.txt',
+      'random_file_2.txt',
+      'random_file_3.txt',
+    ]);
+    // The media files are bytes, not text: written by setup, sg.jpg under its new name.
+    const written = (sdk.environment.setup ?? []).filter((step) => step.includes('base64 -d'));
+    expect(written.map((step) => /> (\S+) &&/.exec(step)?.[1]).sort()).toEqual([
+      'bear.jpg',
+      'bridge.jpg',
+      'bus.MOV',
+      'largest.jpg',
+      'road.MOV',
+    ]);
+    expect((anthropic.environment.setup ?? []).join('\n')).toContain('> sg.jpg &&');
+    expect((anthropic.environment.setup ?? []).join('\n')).not.toContain('> bridge.jpg &&');
+  });
+
+  it('maps a postgres run onto the Postgres substrate: initial database + replayed SQL', () => {
+    const item = outcome.suite.items.find((entry) => entry.substrate === 'postgres')!;
+    expect(item).toMatchObject({
+      id: 'gpt-5__postgres.chinook__update_employee_info',
+      gold: 'pass',
+      dataset: 'mcpmark-postgres',
+      taxonomy: 'aj-postgres',
+    });
+    expect(item.task).toContain('Andrew Adams (EmployeeId = 1): set his title');
+    expect(item.environment.postgres).toMatchObject({ database: 'chinook', access: 'read-only' });
+    expect(item.environment.postgres?.sql).toContain('COPY public."Employee"');
+    const setup = item.environment.setup ?? [];
+    // The unquoted UPDATE failed in the run and is not replayed; the other four statements are.
+    expect(setup).toHaveLength(4);
+    expect(setup.join('\n')).not.toContain('UPDATE Employee SET');
+    expect(setup[1]).toContain(`UPDATE "Employee" SET "Title" = 'CEO' WHERE "EmployeeId" = 1;`);
+    expect(item.note).toContain("postgres_state/chinook.sql with the agent's 4 successful SQL");
+  });
+
+  it('keeps a postgres run trajectory-only, saying why, when its initial database is absent', () => {
+    const run = 'results/demo/gpt-5__postgres/run-1/chinook__update_employee_info';
+    const only = importRuns({ path: join(fixture('mcpmark'), run), format: 'mcpmark' });
+    expect(only.suite.items[0]?.note).toBe(
+      "trajectory only: the task's initial database was not found (postgres_state/chinook.backup " +
+        'or .sql beside the run or the tasks folder)',
+    );
+    expect(only.suite.items[0]?.environment.postgres).toBeUndefined();
   });
 });
 
@@ -215,9 +295,10 @@ describe('provenance in study bundles', () => {
       });
       const studyId = createStudy(store, spec, outcome.suite.items);
       const rows = buildBundle(store, studyId).tables.suiteItems as { body_json: string }[];
-      const body = JSON.parse(rows[0]!.body_json) as {
-        provenance: { source: string; sha256: string };
-      };
+      const bodies = rows.map(
+        (row) => JSON.parse(row.body_json) as { provenance: { source: string; sha256: string } },
+      );
+      const body = bodies.find((entry) => entry.provenance.source.includes('hello-world'))!;
       expect(body.provenance.source).toBe('job/hello-world__AbC123/agent/trajectory.json');
       expect(body.provenance.sha256).toBe(
         sha(fixture('harbor', 'job', 'hello-world__AbC123', 'agent', 'trajectory.json')),
@@ -233,7 +314,13 @@ describe('names from a stranger’s files', () => {
   it('never reach a task folder outside the one given', () => {
     const dir = makeTempDir();
     try {
-      cpSync(fixture('harbor', 'job'), dir.path, { recursive: true });
+      cpSync(
+        fixture('harbor', 'job', 'hello-world__AbC123'),
+        join(dir.path, 'hello-world__AbC123'),
+        {
+          recursive: true,
+        },
+      );
       const result = join(dir.path, 'hello-world__AbC123', 'result.json');
       writeFileSync(result, JSON.stringify({ ...json(result), task_name: '../hello-world' }));
       const outcome = importRuns({

@@ -10,6 +10,7 @@ import { convertMessages } from '../../src/main/engine/suites/import/messages';
 import { sweBenchImage } from '../../src/main/engine/suites/import/swe-bench';
 import { pythonStrings } from '../../src/main/engine/suites/import/terminal-bench';
 import { readZip } from '../../src/main/engine/suites/import/zip';
+import { readTomlScalars } from '../../src/main/engine/suites/import/toml';
 
 describe('cutting long tool outputs', () => {
   it('keeps head and tail and says what was cut and how to change it', () => {
@@ -153,5 +154,33 @@ describe('chat dialects', () => {
     expect(sweBenchImage('astropy__astropy-12907')).toBe(
       'swebench/sweb.eval.x86_64.astropy_1776_astropy-12907:latest',
     );
+  });
+});
+
+describe('the task.toml reader', () => {
+  it('reads scalars under their tables and skips what it does not read', () => {
+    const values = readTomlScalars(
+      [
+        'version = "1.0"',
+        '[environment]',
+        'docker_image = "alexgshaw/a:20251031" # prebuilt',
+        "workdir = 'C:\\literal'",
+        'cpus = 1_0',
+        'allow_internet = false',
+        'mcp_servers = []',
+        '[[steps]]',
+        'name = "not read"',
+        '[verifier.env]',
+        'KEY = "a\\"b"',
+      ].join('\n'),
+    );
+    expect(Object.fromEntries(values)).toEqual({
+      version: '1.0',
+      'environment.docker_image': 'alexgshaw/a:20251031',
+      'environment.workdir': 'C:\\literal',
+      'environment.cpus': 10,
+      'environment.allow_internet': false,
+      'verifier.env.KEY': 'a"b',
+    });
   });
 });

@@ -1,17 +1,19 @@
 /**
  * The engine side of the Import screen: `importRuns` reads a path on this machine through the
- * same importers as `cuelab suite import`, and stores the suite only when asked.
+ * same importers as `cuelab suite import`, and stores the suite only when asked;
+ * `uploadImportFiles` stages what was dropped on the window as such a path.
  */
 import { type Store, saveSuite } from '../store';
-import { importRuns } from '../suites';
+import { importRuns, stageUpload } from '../suites';
 import type { LabHandlers } from './handlers';
 
 /** Handlers for import; `onSuiteSaved` lets the window's suite lists refresh. */
 export function importHandlers(
   store: Store,
   onSuiteSaved: (suiteId: string) => void,
-): Pick<LabHandlers, 'importRuns'> {
+): Pick<LabHandlers, 'importRuns' | 'uploadImportFiles'> {
   return {
+    uploadImportFiles: ({ uploadId, name, pieces }) => stageUpload(uploadId, name, pieces),
     importRuns: (request) => {
       const outcome = importRuns({
         path: request.path,

@@ -32,3 +32,4 @@ export { ensurePostgresImage } from './docker/bootstrap';
 export { liveWebFor } from './web/live-provision';
 export { webRecordingSchema } from './web/live';
 export type { WebRecording } from './web/live';
+export { shellQuote } from './docker/item-settings';

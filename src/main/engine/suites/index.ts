@@ -8,3 +8,4 @@ export { generateMiniSuite } from './mini/generate';
 export { formatSuiteJson } from './mini/suite-json';
 export { verifySuite } from './mini/verify';
 export type { VerifyRow } from './mini/verify';
+export { stageUpload } from './import/upload';

@@ -4,6 +4,7 @@ import { importFormats } from '../../../shared/suite-format';
 import { PageHeader } from '../../components/PageHeader';
 import { loadedValue } from '../../lib/loadable';
 import { useLab } from '../../store';
+import { DropZone } from './DropZone';
 import './import.css';
 
 const formatLabels: Record<string, string> = {
@@ -17,8 +18,8 @@ const formatLabels: Record<string, string> = {
 };
 
 /**
- * Import other harnesses' runs (issue 11): point at a folder or file on the engine's machine,
- * preview the items with their gold labels, environments and provenance, see what is skipped
+ * Import other harnesses' runs (issue 11): point at a folder or file on the engine's machine
+ * (or drop one, which is uploaded), preview the items with their gold labels, environments and provenance, see what is skipped
  * and why, then store them as a suite.
  */
 export function ImportPage() {
@@ -35,6 +36,7 @@ export function ImportPage() {
     <div className="page import-page">
       <PageHeader section="import" />
       <section className="panel" aria-label="What to import">
+        <DropZone />
         <form
           className="import-form"
           onSubmit={(event) => {

@@ -4,6 +4,7 @@ import type { ImportFormat } from '../../../shared/suite-format';
 import { labClientFor } from '../../lib/engine-client';
 import type { Loadable } from '../../lib/loadable';
 import type { AllSlices } from '../../store/types';
+import { dropProblem, uploadDrop, type Drop, type UploadProgress } from './drop-upload';
 
 /** What the Import screen asks the engine to read. */
 export interface ImportDraft {
@@ -17,11 +18,21 @@ export interface ImportDraft {
   keepFlagged: boolean;
 }
 
+/** Where the upload of a drop stands. */
+export type ImportUpload =
+  | { state: 'idle' }
+  | ({ state: 'uploading'; name: string } & UploadProgress)
+  | { state: 'failed'; error: string }
+  | { state: 'done'; name: string; files: number; bytes: number };
+
 /** The Import screen: the draft, the engine's last preview or import. */
 export interface ImportSlice {
   importDraft: ImportDraft;
   importResult: Loadable<LabResponse<'importRuns'>>;
+  importUpload: ImportUpload;
   setImportDraft: (change: Partial<ImportDraft>) => void;
+  /** Uploads a drop to the engine (a browser gives no path), then previews what it imports. */
+  uploadDropped: (drop: Drop) => Promise<void>;
   /** Reads the path (`save` false: preview only) and keeps the answer for the screen. */
   runImport: (save: boolean) => Promise<void>;
 }
@@ -29,7 +40,36 @@ export interface ImportSlice {
 export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (set, get) => ({
   importDraft: { path: '', format: 'auto', name: '', tasksDir: '', keepFlagged: false },
   importResult: { state: 'idle' },
+  importUpload: { state: 'idle' },
   setImportDraft: (change) => set({ importDraft: { ...get().importDraft, ...change } }),
+  uploadDropped: async (drop) => {
+    const address = get().address;
+    if (!address || get().importUpload.state === 'uploading') return;
+    const problem = dropProblem(drop);
+    if (problem) {
+      set({ importUpload: { state: 'failed', error: problem } });
+      return;
+    }
+    const totalBytes = drop.files.reduce((sum, entry) => sum + entry.file.size, 0);
+    const start = { files: 0, bytes: 0, totalFiles: drop.files.length, totalBytes };
+    set({ importUpload: { state: 'uploading', name: drop.name, ...start } });
+    const uploaded = await uploadDrop(labClientFor(address), drop, (progress) =>
+      set({ importUpload: { state: 'uploading', name: drop.name, ...progress } }),
+    );
+    if (!uploaded.ok) {
+      set({ importUpload: { state: 'failed', error: uploaded.error } });
+      return;
+    }
+    set({
+      importUpload: { state: 'done', name: drop.name, files: drop.files.length, bytes: totalBytes },
+    });
+    // The staged folder is a path like any other: the same preview, then "Import as suite".
+    get().setImportDraft({
+      path: uploaded.path,
+      ...(get().importDraft.name.trim() ? {} : { name: drop.name }),
+    });
+    await get().runImport(false);
+  },
   runImport: async (save) => {
     const address = get().address;
     const draft = get().importDraft;

@@ -77,6 +77,8 @@ export interface DockerItemSettings {
   setup: string[];
   /** The agent's shell commands to replay, in trajectory order (empty unless `replay`). */
   replay: string[];
+  /** Sourced by the judge's shell before each command (the spec's `shellInit`). */
+  shellInit?: string;
 }
 
 /**
@@ -127,6 +129,7 @@ export function dockerItemSettings(
       spec.replay && trajectory
         ? replayedCommands(trajectory, spec.replayTools ?? dockerDefaults.replayTools)
         : [],
+    ...(spec.shellInit ? { shellInit: spec.shellInit } : {}),
   };
 }
 

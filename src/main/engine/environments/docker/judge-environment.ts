@@ -92,7 +92,9 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
   }
 
   async exec(command: string, limits: ToolLimits, signal?: AbortSignal): Promise<ExecResult> {
-    const result = await this.run(['sh', '-c', command], limits, limits.maxOutputBytes, signal);
+    const { shellInit } = this.prepared.settings;
+    const script = shellInit ? `${shellInit}\n${command}` : command;
+    const result = await this.run(['sh', '-c', script], limits, limits.maxOutputBytes, signal);
     return {
       stdout: result.stdout.toString('utf8'),
       stderr: result.stderr.toString('utf8'),

@@ -7,7 +7,7 @@ import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { z } from 'zod';
 import { jsonErrorOffset } from './json-position';
-import { ImportProblem, type SourceFile, type TaskFolder } from './types';
+import { ImportProblem, type SourceFile, type StateFolder, type TaskFolder } from './types';
 
 /** Most files one import walks; a larger folder is refused rather than half-read. */
 export const maxFiles = 50_000;
@@ -133,4 +133,23 @@ export function isGraderPath(path: string): boolean {
     ) ||
     /^tests?\.(log|cast)$/.test(name)
   );
+}
+
+/** A state folder on disk (see ImportContext.state): listing and reads stay inside it. */
+export function stateFolderAt(folder: string, label: string): StateFolder {
+  let listing: string[] | undefined;
+  return {
+    label,
+    files: () => (listing ??= walkFiles(folder)),
+    readBytes(path) {
+      try {
+        const full = insideRoot(folder, path);
+        const stats = lstatSync(full);
+        if (!stats.isFile() || stats.size > maxFileBytes) return undefined;
+        return readFileSync(full);
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }

@@ -1,14 +1,18 @@
 /**
- * Harbor / Terminal-Bench 2 job folders: trial dirs with `agent/trajectory.json` (ATIF) and
- * `result.json` (the verifier's reward), and task dirs (`task.toml`, `instruction.md`,
- * `environment/Dockerfile`). The task's `tests/` and `solution/` are never read; of the
- * result only the reward is, as the gold label.
+ * Harbor / Terminal-Bench 2 job folders: trial dirs with `agent/trajectory.json` (ATIF, Harbor's
+ * `docs/rfcs/0001-trajectory-format.md`) and `result.json` (Harbor's TrialResult: `task_name`,
+ * `task_id.path`, `agent_info`, `verifier_result.rewards.reward`, `exception_info`), and task
+ * dirs (`task.toml`, `instruction.md`, `environment/Dockerfile`). The environment is the task's
+ * prebuilt `[environment] docker_image` when task.toml names one (as Terminal-Bench 2's tasks
+ * do), else its Dockerfile built locally. The task's `tests/` and `solution/` are never read;
+ * of the result only the reward is, as the gold label.
  */
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { AgentMessage } from '../../../../shared/trajectory';
 import { contentText } from './messages';
 import { parseJson, parseWith } from './files';
+import { readTomlScalars } from './toml';
 import { ImportProblem, type Importer } from './types';
 
 const toolCallSchema = z.looseObject({
@@ -42,6 +46,18 @@ const trajectorySchema = z.looseObject({
 const resultSchema = z.looseObject({
   task_name: z.string().min(1).optional(),
   trial_name: z.string().min(1).optional(),
+  task_id: z.looseObject({ path: z.string().optional() }).nullable().optional(),
+  agent_info: z
+    .looseObject({
+      name: z.string().optional(),
+      model_info: z
+        .looseObject({ name: z.string().optional(), provider: z.string().nullable().optional() })
+        .nullable()
+        .optional(),
+    })
+    .nullable()
+    .optional(),
+  exception_info: z.looseObject({ exception_type: z.string().optional() }).nullable().optional(),
   verifier_result: z
     .looseObject({ rewards: z.record(z.string(), z.number()).nullable().optional() })
     .nullable()
@@ -64,20 +80,45 @@ export const harborImporter: Importer = {
     const resultPath = trial === '.' ? 'result.json' : `${trial}/result.json`;
     const result = parseWith(resultSchema, parseJson(context.read(resultPath)), resultPath);
     const trajectory = convertSteps(atif.steps);
-    const taskName = result.task_name ?? trial.split('/').pop() ?? trial;
+    // Registry tasks are named `<dataset>/<task>`; the task folder is the last part.
+    const taskName =
+      result.task_name?.split('/').pop() ||
+      result.task_id?.path?.split('/').filter(Boolean).pop() ||
+      trial.split('/').pop() ||
+      trial;
     const task = context.task(taskName, 'task.toml');
     const instruction =
       task?.read('instruction.md')?.trim() ??
       trajectory.find((message) => message.role === 'user')?.content ??
       undefined;
     if (!instruction) throw new ImportProblem(unit, 'steps: no user step holds the task');
-    const dockerfile = task?.read('environment/Dockerfile');
+    const toml = readTomlScalars(task?.read('task.toml') ?? '');
+    const prebuilt = toml.get('environment.docker_image');
+    const image = typeof prebuilt === 'string' && prebuilt ? prebuilt : undefined;
+    const dockerfile = image ? undefined : task?.read('environment/Dockerfile');
     const reward = result.verifier_result?.rewards?.reward;
     const gold =
       reward === undefined ? undefined : reward >= 1 ? 'pass' : reward <= 0 ? 'fail' : undefined;
     const flags = trajectory.some((message) => message.role === 'assistant')
       ? []
       : ['agent-never-ran: the trajectory has no agent step'];
+    const notes = [
+      ...(reward !== undefined && gold === undefined
+        ? [`partial reward ${reward}: left unlabelled`]
+        : []),
+      ...(result.exception_info?.exception_type
+        ? [`the trial raised ${result.exception_info.exception_type}`]
+        : []),
+      ...(image || dockerfile
+        ? []
+        : [`trajectory only: no task folder with task.toml for ${taskName}`]),
+    ];
+    const agentName = result.agent_info?.name ?? atif.agent?.name;
+    const model = result.agent_info?.model_info;
+    const modelName =
+      model?.name && model.provider && !model.name.includes('/')
+        ? `${model.provider}/${model.name}`
+        : (model?.name ?? atif.agent?.model_name);
     return {
       item: {
         id: result.trial_name ?? (trial.split('/').pop() || taskName),
@@ -85,27 +126,22 @@ export const harborImporter: Importer = {
         substrate: 'terminal',
         task: instruction,
         trajectory,
-        environment: dockerfile
-          ? // The agent ran as root; the judge runs as the default user unless the user's
-            // container cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
-            { dockerfile, workdir: '/app', shell: true }
-          : { files: {}, shell: false },
+        // The agent ran as root; the judge runs as the default user unless the user's container
+        // cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
+        environment: image
+          ? { image, workdir: '/app', shell: true }
+          : dockerfile
+            ? { dockerfile, workdir: '/app', shell: true }
+            : { files: {}, shell: false },
         ...(gold ? { gold } : {}),
         provenance: {
           source: unit,
           format: 'harbor',
           sha256: file.sha256,
           instance: taskName,
-          ...(atif.agent?.name
-            ? { agent: [atif.agent.name, atif.agent.model_name].filter(Boolean).join(' / ') }
-            : {}),
+          ...(agentName ? { agent: [agentName, modelName].filter(Boolean).join(' / ') } : {}),
         },
-        ...(reward !== undefined && gold === undefined
-          ? { note: `partial reward ${reward}: left unlabelled` }
-          : {}),
-        ...(dockerfile
-          ? {}
-          : { note: `trajectory only: no task folder with task.toml for ${taskName}` }),
+        ...(notes.length ? { note: notes.join('; ') } : {}),
       },
       flags,
     };

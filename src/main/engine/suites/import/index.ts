@@ -13,7 +13,7 @@ import {
   type SuiteItem,
 } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
-import { readSource, readSourceBytes, taskFolder, walkFiles } from './files';
+import { readSource, readSourceBytes, stateFolderAt, taskFolder, walkFiles } from './files';
 import { harborImporter } from './harbor';
 import { inspectImporter } from './inspect';
 import { mcpmarkImporter } from './mcpmark';
@@ -27,6 +27,7 @@ import {
   type Importer,
   type ImportOptions,
   type SkippedFile,
+  type StateFolder,
   type TaskFolder,
 } from './types';
 
@@ -103,6 +104,7 @@ export function importRuns(request: ImportRequest): ImportOutcome {
     readBytes: (path) => readSourceBytes(root, path),
     has: (path) => allFileSet.has(path),
     task: (name, marker) => findTask(root, allFiles, options.tasksDir, name, marker),
+    state: (relative) => findState(root, allFiles, options.tasksDir, relative),
     options,
   };
   const chosen = importers.filter(
@@ -216,7 +218,14 @@ export function describeSpec(item: SuiteItem): string {
   const spec = item.environment;
   if (spec.image) return `image ${spec.image}${spec.setup?.length ? ' + agent patch' : ''}`;
   if (spec.dockerfile) return 'Dockerfile (built locally)';
-  if (Object.keys(spec.files).length > 0) return `${Object.keys(spec.files).length} files`;
+  if (spec.postgres) {
+    const replayed = spec.setup?.length ? ` + ${spec.setup.length} replayed SQL statement(s)` : '';
+    return `PostgreSQL database ${spec.postgres.database}${replayed}`;
+  }
+  const files = Object.keys(spec.files).length;
+  // Files that are not text arrive through setup steps (mcpmark-state.ts): count them as such.
+  const steps = spec.setup?.length ? ` + ${spec.setup.length} setup step(s)` : '';
+  if (files > 0 || steps) return `${files} text file(s)${steps}`;
   return 'trajectory only';
 }
 
@@ -264,6 +273,34 @@ function findTask(
     if (statSync(join(candidate, marker)).isFile()) return taskFolder(candidate, candidate);
   } catch {
     return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A state folder `relative` (e.g. `postgres_state`): the first under the import root at any
+ * depth, else `tasksDir/relative` or `tasksDir/../relative` (MCPMark keeps `tasks/` beside it).
+ */
+function findState(
+  root: string,
+  files: readonly string[],
+  tasksDir: string | undefined,
+  relative: string,
+): StateFolder | undefined {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(relative) || relative.includes('..')) return undefined;
+  for (const path of files) {
+    const at = path.startsWith(`${relative}/`) ? 0 : path.indexOf(`/${relative}/`) + 1;
+    if (at === 0 && !path.startsWith(`${relative}/`)) continue;
+    const folder = path.slice(0, at) + relative;
+    return stateFolderAt(join(root, folder), folder);
+  }
+  if (!tasksDir) return undefined;
+  for (const candidate of [join(tasksDir, relative), join(tasksDir, '..', relative)]) {
+    try {
+      if (statSync(candidate).isDirectory()) return stateFolderAt(candidate, candidate);
+    } catch {
+      // Not there: try the next place.
+    }
   }
   return undefined;
 }

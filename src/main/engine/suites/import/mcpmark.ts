@@ -1,11 +1,15 @@
 /**
- * MCPMark / AJ-Bench run folders: `messages.json` (OpenAI chat, Anthropic content blocks or
- * OpenAI Responses items) beside the run's `meta.json` (its `execution_result.success` is the
- * gold label). The task's `description.md` is its text when the task folder is found; its
- * `verify.py` is never read.
+ * MCPMark / AJ-Bench run folders: `messages.json` beside the run's `meta.json` (its
+ * `execution_result.success` is the gold label), as MCPMark's evaluator writes them
+ * (`src/evaluator.py`, `src/results_reporter.py`): messages as OpenAI Agents SDK items
+ * (`_convert_to_sdk_format` in `src/agents/base_agent.py`), or OpenAI chat / Anthropic blocks
+ * from older runs. The task's `description.md` is its text when the task folder is found; its
+ * `verify.py` is never read. Filesystem and Postgres runs get their end state rebuilt
+ * (mcpmark-state.ts).
  */
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { filesystemState, postgresState, type RunState } from './mcpmark-state';
 import { convertMessages, firstUserText } from './messages';
 import { parseJson, parseWith } from './files';
 import { ImportProblem, type Importer } from './types';
@@ -19,7 +23,9 @@ const metaSchema = z.looseObject({
   execution_result: z.looseObject({ success: z.boolean().nullable().optional() }).optional(),
 });
 
-const substrates = { filesystem: 'filesystem', postgres: 'database' } as const;
+const substrates = { filesystem: 'filesystem', postgres: 'postgres' } as const;
+
+const taskMetaSchema = z.looseObject({ category_id: z.string().min(1).optional() });
 
 /** Reads MCPMark runs. */
 export const mcpmarkImporter: Importer = {
@@ -39,15 +45,25 @@ export const mcpmarkImporter: Importer = {
     const list = Array.isArray(raw) ? raw : (raw as { messages?: unknown }).messages;
     const trajectory = convertMessages(list, unit);
     if (trajectory.length === 0) throw new ImportProblem(unit, 'messages: the run has no messages');
-    const taskName = (meta.task_name ?? meta.task_id ?? folder.split('/').pop() ?? 'task')
-      .split('__')
-      .pop()!;
+    // MCPMark names a run `<category>__<task>` (task_manager.py's `name`).
+    const fullName = meta.task_name ?? meta.task_id ?? folder.split('/').pop() ?? 'task';
+    const taskName = fullName.split('__').pop()!;
     const taskFolder = context.task(taskName, 'description.md');
     const task = taskFolder?.read('description.md')?.trim() ?? firstUserText(trajectory);
     if (!task) throw new ImportProblem(unit, 'messages: no user message holds the task');
     const service = (meta.mcp ?? meta.service ?? guessService(unit)).toLowerCase();
     const substrate = substrates[service as keyof typeof substrates] ?? 'web';
     const success = meta.execution_result?.success;
+    const category = taskCategory(taskFolder?.read('meta.json'), fullName);
+    const state: RunState =
+      service === 'filesystem' && category
+        ? filesystemState(context, category, trajectory)
+        : service === 'postgres' && category
+          ? postgresState(context, folder, category, trajectory)
+          : {
+              environment: { files: {}, shell: false },
+              note: `trajectory only: MCPMark ${service} environments are not rebuilt`,
+            };
     return {
       item: {
         id: runId(folder, taskName),
@@ -55,7 +71,7 @@ export const mcpmarkImporter: Importer = {
         substrate,
         task,
         trajectory,
-        environment: { files: {}, shell: false },
+        environment: state.environment,
         ...(service === 'filesystem' ? { taxonomy: 'aj-filesystem' } : {}),
         ...(service === 'postgres' ? { taxonomy: 'aj-postgres' } : {}),
         ...(typeof success === 'boolean'
@@ -68,7 +84,7 @@ export const mcpmarkImporter: Importer = {
           instance: taskName,
           ...(meta.model_name ? { agent: meta.model_name } : {}),
         },
-        note: "trajectory only: the task's initial state is not in the run folder",
+        ...(state.note ? { note: state.note } : {}),
       },
       flags: trajectory.some((message) => message.role === 'assistant')
         ? []
@@ -85,6 +101,20 @@ function runId(folder: string, taskName: string): string {
   const model = parts[parts.length - 3];
   if (!run || !model) return task;
   return [model, run === 'run-1' ? undefined : run, task].filter(Boolean).join('.');
+}
+
+/** The task's category (its initial state's name): task meta.json, else `<category>__` of the run. */
+function taskCategory(metaText: string | undefined, fullName: string): string | undefined {
+  if (metaText) {
+    try {
+      const parsed = taskMetaSchema.safeParse(JSON.parse(metaText));
+      if (parsed.success && parsed.data.category_id) return parsed.data.category_id;
+    } catch {
+      // An unreadable task meta.json: fall back to the run's name.
+    }
+  }
+  const parts = fullName.split('__');
+  return parts.length > 1 ? parts[0] : undefined;
 }
 
 function guessService(path: string): string {

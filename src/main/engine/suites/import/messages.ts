@@ -60,13 +60,19 @@ export function convertMessages(
     if (!isObject(message)) throw new ImportProblem(where, 'expected an object');
     if (typeof message.role === 'string' && dropRoles.includes(message.role)) return;
     if (message.type === 'function_call') {
-      out.push(responsesCall(message, where));
+      const call = responsesCall(message, where);
+      // The Agents SDK writes each call of one turn as its own item after the turn's text
+      // (MCPMark's `_convert_to_sdk_format`): they are one assistant message again here.
+      const last = out[out.length - 1];
+      if (last?.role === 'assistant' && !followsToolResult(raw, index)) {
+        last.tool_calls = [...(last.tool_calls ?? []), ...call.tool_calls!];
+      } else out.push(call);
       return;
     }
     if (message.type === 'function_call_output') {
       out.push({
         role: 'tool',
-        content: contentText(message.output),
+        content: outputText(message.output),
         tool_call_id: typeof message.call_id === 'string' ? message.call_id : '',
       });
       return;
@@ -79,6 +85,30 @@ export function convertMessages(
     out.push(openAiMessage(message, where));
   });
   return out;
+}
+
+/** Whether item `index` comes right after a tool result (a new turn, never merged back). */
+function followsToolResult(raw: unknown[], index: number): boolean {
+  const previous = raw[index - 1];
+  return !isObject(previous) || previous.type === 'function_call_output';
+}
+
+/**
+ * A Responses `function_call_output`: MCPMark stores it as a JSON string of an MCP text block
+ * (`{"type":"text","text":…}`); the judge sees the text, not the wrapper.
+ */
+function outputText(output: unknown): string {
+  if (typeof output === 'string' && output.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(output) as unknown;
+      if (isObject(parsed) && parsed.type === 'text' && typeof parsed.text === 'string') {
+        return parsed.text;
+      }
+    } catch {
+      // Not JSON after all: the string is the output.
+    }
+  }
+  return contentText(output);
 }
 
 function responsesCall(message: Loose, where: string): AgentMessage {

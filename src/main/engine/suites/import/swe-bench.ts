@@ -37,8 +37,30 @@ export function sweBenchEnvironment(
         'status=$?; rm -f /tmp/cuelab-model.patch; exit $status',
     );
   }
-  return { image, workdir: '/testbed', shell: true, ...(setup.length ? { setup } : {}) };
+  return {
+    image,
+    workdir: '/testbed',
+    shell: true,
+    user: sweBenchUser,
+    shellInit: condaActivation,
+    ...(setup.length ? { setup } : {}),
+  };
 }
+
+/**
+ * The non-root user SWE-bench's base images create (`adduser … nonroot` in the harness's
+ * Dockerfiles): the judge runs as the image's own user, within any container cap.
+ */
+export const sweBenchUser = 'nonroot';
+
+/**
+ * What SWE-bench's env images put in root's .bashrc (`source /opt/miniconda3/etc/profile.d/
+ * conda.sh && conda activate testbed`), for the judge's `sh`: it reads no .bashrc, and `.` of a
+ * missing file would end it, so an image without conda just runs the command.
+ */
+export const condaActivation =
+  'if [ -f /opt/miniconda3/etc/profile.d/conda.sh ]; then ' +
+  '. /opt/miniconda3/etc/profile.d/conda.sh && conda activate testbed; fi';
 
 /** Predictions of a run folder (preds.json: object or list; all_preds.jsonl), by instance. */
 export function readPredictions(context: ImportContext): Map<string, string> {

@@ -34,6 +34,12 @@ export interface ImportContext {
   has(path: string): boolean;
   /** A task folder's files, from the run folder or `tasksDir`, read-only and size-capped. */
   task(name: string, marker: string): TaskFolder | undefined;
+  /**
+   * A folder of environment state a harness ships beside its tasks (MCPMark's
+   * `test_environments/<category>`, `postgres_state`): `relative` under the import root (at any
+   * depth), else under `tasksDir` or the folder holding it. Nothing in it is a grader's file.
+   */
+  state(relative: string): StateFolder | undefined;
   options: ImportOptions;
 }
 
@@ -43,6 +49,16 @@ export interface TaskFolder {
   label: string;
   /** Reads a file of the task (relative to the task folder), or undefined when absent. */
   read(path: string): string | undefined;
+}
+
+/** A folder of environment state: every file in it, as bytes, confined and size-capped. */
+export interface StateFolder {
+  /** Shown in notes; relative to the import root, or absolute. */
+  label: string;
+  /** Every regular file under the folder (relative, "/" separators), sorted. */
+  files(): string[];
+  /** A file's bytes, or undefined when absent or too large. */
+  readBytes(path: string): Buffer | undefined;
 }
 
 /** An item an importer made, before ids are made unique and the suite is assembled. */
