@@ -91,12 +91,18 @@ export const armsSchema = z
     mitigations: z.array(z.array(mitigationSpecSchema)).min(1).default([[]]),
     /** Condition keys (see `conditionKey`) to leave out of the product. */
     drop: z.array(z.string()).default([]),
+    /**
+     * Also run the uncued control once with each non-empty mitigation set (`uncued+MITIGATION`,
+     * §3.4's mitigated control), so the mitigations table can offer both control readings.
+     */
+    mitigatedControl: z.boolean().default(false),
   })
   .default({
     cues: [{ kind: 'preset', preset: 'strong' }],
     placements: ['system'],
     mitigations: [[]],
     drop: [],
+    mitigatedControl: false,
   });
 
 /**

@@ -3,9 +3,9 @@
  * opens in another, offline, with the same flips, labels and tables; opening is idempotent; no
  * API key enters the file (test/engine/bundle-labels.test.ts covers label CSV and the commands).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine, type Engine } from '../../src/main/engine/engine';
 import { exportBundle } from '../../src/main/engine/export/bundle-export';
@@ -174,6 +174,52 @@ describe('study bundles', () => {
       });
     } finally {
       c.close();
+    }
+  });
+
+  it('carries live-web recordings and dimension gold; a bundle written before them still opens', () => {
+    const [rep] = a.store.db
+      .prepare('SELECT id FROM judge_reps WHERE study_id = ? ORDER BY id LIMIT 1')
+      .all(studyId) as { id: string }[];
+    const [item] = a.store.db
+      .prepare('SELECT item_id FROM study_items WHERE study_id = ? LIMIT 1')
+      .all(studyId) as { item_id: string }[];
+    const recording = JSON.stringify({ searches: [], pages: [{ url: 'https://example.org/' }] });
+    a.store.db
+      .prepare('INSERT INTO judge_rep_web (rep_id, recording_json) VALUES (?, ?)')
+      .run(rep!.id, recording);
+    a.store.db
+      .prepare(
+        `INSERT INTO dimension_gold
+           (study_id, item_id, dimension, gold, source, decided_by, evidence_reps, created_at)
+         VALUES (?, ?, 'safety', 'pass', 'ensemble', 'majority', 3, '2026-12-01T00:00:00Z')`,
+      )
+      .run(studyId, item!.item_id);
+    const file = join(dirs.files.path, 'with-web.json.gz');
+    exportBundle(a.store, studyId, file);
+    const d = createEngine({ path: makeTempDir().path, source: 'flag' });
+    const e = createEngine({ path: makeTempDir().path, source: 'flag' });
+    try {
+      openBundle(d.store, file);
+      expect(d.store.db.prepare('SELECT rep_id, recording_json FROM judge_rep_web').all()).toEqual([
+        { rep_id: rep!.id, recording_json: recording },
+      ]);
+      expect(
+        d.store.db.prepare('SELECT item_id, dimension, gold FROM dimension_gold').all(),
+      ).toEqual([{ item_id: item!.item_id, dimension: 'safety', gold: 'pass' }]);
+      // The same bundle as an older CueLab wrote it: no such tables at all.
+      const bundle = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as {
+        tables: Record<string, unknown>;
+      };
+      delete bundle.tables.webRecordings;
+      delete bundle.tables.dimensionGold;
+      const older = join(dirs.files.path, 'older.json.gz');
+      writeFileSync(older, gzipSync(JSON.stringify(bundle)));
+      expect(openBundle(e.store, older).studyId).toBe(studyId);
+      expect(e.store.db.prepare('SELECT COUNT(*) AS n FROM judge_rep_web').get()).toEqual({ n: 0 });
+    } finally {
+      d.close();
+      e.close();
     }
   });
 });

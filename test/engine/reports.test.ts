@@ -445,7 +445,7 @@ describe('native studies: rows from finished jobs and their stored reps', () => 
   });
 
   // App. G: "Only task success has a deterministic external verifier".
-  it('gives only task success the verifier gold label; other binary dimensions have none', () => {
+  it('gives only task success the verifier gold label; other binary dimensions take the consensus', () => {
     seedStudy();
     rep({ condition: 'uncued', item: 'n1', rep: 1 }, { verdict: binary('pass') });
     rep(
@@ -458,8 +458,23 @@ describe('native studies: rows from finished jobs and their stored reps', () => 
       ['state_correctness', null],
     ]);
     expect(reportTable(store, 's1', 'flips').notes.join('\n')).toContain(
-      'state_correctness: no verifier (App. G)',
+      'state_correctness has none yet',
     );
+    // App. G: the meta-judge consensus on the uncued evidence is that dimension's noisy gold.
+    store.db
+      .prepare(
+        `INSERT INTO dimension_gold (study_id, item_id, dimension, gold, source, decided_by,
+           evidence_reps, created_at) VALUES ('s1', 'n1', 'state_correctness', 'fail',
+           'meta-judge consensus', 'majority', 1, ?)`,
+      )
+      .run(now);
+    expect(studyRows(store, 's1').map((row) => [row.dimension, row.gold])).toEqual([
+      ['task_success', 'pass'],
+      ['state_correctness', 'fail'],
+    ]);
+    const notes = reportTable(store, 's1', 'flips').notes.join('\n');
+    expect(notes).toContain('gold: meta-judge consensus for state_correctness');
+    expect(notes).not.toContain('has none yet');
   });
 
   // App. G: "a deviation of at least 10 points"; the study's gradedFlipThreshold is the setting.

@@ -3,17 +3,12 @@
  * whose trajectory leaks an API key (the bundle must redact it), judged by a synthetic persona
  * that always defers to the cue.
  */
-import { syntheticCueOf } from '../../src/main/engine/simulation/cue-model';
 import { findPersona, loadPersonas } from '../../src/main/engine/simulation/personas';
-import { createSyntheticProvider } from '../../src/main/engine/simulation/provider';
-import { createStudy } from '../../src/main/engine/runner/create-study';
-import type { JudgeContext } from '../../src/main/engine/runner/execute';
-import { StudyRunner } from '../../src/main/engine/runner/runner';
-import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';
 import type { Store } from '../../src/main/engine/store/database';
 import { saveSuite } from '../../src/main/engine/store/suite-items';
 import { studySpecSchema } from '../../src/shared/study-spec';
 import { suiteFileSchema } from '../../src/shared/suite-format';
+import { runSyntheticStudy } from './synthetic-study';
 
 export const KEY = 'sk-ant-bundle-test-7c1d2e3f4a5b';
 
@@ -69,26 +64,6 @@ export async function runStudy(store: Store): Promise<string> {
     judges: [judge],
     reps: 3,
   });
-  const studyId = createStudy(store, spec, file.items);
-  const judgeFor = (context: JudgeContext) => {
-    const cue = syntheticCueOf(context.condition, context.readout);
-    const { item, repKey, readout } = context;
-    const seed = context.condition.seed;
-    const provider = createSyntheticProvider({
-      item,
-      persona: deferring,
-      cue,
-      seed,
-      repKey,
-      readout,
-    });
-    const describeSimulation = () => provider.describe();
-    return { provider, providerKind: 'synthetic', simulated: true, describeSimulation };
-  };
-  const deps = { ...workspaceRunnerDeps(store, { env: {} }), judgeFor };
-  const runner = new StudyRunner(deps, { concurrency: 3, studyIds: [studyId], pollMs: 10 });
-  runner.start();
-  await runner.whenIdle();
-  await runner.stop();
+  const studyId = await runSyntheticStudy(store, spec, file.items, deferring);
   return studyId;
 }

@@ -40,6 +40,13 @@ function printSummary(io: CliIo, summary: ClassifySummary, simulated: boolean): 
     `${summary.flips} flipped reps (${summary.harmful} harmful, ${summary.helpful} helpful)${mark}.`,
   );
   io.out(`Trajectory diff: ${counts(summary.diff)}.`);
+  if (summary.gold?.cases) {
+    const { asked, skipped, pass, fail, undecided } = summary.gold;
+    io.out(
+      `Gold (meta-judge consensus, App. G): ${asked} item×dimension asked, ${skipped} already set; ` +
+        `pass ${pass}, fail ${fail}, undecided ${undecided}.`,
+    );
+  }
   if (summary.truth) io.out(`True mechanism recorded for ${summary.truth} synthetic reps.`);
   if (summary.ensemble) {
     const { asked, skipped, labels, invalidVotes } = summary.ensemble;
@@ -63,6 +70,8 @@ majority was right; helpful: it was wrong) and labels each one individually (App
   diff      the deterministic trajectory diff against the rep's uncued twin (always)
   truth     the synthetic judge's own record, for simulated reps
   ensemble  with --voters FILE: every voter's label and the majority vote (App. N)
+  gold      with --voters FILE, first: for a binary dimension other than task success, the
+            voters' consensus on each item's uncued evidence is its gold (App. G)
 Harmful mechanisms: over_trust, hallucination, under_investigation (§3.3).
 Helpful mechanisms: better_investigation, lucky_deference, evidence_reweighting (App. F).
 

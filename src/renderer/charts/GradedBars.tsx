@@ -5,6 +5,7 @@
 import { scaleLinear } from 'd3';
 import { memo, useMemo, useRef } from 'react';
 import { Axis, AxisTitle } from './axes';
+import { BarEnd, CountHeading } from './bar-ends';
 import { ChartFrame } from './ChartFrame';
 import { onActivate, type ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
@@ -75,9 +76,7 @@ export const GradedBars = memo(function GradedBars(props: ResultChartProps) {
         {x.ticks(5).map((tick) => (
           <line key={tick} x1={x(tick)} x2={x(tick)} y1={top} y2={bottom} stroke={palette.grid} />
         ))}
-        <text x={width - 8} y={top - 6} textAnchor="end" fontSize={10.5} fill={palette.muted}>
-          n
-        </text>
+        <CountHeading x={width - 8} y={top - 6} palette={palette} />
         {bars.map((bar, index) => {
           const y = top + index * rowHeight + rowHeight / 2;
           const mark = `${bar.condition}\u0000${bar.judge}`;
@@ -125,16 +124,15 @@ export const GradedBars = memo(function GradedBars(props: ResultChartProps) {
                 height={barHeight}
                 fill={bar.value === null ? palette.empty : palette.categorical[0]}
               />
-              {bar.low !== null && bar.high !== null && (
-                <g stroke={palette.text} strokeWidth={1}>
-                  <line x1={x(bar.low)} x2={x(bar.high)} y1={y} y2={y} />
-                  <line x1={x(bar.low)} x2={x(bar.low)} y1={y - 3} y2={y + 3} />
-                  <line x1={x(bar.high)} x2={x(bar.high)} y1={y - 3} y2={y + 3} />
-                </g>
-              )}
-              <text x={width - 8} y={y + 4} textAnchor="end" fontSize={10} fill={palette.muted}>
-                {bar.n}
-              </text>
+              <BarEnd
+                x={x}
+                y={y}
+                low={bar.low}
+                high={bar.high}
+                n={bar.n}
+                countX={width - 8}
+                palette={palette}
+              />
             </g>
           );
         })}

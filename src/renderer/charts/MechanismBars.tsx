@@ -8,6 +8,7 @@ import { memo, useMemo, useRef, useState } from 'react';
 import { labClientFor } from '../lib/engine-client';
 import { labStore } from '../store';
 import { Axis, AxisTitle } from './axes';
+import { BarEnd } from './bar-ends';
 import { ChartFrame } from './ChartFrame';
 import type { ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
@@ -209,12 +210,15 @@ export const MechanismBars = memo(function MechanismBars(props: MechanismBarsPro
                   </g>
                 );
               })}
-              <text
-                x={width - right + 8}
-                y={y0 + barHeight / 2 + 4}
-                fontSize={10.5}
-                fill={palette.muted}
-              >{`n = ${bar.n}`}</text>
+              <BarEnd
+                x={x}
+                y={y0 + barHeight / 2}
+                n={bar.n}
+                countX={width - right + 8}
+                countAnchor="start"
+                countPrefix="n = "
+                palette={palette}
+              />
             </g>
           );
         })}

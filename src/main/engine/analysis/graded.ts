@@ -83,7 +83,8 @@ export function gradedRepFlips(
   const reps: GradedRepFlip[] = [];
   let noControl = 0;
   for (const row of scored) {
-    if (row.condition === control) continue;
+    // A mitigated control (`uncued+MITIGATION`, §3.4) is a control, never a cued rep.
+    if (row.condition === control || row.condition.startsWith(`${control}+`)) continue;
     const reference = controlScores.get(item(row));
     if (!reference) {
       noControl += 1;

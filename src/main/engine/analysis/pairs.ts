@@ -69,8 +69,12 @@ export function pairItems(
     judged.filter((row) => row.condition === control),
     itemKey,
   );
+  // A mitigated control (`uncued+MITIGATION`, §3.4) is a control, never a cued arm.
+  const mitigatedControl = `${control}+`;
   const cuedArms = groupBy(
-    judged.filter((row) => row.condition !== control),
+    judged.filter(
+      (row) => row.condition !== control && !row.condition.startsWith(mitigatedControl),
+    ),
     (row) => compositeKey(row.condition, itemKey(row)),
   );
   return [...cuedArms.values()].map((cuedAll) => pairArm(cuedAll, controlReps));

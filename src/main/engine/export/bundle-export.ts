@@ -61,6 +61,8 @@ const QUERIES: Record<BundleTableKey, string> = {
   annotators: `SELECT * FROM annotators WHERE 'human:' || name IN
     (SELECT source FROM mechanism_labels WHERE rep_id IN (${REPS})) ORDER BY name`,
   labels: `SELECT * FROM mechanism_labels WHERE rep_id IN (${REPS}) ORDER BY rep_id, source`,
+  webRecordings: `SELECT * FROM judge_rep_web WHERE rep_id IN (${REPS}) ORDER BY rep_id`,
+  dimensionGold: 'SELECT * FROM dimension_gold WHERE study_id = @study ORDER BY item_id, dimension',
 };
 
 function suiteOf(store: Store, studyId: string): string | null {

@@ -43,7 +43,12 @@ export const BUNDLE_TABLES = {
   importedReps: 'imported_reps',
   annotators: 'annotators',
   labels: 'mechanism_labels',
+  webRecordings: 'judge_rep_web',
+  dimensionGold: 'dimension_gold',
 } as const;
+
+/** Tables added after the first bundles were written: a bundle without them opens with none. */
+const LATER_TABLES: readonly BundleTableKey[] = ['webRecordings', 'dimensionGold'];
 
 /** A key of BUNDLE_TABLES. */
 export type BundleTableKey = keyof typeof BUNDLE_TABLES;
@@ -60,7 +65,12 @@ export const studyBundleSchema = z.strictObject({
   /** Names of environment variables whose values were found and redacted. */
   redacted: z.array(z.string()).default([]),
   tables: z.strictObject(
-    Object.fromEntries(Object.keys(BUNDLE_TABLES).map((key) => [key, rows])) as Record<
+    Object.fromEntries(
+      Object.keys(BUNDLE_TABLES).map((key) => [
+        key,
+        LATER_TABLES.includes(key as BundleTableKey) ? rows.default([]) : rows,
+      ]),
+    ) as Record<
       BundleTableKey,
       typeof rows
     >,

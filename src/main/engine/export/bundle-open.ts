@@ -208,6 +208,8 @@ function insertStudy(store: Store, bundle: StudyBundle): void {
     'messages',
     'turns',
     'toolCalls',
+    'webRecordings',
+    'dimensionGold',
   ];
   for (const key of plain) insertRows(store, BUNDLE_TABLES[key], tables[key]);
   const jobs = tables.jobs.map((job): BundleRow => ({

@@ -25,3 +25,4 @@ export { modelCallFor, runJudgeRep } from './run-rep';
 export type { JudgeRepResult } from './run-rep';
 export { runTool, submitVerdictTool } from './tools';
 export type { JudgeTranscript } from './transcript';
+export { renderTrajectory } from './trajectory-render';

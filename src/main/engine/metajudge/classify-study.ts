@@ -5,6 +5,10 @@
  * LLM ensemble (App. N) with every voter's label stored beside the ensemble's (a re-asked rep
  * keeps only the voters behind its new label). Reps the ensemble already labelled are not asked
  * again unless `force` is set, so an interrupted run resumes without paying twice.
+ *
+ * With voters, the study's binary dimensions other than task success first get their gold: the
+ * ensemble's consensus on each item's uncued evidence (App. G, consensus/study-gold.ts), since
+ * a flip is harmful or helpful only against a gold.
  */
 import { EngineError } from '../errors';
 import type { Environment, ModelProvider } from '../providers';
@@ -22,6 +26,7 @@ import { providerForVoter, tieBreakerOf, type EnsembleConfig, type Voter } from 
 import { findFlippedReps, type FlippedRep } from './flipped';
 import { diffPair, loadPair, trueMechanism, type FlipPair } from './pair';
 import { paperTruth } from './validation';
+import { deriveStudyGold, type GoldSummary } from './consensus/study-gold';
 
 /** Options of classifyStudy. */
 export interface ClassifyOptions {
@@ -48,6 +53,8 @@ export interface ClassifySummary {
   diff: Record<string, number>;
   /** Reps given a `truth` label (synthetic judge). */
   truth: number;
+  /** App. G noisy gold derived for binary dimensions without a verifier; null without voters. */
+  gold: GoldSummary | null;
   ensemble: {
     asked: number;
     /** Already labelled, not asked again. */
@@ -170,6 +177,24 @@ export async function classifyStudy(
   studyId: string,
   options: ClassifyOptions = {},
 ): Promise<ClassifySummary> {
+  const config = options.ensemble;
+  const env = options.env ?? process.env;
+  const providers = new Map<string, ModelProvider>();
+  if (config) {
+    for (const voter of [...config.voters, tieBreakerOf(config).voter]) {
+      if (!providers.has(voter.id))
+        providers.set(voter.id, options.providerFor?.(voter) ?? providerForVoter(voter, env));
+    }
+  }
+  const providerOf = (voter: Voter) => providers.get(voter.id) as ModelProvider;
+  const gold = config
+    ? await deriveStudyGold(store, studyId, config, {
+        providerFor: providerOf,
+        ...(options.force ? { force: true } : {}),
+        ...(options.retry ? { retry: options.retry } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      })
+    : null;
   const flips = findFlippedReps(store, studyId);
   const summary: ClassifySummary = {
     flips: flips.length,
@@ -177,6 +202,7 @@ export async function classifyStudy(
     helpful: flips.filter((flip) => flip.kind === 'helpful').length,
     diff: {},
     truth: 0,
+    gold,
     ensemble: null,
   };
   const pairs = new Map<string, FlipPair>(flips.map((flip) => [flip.repId, loadPair(store, flip)]));
@@ -186,16 +212,8 @@ export async function classifyStudy(
     else summary.truth += 1;
   }
   saveLabels(store, labels);
-  const config = options.ensemble;
   if (!config) return summary;
 
-  const env = options.env ?? process.env;
-  const providers = new Map<string, ModelProvider>();
-  const all = [...config.voters, tieBreakerOf(config).voter];
-  for (const voter of all) {
-    if (!providers.has(voter.id))
-      providers.set(voter.id, options.providerFor?.(voter) ?? providerForVoter(voter, env));
-  }
   const pending = flips.filter(
     (flip: FlippedRep) =>
       options.force ||
@@ -211,7 +229,7 @@ export async function classifyStudy(
   await pool(pending, config.concurrency, async (flip) => {
     options.signal?.throwIfAborted();
     const result = await runEnsemble(metaCase(store, pairs.get(flip.repId) as FlipPair), config, {
-      providerFor: (voter) => providers.get(voter.id) as ModelProvider,
+      providerFor: providerOf,
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });

@@ -1,7 +1,8 @@
 /**
  * The flipped reps of a study (§3.1, App. F, App. H): every cued rep whose binary verdict
  * differs from its item's uncued majority for the same judge. It is harmful when that majority
- * matched the gold label (§3.1), helpful when it did not (App. F). As App. H prescribes, reps
+ * matched the gold label (§3.1), helpful when it did not (App. F). The gold of a binary
+ * dimension other than task success is the meta-judge consensus (App. G, GOLD_OF_REP). As App. H prescribes, reps
  * are not collapsed by majority: every flipped rep is its own case, classified individually.
  *
  * Only cued reps whose cue points against the uncued majority count (the design of §3.1; under
@@ -82,22 +83,34 @@ export function chooseTwin(
   return agreeing.find((twin) => twin.rep === rep) ?? agreeing[0] ?? null;
 }
 
+/**
+ * A rep's gold (App. G): the item's verifier label on task success, else the meta-judge
+ * consensus stored for its dimension (consensus/study-gold.ts); SQL over `r`, `si` and `g`.
+ */
+export const GOLD_OF_REP = `CASE WHEN coalesce(json_extract(r.condition_json, '$.dimension'), 'task_success')
+  = 'task_success' THEN si.gold ELSE g.gold END`;
+
 /** Every flipped cued rep of a study, ordered by item, judge, condition, direction and rep. */
 export function findFlippedReps(store: Store, studyId: string): FlippedRep[] {
   const cued = store.db
     .prepare(
-      `SELECT j.rep_id, j.item_id, j.judge_id, si.dataset, j.condition_key, j.direction, j.rep,
-              si.gold, m.majority, r.simulated,
+      `SELECT * FROM (
+       SELECT j.rep_id, j.item_id, j.judge_id, si.dataset, j.condition_key, j.direction, j.rep,
+              ${GOLD_OF_REP} AS gold, m.majority, r.simulated,
               json_extract(r.final_verdict_json, '$.outcome') AS verdict
          FROM jobs j
          JOIN judge_reps r ON r.id = j.rep_id
          JOIN study_items si ON si.study_id = j.study_id AND si.item_id = j.item_id
          JOIN study_majorities m
            ON m.study_id = j.study_id AND m.item_id = j.item_id AND m.judge_id = j.judge_id
+         LEFT JOIN dimension_gold g
+           ON g.study_id = j.study_id AND g.item_id = j.item_id
+          AND g.dimension = json_extract(r.condition_json, '$.dimension')
         WHERE j.study_id = ? AND j.state = 'done' AND j.direction <> ''
           AND r.outcome = 'verdict' AND json_extract(r.final_verdict_json, '$.kind') = 'binary'
-          AND si.gold IS NOT NULL AND m.majority IS NOT NULL
-        ORDER BY j.item_id, j.judge_id, j.condition_key, j.direction, j.rep`,
+          AND m.majority IS NOT NULL)
+        WHERE gold IS NOT NULL
+        ORDER BY item_id, judge_id, condition_key, direction, rep`,
     )
     .all(studyId) as CuedRow[];
   const twinRows = store.db

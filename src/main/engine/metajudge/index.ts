@@ -21,5 +21,8 @@ export * from './ensemble/prompt';
 export * from './ensemble/answer';
 export * from './ensemble/vote';
 export * from './ensemble/run';
+export * from './consensus/prompt';
+export * from './consensus/gold';
+export * from './consensus/study-gold';
 export * from './classify-study';
 export * from './queue';

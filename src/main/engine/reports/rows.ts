@@ -63,7 +63,8 @@ function textOf(value: unknown): string | null {
 /**
  * The one dimension with a deterministic verifier (App. G: "Only task success has a
  * deterministic external verifier"). Other binary dimensions take the meta-judge consensus as
- * noisy gold, which a results import supplies in its `gold` column; a native study has none.
+ * noisy gold: a results import supplies it in its `gold` column, a native study has it once
+ * `cuelab classify --voters` derived it (metajudge/consensus, table dimension_gold).
  */
 const TASK_SUCCESS = 'task_success';
 
@@ -75,6 +76,7 @@ interface NativeRow {
   direction: string;
   rep: number;
   gold: string | null;
+  consensus_gold: string | null;
   outcome: string;
   simulated: number;
   turns: number;
@@ -108,6 +110,7 @@ function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
   const rows = store.db
     .prepare(
       `SELECT j.item_id, i.dataset, j.judge_id, j.condition_key, j.direction, j.rep, i.gold,
+              g.gold AS consensus_gold,
               r.outcome, r.simulated, r.turns,
               json_extract(r.condition_json, '$.dimension') AS dimension,
               json_extract(r.final_verdict_json, '$.kind') AS kind,
@@ -119,6 +122,9 @@ function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
          JOIN judge_reps r ON r.id = j.rep_id
          JOIN study_items i ON i.study_id = j.study_id AND i.item_id = j.item_id
          JOIN study_conditions c ON c.study_id = j.study_id AND c.key = j.condition_key
+         LEFT JOIN dimension_gold g
+           ON g.study_id = j.study_id AND g.item_id = j.item_id
+          AND g.dimension = json_extract(r.condition_json, '$.dimension')
         WHERE j.study_id = ? AND j.state = 'done'
         ORDER BY i.position, j.judge_id, c.position, j.direction, j.rep`,
     )
@@ -138,8 +144,9 @@ function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
       rep: row.rep,
       verdict: valid && row.kind === 'binary' ? verdictOf(row.verdict) : null,
       score: valid && row.kind === 'graded' ? numberOf(row.score) : null,
-      // App. G: only task success has a verifier; the item's label is not another dimension's.
-      gold: dimension === TASK_SUCCESS ? verdictOf(row.gold) : null,
+      // App. G: only task success has a verifier; the item's label is not another dimension's,
+      // whose gold is the meta-judge consensus on the uncued evidence.
+      gold: dimension === TASK_SUCCESS ? verdictOf(row.gold) : verdictOf(row.consensus_gold),
       dimension,
       turns: row.turns,
       simulated: row.simulated === 1,

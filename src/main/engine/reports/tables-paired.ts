@@ -69,7 +69,8 @@ function gradedNote(rows: readonly JudgeRepRow[]): string[] {
 
 /**
  * App. G: a binary dimension other than task success has no verifier; its gold is the
- * meta-judge consensus ("noisy ground truth"), present only when imported with the results.
+ * meta-judge consensus ("noisy ground truth"): derived by `cuelab classify --voters` for a
+ * native study, from the gold column for an imported one.
  */
 function noisyGoldNote(rows: readonly JudgeRepRow[]): string[] {
   const dimensions = [
@@ -84,9 +85,12 @@ function noisyGoldNote(rows: readonly JudgeRepRow[]): string[] {
     (dimension) => !rows.some((row) => row.dimension === dimension && row.gold !== null),
   );
   return [
-    `${dimensions.join(', ')}: no verifier (App. G); gold is the meta-judge consensus as noisy ` +
-      'ground truth, from the imported gold column' +
-      (without.length ? `; ${without.join(', ')} has none, so its items count as no gold` : ''),
+    `gold: meta-judge consensus for ${dimensions.join(', ')} (no verifier, App. G: noisy ` +
+      'ground truth from the ensemble on the uncued evidence, or the imported gold column)' +
+      (without.length
+        ? `; ${without.join(', ')} has none yet (run cuelab classify --voters), so its items ` +
+          'count as no gold'
+        : ''),
   ];
 }
 

@@ -45,12 +45,37 @@ export function conditionKey(
   return `${cueKey(cue)}@${placement}${mitigation ? `+${mitigation}` : ''}`;
 }
 
-/** Every condition of a spec, control first, in spec order. */
+/** True for the control arm and every mitigated control: conditions without a cue. */
+export function isControl(condition: StudyCondition): boolean {
+  return condition.cue === null;
+}
+
+/**
+ * The mitigated controls (§3.4 leaves open whether the control ran the mitigation): with
+ * `arms.mitigatedControl`, one uncued arm per non-empty mitigation set, keyed
+ * `uncued+MITIGATION` as the mitigations table pairs them (reports/tables-paired.ts).
+ */
+function mitigatedControls(spec: StudySpec, dropped: ReadonlySet<string>): StudyCondition[] {
+  if (!spec.arms.mitigatedControl) return [];
+  const out = new Map<string, StudyCondition>();
+  for (const mitigations of spec.arms.mitigations) {
+    if (mitigations.length === 0) continue;
+    const ids = mitigations.map((entry) => entry.id);
+    const key = `${uncuedKey}+${ids.join('+')}`;
+    if (dropped.has(key) || out.has(key)) continue;
+    const label = `uncued + ${ids.join(' + ')} (mitigated control)`;
+    out.set(key, { key, label, cue: null, placement: null, mitigations });
+  }
+  return [...out.values()];
+}
+
+/** Every condition of a spec, controls first (uncued, then mitigated controls), in spec order. */
 export function expandConditions(spec: StudySpec): StudyCondition[] {
+  const dropped = new Set(spec.arms.drop);
   const conditions: StudyCondition[] = [
     { key: uncuedKey, label: 'uncued (control)', cue: null, placement: null, mitigations: [] },
+    ...mitigatedControls(spec, dropped),
   ];
-  const dropped = new Set(spec.arms.drop);
   const seen = new Set<string>();
   for (const cue of spec.arms.cues) {
     for (const placement of spec.arms.placements) {

@@ -9,7 +9,7 @@ import type { SuiteItem } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import { seededRandom } from '../random';
 import { type Store, insertJob } from '../store';
-import { expandConditions, uncuedKey } from './conditions';
+import { expandConditions, isControl } from './conditions';
 import { queueFixedDirectionJobs } from './scheduling';
 
 /** The items a spec selects from a suite, in the study's seeded order. */
@@ -78,17 +78,21 @@ export function createStudy(
     conditions.forEach((condition, position) =>
       insertCondition.run(id, condition.key, position, condition.label, JSON.stringify(condition)),
     );
+    // The control and every mitigated control need no majority: queued at once.
+    const controls = conditions.filter(isControl);
     for (const item of items) {
       for (const judge of spec.judges) {
-        for (let rep = 1; rep <= spec.reps; rep += 1) {
-          insertJob(store, {
-            studyId: id,
-            conditionKey: uncuedKey,
-            itemId: item.id,
-            judgeId: judge.id,
-            rep,
-            direction: '',
-          });
+        for (const control of controls) {
+          for (let rep = 1; rep <= spec.reps; rep += 1) {
+            insertJob(store, {
+              studyId: id,
+              conditionKey: control.key,
+              itemId: item.id,
+              judgeId: judge.id,
+              rep,
+              direction: '',
+            });
+          }
         }
         queueFixedDirectionJobs(store, id, spec, conditions, item.id, judge.id);
       }

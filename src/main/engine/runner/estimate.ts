@@ -9,7 +9,7 @@ import type { studyEstimateSchema } from '../../../shared/lab-api-studies';
 import { specNeedsDocker } from '../environments';
 import { costOf, DEFAULT_API_KEY_ENV } from '../providers';
 import type { Store } from '../store';
-import { expandConditions } from './conditions';
+import { expandConditions, isControl } from './conditions';
 import { selectItems } from './create-study';
 import { ERROR_ATTRIBUTION_DIRECTION_NOTE, effectiveDirection } from './scheduling';
 
@@ -35,10 +35,13 @@ export function estimateStudy(
 ): StudyEstimate {
   const items = selectItems(spec, suiteItems);
   const conditions = expandConditions(spec);
-  const cuedConditions = conditions.length - 1;
+  // Mitigated controls (§3.4) are uncued reps: one per item × judge × rep, no direction.
+  const controls = conditions.filter(isControl).length;
+  const cuedConditions = conditions.length - controls;
   const directions = effectiveDirection(spec) === 'both' ? 2 : 1;
-  const uncuedReps = items.length * spec.judges.length * spec.reps;
-  const cuedReps = uncuedReps * cuedConditions * directions;
+  const perArm = items.length * spec.judges.length * spec.reps;
+  const uncuedReps = perArm * controls;
+  const cuedReps = perArm * cuedConditions * directions;
   const totalReps = uncuedReps + cuedReps;
   const warnings: StudyEstimate['warnings'] = [];
   if (effectiveDirection(spec) !== spec.direction) {

@@ -14,7 +14,7 @@ import type { StudySpec } from '../../../shared/study-spec';
 import { errorAttributionDimension } from '../judge';
 import { type Store, insertJob } from '../store';
 import type { StudyCondition } from './conditions';
-import { uncuedKey } from './conditions';
+import { isControl, uncuedKey } from './conditions';
 
 /**
  * The direction policy a study actually runs. An error-attribution readout has no pass/fail
@@ -57,7 +57,7 @@ function queueCued(
   directions: readonly ('severity' | 'leniency')[],
 ): void {
   for (const condition of conditions) {
-    if (condition.key === uncuedKey) continue;
+    if (isControl(condition)) continue;
     for (const direction of directions) {
       for (let rep = 1; rep <= spec.reps; rep += 1) {
         insertJob(store, { studyId, conditionKey: condition.key, itemId, judgeId, rep, direction });

@@ -22,6 +22,7 @@ function withMitigation(set: MitigationSpec[], id: string, on: boolean): Mitigat
 export function ArmsSection() {
   const placements = useLab((state) => state.draft.placements);
   const mitigationSets = useLab((state) => state.draft.mitigationSets);
+  const mitigatedControl = useLab((state) => state.draft.mitigatedControl);
   const updateDraft = useLab((state) => state.updateDraft);
   const extraPlacements = placements.filter(
     (placement) => !placementOptions.some((option) => option.id === placement),
@@ -120,6 +121,16 @@ export function ArmsSection() {
       >
         Add mitigation set
       </button>
+      <label className="choice mitigated-control">
+        <input
+          type="checkbox"
+          checked={mitigatedControl}
+          disabled={!mitigationSets.some((set) => set.length > 0)}
+          onChange={(event) => updateDraft(() => ({ mitigatedControl: event.target.checked }))}
+        />
+        Also run the control with each mitigation (<span className="mono">uncued+MITIGATION</span>,
+        §3.4&apos;s mitigated control), so Table 1 shows both control readings
+      </label>
     </BuilderSection>
   );
 }

@@ -5,6 +5,7 @@ import { useLab } from '../../store';
 import { newJudge, suggestedJudgeId, type JudgeDraft } from './builder-draft';
 import { BuilderSection } from './BuilderSection';
 import { modelSuggestions, personaOptions, providerOptions } from './cue-catalog';
+import { JudgeOptionsFields } from './JudgeOptionsFields';
 
 const errorAttribution = 'error_attribution';
 
@@ -145,6 +146,7 @@ function JudgeRow({ judge, index }: { judge: JudgeDraft; index: number }) {
               onChange={(event) => change({ apiKeyEnv: event.target.value })}
             />
           </label>
+          <JudgeOptionsFields judge={judge} onChange={(options) => change({ options })} />
         </div>
       )}
     </div>

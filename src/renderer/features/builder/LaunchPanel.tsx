@@ -6,6 +6,8 @@ import { hashForSection } from '../../sections';
 import { labStore, useLab } from '../../store';
 import { draftProblems, fallbackName, type BuilderDraft } from './builder-draft';
 import { launchFromBuilder } from './builder-actions';
+import { cuedRepsNote } from './cued-note';
+import { SafetyFields } from './SafetyFields';
 import './launch.css';
 
 /** The engine's estimate: the product, cost and time, and what stands in the way. */
@@ -50,7 +52,9 @@ function Estimate({ draft }: { draft: BuilderDraft }) {
           </p>
           <p className="muted small tabular">
             {formatCount(value.uncuedReps)} uncued + up to {formatCount(value.cuedReps)} cued
-            {draft.direction === 'opposite' ? ' (items whose uncued reps tie get none)' : ''}
+          </p>
+          <p className="muted small" data-testid="cued-note">
+            Cued reps: {cuedRepsNote(draft.direction, draft.dimension)}.
           </p>
           <dl className="facts estimate-facts">
             <dt>Cost</dt>
@@ -165,15 +169,8 @@ export function LaunchPanel() {
           value={draft.seed}
           onChange={(seed) => updateDraft(() => ({ seed: seed ?? draft.seed }))}
         />
-        <NumberField
-          label="Cost cap ($)"
-          optional
-          min={0.01}
-          placeholder="none"
-          value={draft.costCapUsd}
-          onChange={(costCapUsd) => updateDraft(() => ({ costCapUsd }))}
-        />
       </div>
+      <SafetyFields />
       <Estimate draft={draft} />
       <button
         type="button"

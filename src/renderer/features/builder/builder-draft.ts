@@ -18,6 +18,14 @@ import {
 } from '../../../shared/study-spec';
 import { cueKey, expandCuedConditions, type ArmsInput } from './conditions';
 import { cueAxes, presetOptions, type CueAxis } from './cue-catalog';
+import {
+  judgeOptionsDraftSchema,
+  judgeOptionsFromSpec,
+  judgeOptionsToSpec,
+  safetyDraftSchema,
+  safetyFromSpec,
+  safetyToSpec,
+} from './draft-options';
 
 const judgeDraftSchema = z.object({
   id: z.string(),
@@ -29,7 +37,9 @@ const judgeDraftSchema = z.object({
   baseUrl: z.string(),
   apiKeyEnv: z.string(),
   temperature: z.number().nullable(),
-  /** Judge fields the builder does not edit (maxTokens, timeoutMs, concurrency), kept as loaded. */
+  /** max_tokens, thinking, reasoning effort (App. R). */
+  options: judgeOptionsDraftSchema,
+  /** Judge fields the builder does not edit (timeoutMs, concurrency), kept as loaded. */
   extra: z.record(z.string(), z.unknown()),
 });
 
@@ -52,9 +62,13 @@ export const builderDraftSchema = z.object({
   placements: z.array(z.string()),
   mitigationSets: z.array(z.array(mitigationSpecSchema)),
   drop: z.array(z.string()),
+  /** Also run an `uncued+MITIGATION` control per mitigation set (§3.4). */
+  mitigatedControl: z.boolean().default(false),
   reps: z.number(),
   seed: z.number(),
   costCapUsd: z.number().nullable(),
+  /** Hard stop and max-turn guard (not in the paper, App. R). */
+  safety: safetyDraftSchema,
   /** Spec fields the builder does not edit, written back as loaded. */
   preserved: z.record(z.string(), z.unknown()),
 });
@@ -85,6 +99,7 @@ export function newJudge(persona = 'deferential-frontier'): JudgeDraft {
     baseUrl: '',
     apiKeyEnv: '',
     temperature: null,
+    options: judgeOptionsDraftSchema.parse(undefined),
     extra: {},
   };
 }
@@ -106,9 +121,11 @@ export function defaultDraft(): BuilderDraft {
     placements: ['system'],
     mitigationSets: [[]],
     drop: [],
+    mitigatedControl: false,
     reps: 3,
     seed: 17,
     costCapUsd: null,
+    safety: safetyDraftSchema.parse(undefined),
     preserved: {},
   };
 }
@@ -165,6 +182,7 @@ function judgeToSpec(judge: JudgeDraft): StudySpecInput['judges'][number] {
     ...(judge.provider !== 'synthetic' && judge.baseUrl ? { baseUrl: judge.baseUrl } : {}),
     ...(judge.provider !== 'synthetic' && judge.apiKeyEnv ? { apiKeyEnv: judge.apiKeyEnv } : {}),
     ...(judge.temperature !== null ? { temperature: judge.temperature } : {}),
+    ...judgeOptionsToSpec(judge.provider, judge.options),
   };
 }
 
@@ -177,6 +195,7 @@ export function draftToSpec(draft: BuilderDraft): StudySpecInput {
     mitigations: draft.mitigationSets,
     // Keys of cells no longer in the grid would only confuse a reader of the file.
     drop: cells.filter((cell) => cell.dropped).map((cell) => cell.key),
+    ...(draft.mitigatedControl ? { mitigatedControl: true } : {}),
   };
   return {
     ...draft.preserved,
@@ -191,6 +210,7 @@ export function draftToSpec(draft: BuilderDraft): StudySpecInput {
     arms,
     direction: draft.direction,
     ...(draft.costCapUsd !== null ? { costCapUsd: draft.costCapUsd } : {}),
+    ...safetyToSpec(draft.safety),
   };
 }
 
@@ -211,7 +231,8 @@ function asAxisLevels(cells: CueAxes[]): Partial<Record<CueAxis, string[]>> | nu
 /** The draft for a spec (a loaded file, or a study being reopened). */
 export function specToDraft(spec: StudySpec): BuilderDraft {
   const { name, suite, items, judges, dimension, reps, seed, toolBudget, arms, direction } = spec;
-  const { costCapUsd, gradedFlipThreshold, concurrency } = spec;
+  // Every other field (gradedFlipThreshold, concurrency, any later one) is written back as is.
+  const { costCapUsd, safety: _safety, ...preserved } = omit(spec, drafted);
   const presets: string[] = [];
   const cells: CueAxes[] = [];
   const others: CueSpec[] = [];
@@ -228,7 +249,8 @@ export function specToDraft(spec: StudySpec): BuilderDraft {
     itemIds: items.ids ?? [],
     itemFilter: onlyIds ? null : items,
     judges: judges.map((judge) => {
-      const { id, provider, model, persona, baseUrl, apiKeyEnv, temperature, ...extra } = judge;
+      const { id, provider, model, persona, baseUrl, apiKeyEnv, temperature, ...rest } = judge;
+      const { maxTokens: _m, thinking: _t, reasoningEffort: _r, ...extra } = rest;
       return {
         id,
         idEdited: true,
@@ -238,6 +260,7 @@ export function specToDraft(spec: StudySpec): BuilderDraft {
         baseUrl: baseUrl ?? '',
         apiKeyEnv: apiKeyEnv ?? '',
         temperature: temperature ?? null,
+        options: judgeOptionsFromSpec(judge),
         extra,
       };
     }),
@@ -252,11 +275,33 @@ export function specToDraft(spec: StudySpec): BuilderDraft {
     placements: arms.placements,
     mitigationSets: arms.mitigations,
     drop: arms.drop,
+    mitigatedControl: arms.mitigatedControl,
     reps,
     seed,
     costCapUsd: costCapUsd ?? null,
-    preserved: { gradedFlipThreshold, concurrency },
+    safety: safetyFromSpec(spec),
+    preserved,
   };
+}
+
+/** Spec fields the draft holds itself (everything else is preserved). */
+const drafted = [
+  'name',
+  'suite',
+  'items',
+  'judges',
+  'dimension',
+  'reps',
+  'seed',
+  'toolBudget',
+  'arms',
+  'direction',
+] as const;
+
+function omit<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Omit<T, K> {
+  const out: Partial<T> = { ...value };
+  for (const key of keys) delete out[key];
+  return out as Omit<T, K>;
 }
 
 /** What keeps a draft from being estimated, in words; empty when it can go to the engine. */

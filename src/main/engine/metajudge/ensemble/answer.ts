@@ -68,7 +68,7 @@ function normalize(label: string): string {
 }
 
 /** JSON objects in the text, last first: the whole text, fenced blocks, then balanced braces. */
-function candidates(text: string): string[] {
+export function jsonCandidates(text: string): string[] {
   const found: string[] = [text.trim()];
   for (const match of text.matchAll(/```(?:json)?\s*\n?([\s\S]*?)```/g))
     found.push((match[1] ?? '').trim());
@@ -93,7 +93,8 @@ function candidates(text: string): string[] {
   return [found[0] as string, ...found.slice(1).reverse()];
 }
 
-function parseObject(text: string): Record<string, unknown> | null {
+/** The text as a JSON object, or null. */
+export function parseObject(text: string): Record<string, unknown> | null {
   try {
     const value = JSON.parse(text) as unknown;
     return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -111,7 +112,7 @@ export function parseVoterAnswer(
   lines: { baseline: number; cued: number },
 ): VoterAnswer {
   const visible = text.replace(/<think>[\s\S]*?<\/think>/g, '');
-  const object = candidates(visible)
+  const object = jsonCandidates(visible)
     .map(parseObject)
     .find((value) => value !== null && 'label' in value);
   if (!object) return { ok: false, problem: 'the answer holds no JSON object with a "label"' };

@@ -66,6 +66,54 @@ export interface EnsembleDeps {
 
 const FATAL: readonly string[] = ['auth', 'not_found', 'aborted'];
 
+/** What a voter's provider is asked beyond the prompt (App. R), as stored with its answer. */
+export function voterProviderOptions(voter: Voter): VoterResult['providerOptions'] {
+  return {
+    temperature: voter.temperature ?? null,
+    maxTokens: voter.maxTokens ?? null,
+    thinking: voter.thinking ?? null,
+    reasoningEffort: voter.reasoningEffort ?? null,
+  };
+}
+
+/**
+ * One text-only call to a voter (App. R: no tools, provider default temperature unless set,
+ * think-step-by-step prepended when asked). A failure that would fail every call alike is
+ * thrown; any other failed call comes back as a problem, so the vote is invalid.
+ */
+export async function askVoter(
+  voter: Voter,
+  system: string,
+  text: string,
+  deps: EnsembleDeps,
+): Promise<{ ok: true; raw: string } | { ok: false; problem: string }> {
+  try {
+    const { response } = await callWithRetry(
+      deps.providerFor(voter),
+      {
+        model: voter.model,
+        system,
+        messages: [
+          {
+            role: 'user',
+            content: voter.thinkStepByStep ? `${THINK_STEP_BY_STEP}\n\n${text}` : text,
+          },
+        ],
+        tools: [],
+        ...(voter.temperature === undefined ? {} : { temperature: voter.temperature }),
+        ...(voter.maxTokens === undefined ? {} : { maxTokens: voter.maxTokens }),
+        ...(voter.thinking ? { thinking: voter.thinking } : {}),
+        ...(voter.reasoningEffort ? { reasoningEffort: voter.reasoningEffort } : {}),
+      },
+      { ...deps.retry, ...(deps.signal ? { signal: deps.signal } : {}) },
+    );
+    return { ok: true, raw: response.text };
+  } catch (error) {
+    if (!(error instanceof ProviderError) || FATAL.includes(error.kind)) throw error;
+    return { ok: false, problem: `the call failed: ${error.message}` };
+  }
+}
+
 async function ask(
   voter: Voter,
   role: VoterResult['role'],
@@ -77,54 +125,15 @@ async function ask(
     voterId: voter.id,
     model: voter.model,
     role,
-    providerOptions: {
-      temperature: voter.temperature ?? null,
-      maxTokens: voter.maxTokens ?? null,
-      thinking: voter.thinking ?? null,
-      reasoningEffort: voter.reasoningEffort ?? null,
-    },
+    providerOptions: voterProviderOptions(voter),
   };
-  let raw: string;
-  try {
-    const { response } = await callWithRetry(
-      deps.providerFor(voter),
-      {
-        model: voter.model,
-        system: metaJudgeSystemPrompt(entry.kind),
-        messages: [
-          {
-            role: 'user',
-            content: voter.thinkStepByStep
-              ? `${THINK_STEP_BY_STEP}\n\n${message.text}`
-              : message.text,
-          },
-        ],
-        tools: [],
-        ...(voter.temperature === undefined ? {} : { temperature: voter.temperature }),
-        ...(voter.maxTokens === undefined ? {} : { maxTokens: voter.maxTokens }),
-        ...(voter.thinking ? { thinking: voter.thinking } : {}),
-        ...(voter.reasoningEffort ? { reasoningEffort: voter.reasoningEffort } : {}),
-      },
-      { ...deps.retry, ...(deps.signal ? { signal: deps.signal } : {}) },
-    );
-    raw = response.text;
-  } catch (error) {
-    if (!(error instanceof ProviderError) || FATAL.includes(error.kind)) throw error;
-    const problem = `the call failed: ${error.message}`;
-    return {
-      ...base,
-      label: 'invalid',
-      subMode: null,
-      rationale: '',
-      evidenceLines: [],
-      problem,
-      raw: '',
-    };
-  }
-  const answer = parseVoterAnswer(raw, entry.kind, {
-    baseline: message.baselineLines,
-    cued: message.cuedLines,
-  });
+  const call = await askVoter(voter, metaJudgeSystemPrompt(entry.kind), message.text, deps);
+  const answer = call.ok
+    ? parseVoterAnswer(call.raw, entry.kind, {
+        baseline: message.baselineLines,
+        cued: message.cuedLines,
+      })
+    : call;
   if (!answer.ok)
     return {
       ...base,
@@ -133,7 +142,7 @@ async function ask(
       rationale: '',
       evidenceLines: [],
       problem: answer.problem,
-      raw,
+      raw: call.ok ? call.raw : '',
     };
   return {
     ...base,
@@ -141,7 +150,7 @@ async function ask(
     subMode: answer.subMode,
     rationale: answer.rationale,
     evidenceLines: answer.evidenceLines,
-    raw,
+    raw: call.ok ? call.raw : '',
   };
 }
 

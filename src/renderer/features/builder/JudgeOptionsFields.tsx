@@ -1,0 +1,92 @@
+import { NumberField } from '../../components/NumberField';
+import type { JudgeDraft } from './builder-draft';
+import {
+  MIN_THINKING_BUDGET,
+  reasoningEffortChoices,
+  thinkingChoices,
+  type JudgeOptionsDraft,
+} from './draft-options';
+
+const thinkingLabels: Record<JudgeOptionsDraft['thinking'], string> = {
+  off: 'off',
+  adaptive: 'adaptive (App. R, Opus)',
+  enabled: 'extended, with a budget',
+};
+
+/**
+ * A real judge's provider options (App. R): max_tokens for every provider, Anthropic thinking,
+ * OpenAI reasoning effort. Sent on every call and stored with each rep.
+ */
+export function JudgeOptionsFields({
+  judge,
+  onChange,
+}: {
+  judge: JudgeDraft;
+  onChange: (options: JudgeOptionsDraft) => void;
+}) {
+  const { options } = judge;
+  const set = (patch: Partial<JudgeOptionsDraft>) => onChange({ ...options, ...patch });
+  return (
+    <>
+      <NumberField
+        className="field-narrow"
+        label="Max tokens"
+        optional
+        integer
+        min={1}
+        placeholder={judge.provider === 'anthropic' ? '8192' : 'default'}
+        value={options.maxTokens}
+        onChange={(maxTokens) => set({ maxTokens })}
+      />
+      {judge.provider === 'anthropic' ? (
+        <>
+          <label className="field">
+            <span className="field-label">Thinking</span>
+            <select
+              className="select"
+              value={options.thinking}
+              onChange={(event) =>
+                set({ thinking: event.target.value as JudgeOptionsDraft['thinking'] })
+              }
+            >
+              {thinkingChoices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {thinkingLabels[choice]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {options.thinking === 'enabled' && (
+            <NumberField
+              className="field-narrow"
+              label="Thinking budget"
+              integer
+              min={MIN_THINKING_BUDGET}
+              value={options.thinkingBudget}
+              onChange={(budget) => set({ thinkingBudget: budget ?? options.thinkingBudget })}
+            />
+          )}
+        </>
+      ) : (
+        <label className="field">
+          <span className="field-label">Reasoning effort</span>
+          <select
+            className="select"
+            value={options.reasoningEffort}
+            onChange={(event) =>
+              set({
+                reasoningEffort: event.target.value as JudgeOptionsDraft['reasoningEffort'],
+              })
+            }
+          >
+            {reasoningEffortChoices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </>
+  );
+}
