@@ -122,7 +122,9 @@ export function dockerItemSettings(
     workdir: spec.workdir ?? dockerDefaults.workdir,
     user,
     network,
-    readOnlyRoot: !spec.shell,
+    // A shell-less judge cannot write, so its root is read-only; a PostgreSQL server in the
+    // container still needs to write its log and run files, so those items keep a writable root.
+    readOnlyRoot: !spec.shell && !spec.postgres,
     resources,
     setup: spec.setup ?? [],
     replay:
