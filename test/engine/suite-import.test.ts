@@ -199,7 +199,7 @@ describe('MCPMark runs', () => {
       'write_file',
     ]);
     for (const item of filesystem) {
-      expect(item.task).toContain('Largest File Rename Task'); // description.md of the task
+      expect(item.task).toContain('Rename the largest JPEG'); // description.md of the task
       expect(item).toMatchObject({ taxonomy: 'aj-filesystem', dataset: 'mcpmark-filesystem' });
     }
   });
