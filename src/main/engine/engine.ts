@@ -128,7 +128,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     setSecret: ({ name, value }) => secrets.set(name, value),
     listSecrets: () => secrets.list(),
     environmentStatus: () => environment.status(),
-    startBootstrap: () => environment.startBootstrap(),
+    startBootstrap: (request) => environment.startBootstrap(request),
   };
 
   return {
