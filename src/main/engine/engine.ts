@@ -12,6 +12,7 @@ import { importHandlers } from './api/import-handlers';
 import { mechanismHandlers } from './api/mechanism-handlers';
 import { createSecrets } from './api/secrets';
 import { combineTrust, trustFromEnv } from './providers/endpoint-trust';
+import { HeldPauses } from './runner/held-pauses';
 import { studyHandlers } from './api/study-handlers';
 import { probeDocker } from './environments/docker-status';
 import { isProcessAlive } from './environments/docker/lock';
@@ -68,12 +69,14 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   const pending = new Map<string, NodeJS.Timeout>();
   const lastStatus = new Map<string, string>();
 
+  // Pauses a full disk keeps from being written, shown from memory meanwhile.
+  const heldPauses = new HeldPauses();
   /** Publishes a study's progress at most every 250 ms, always including the last change. */
   const publishProgress = (studyId: string, force = false) => {
     const send = () => {
       pending.delete(studyId);
       try {
-        const progress = studyProgress(store, studyId);
+        const progress = heldPauses.apply(studyProgress(store, studyId));
         events.publish({ stream: 'study.progress', data: progress });
         // The list of studies changes on create and on a status move, not with every rep.
         if (force || lastStatus.get(studyId) !== progress.status) {
@@ -130,6 +133,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     environmentStatus: () => environment.status(),
     startBootstrap: (request) => environment.startBootstrap(request),
   };
+  const storedProgress = handlers.studyProgress;
+  handlers.studyProgress = async (request) => heldPauses.apply(await storedProgress(request));
 
   return {
     workspace,
@@ -157,6 +162,10 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       runner = new StudyRunner(deps, {
         concurrency: options.concurrency ?? 4,
         onChange: (studyId) => publishProgress(studyId),
+        onStorageFault: (studyIds, reason) => {
+          heldPauses.hold(studyIds, reason);
+          for (const id of studyIds) publishProgress(id, true);
+        },
       });
       runner.start();
     },
