@@ -97,7 +97,15 @@ export const environmentStatusSchema = z.object({
   problem: z.string().optional(),
   fix: z.string().optional(),
   baseImage: z.object({ tag: z.string(), present: z.boolean(), sizeBytes: z.number().optional() }),
+  /** The `cuelab/postgres` image items with a PostgreSQL state start from. */
+  postgresImage: z.object({
+    tag: z.string(),
+    present: z.boolean(),
+    sizeBytes: z.number().optional(),
+  }),
   bootstrapRunning: z.boolean(),
+  /** Which images are being built now. */
+  building: z.array(z.enum(['base', 'postgres'])),
 });
 
 /** Study, results and settings methods. */
@@ -178,8 +186,14 @@ export const studyMethods = {
     ),
   },
   environmentStatus: { request: z.object({}).strict(), response: environmentStatusSchema },
-  /** Starts building the Docker base image (progress arrives as `env.bootstrap` events). */
-  startBootstrap: { request: z.object({}).strict(), response: environmentStatusSchema },
+  /**
+   * Starts building a bootstrapped image, the base one unless `image` says `postgres`
+   * (progress arrives as `env.bootstrap` events).
+   */
+  startBootstrap: {
+    request: z.object({ image: z.enum(['base', 'postgres']).default('base') }).strict(),
+    response: environmentStatusSchema,
+  },
 } as const;
 
 /** Events of the study and settings screens. */
@@ -191,5 +205,7 @@ export const studyEvents = {
     message: z.string(),
     done: z.boolean(),
     error: z.string().optional(),
+    /** The image the line is about (absent: the base image). */
+    image: z.enum(['base', 'postgres']).optional(),
   }),
 } as const;

@@ -282,7 +282,10 @@ describe('Settings', () => {
   test('Docker status and the base image are shown', async () => {
     const panel = page.getByTestId('environment-panel');
     await panel.getByText(/^(Available|Unavailable)$/).waitFor();
-    await panel.getByText(/^(present|absent)/).waitFor();
+    await panel
+      .getByTestId('image-base')
+      .getByText(/^(present|absent)/)
+      .waitFor();
     const build = page.getByTestId('build-base-image');
     if (await build.isEnabled()) {
       // The image is usually there already: the engine reports that through env.bootstrap.
@@ -292,6 +295,23 @@ describe('Settings', () => {
         .getByText(/already built|Built |failed/)
         .first()
         .waitFor({ timeout: 120_000 });
+    }
+    // The PostgreSQL image has its own row, state and build button (issue 14).
+    const postgres = panel.getByTestId('image-postgres');
+    await postgres.getByText(/^(present|absent|building)/).waitFor();
+    expect(await postgres.innerText()).toContain('cuelab/postgres:');
+    const buildPostgres = page.getByTestId('build-postgres-image');
+    expect(await buildPostgres.innerText()).toMatch(/^Build(ing)? PostgreSQL image/);
+    if (await buildPostgres.isEnabled()) {
+      await buildPostgres.click();
+      await page
+        .getByTestId('bootstrap-log')
+        .getByText(
+          /cuelab\/postgres:\S+ was already built|Built cuelab\/postgres|PostgreSQL image failed/,
+        )
+        .first()
+        .waitFor({ timeout: 900_000 });
+      await postgres.getByText(/^present/).waitFor({ timeout: 15_000 });
     }
     await screenshot('settings-light');
     await setTheme(page, 'dark');

@@ -5,6 +5,7 @@ import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-mode
 import { createFaultStudy, shellJudge } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
 import { mountSmallDisk, type SmallDisk } from '../helpers/tmpfs';
+import { until } from '../helpers/until';
 
 // Issue 10, item 12: a database write that fails for lack of space must not crash the
 // engine. It stops, pauses the study with the reason, leaves no ghost "running" job, and
@@ -24,14 +25,6 @@ afterAll(async () => {
   disk?.unmount();
   dir?.remove();
 });
-
-async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a workspace whose disk fills up mid-study', () => {
   it('pauses the study with "disk full at …", shows no ghost runs, and resumes when space is free', async () => {

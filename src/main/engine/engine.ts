@@ -15,10 +15,16 @@ import {
   studyHandlers,
 } from './api';
 import { combineTrust, trustFromEnv } from './providers';
-import { probeDocker, isProcessAlive, type DockerHostPool } from './environments';
+import {
+  HeldPauses,
+  requeueOrphanedJobs,
+  StudyRunner,
+  studyProgress,
+  workspaceRunnerDeps,
+} from './runner';
+import { type DockerHostPool, probeDocker, isProcessAlive } from './environments';
 import { EventHub } from './events';
 import { previewPrompt } from './judge';
-import { requeueOrphanedJobs, StudyRunner, studyProgress, workspaceRunnerDeps } from './runner';
 import {
   latestVersion,
   openStore,
@@ -70,12 +76,14 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   const pending = new Map<string, NodeJS.Timeout>();
   const lastStatus = new Map<string, string>();
 
+  // Pauses a full disk keeps from being written, shown from memory meanwhile.
+  const heldPauses = new HeldPauses();
   /** Publishes a study's progress at most every 250 ms, always including the last change. */
   const publishProgress = (studyId: string, force = false) => {
     const send = () => {
       pending.delete(studyId);
       try {
-        const progress = studyProgress(store, studyId);
+        const progress = heldPauses.apply(studyProgress(store, studyId));
         events.publish({ stream: 'study.progress', data: progress });
         // The list of studies changes on create and on a status move, not with every rep.
         if (force || lastStatus.get(studyId) !== progress.status) {
@@ -130,8 +138,10 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     setSecret: ({ name, value }) => secrets.set(name, value),
     listSecrets: () => secrets.list(),
     environmentStatus: () => environment.status(),
-    startBootstrap: () => environment.startBootstrap(),
+    startBootstrap: (request) => environment.startBootstrap(request),
   };
+  const storedProgress = handlers.studyProgress;
+  handlers.studyProgress = async (request) => heldPauses.apply(await storedProgress(request));
 
   return {
     workspace,
@@ -159,6 +169,10 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       runner = new StudyRunner(deps, {
         concurrency: options.concurrency ?? 4,
         onChange: (studyId) => publishProgress(studyId),
+        onStorageFault: (studyIds, reason) => {
+          heldPauses.hold(studyIds, reason);
+          for (const id of studyIds) publishProgress(id, true);
+        },
       });
       runner.start();
     },

@@ -1,16 +1,24 @@
 /**
  * Judge-environment status for the Settings screen and the builder's warnings: whether Docker
- * answers (with the exact fix when not), whether the base image exists, and a bootstrap that
- * reports its progress as events.
+ * answers (with the exact fix when not), whether the base and PostgreSQL images exist, and
+ * bootstraps that report their progress as events.
  */
 import {
   probeDocker,
-  baseImageTag,
-  ensureBaseImage,
-  findBaseImage,
+  bootstrapImageTag,
+  ensureBootstrapImage,
+  type BootstrapImageKind,
   createDockerClient,
+  findImage,
 } from '../environments';
 import type { EventHub } from '../events';
+
+/** One bootstrapped image as the status reports it. */
+export interface ImageStatus {
+  tag: string;
+  present: boolean;
+  sizeBytes?: number;
+}
 
 /** The status the LabApi reports. */
 export interface EnvironmentStatus {
@@ -18,75 +26,92 @@ export interface EnvironmentStatus {
   dockerVersion?: string;
   problem?: string;
   fix?: string;
-  baseImage: { tag: string; present: boolean; sizeBytes?: number };
+  baseImage: ImageStatus;
+  postgresImage: ImageStatus;
   bootstrapRunning: boolean;
+  building: BootstrapImageKind[];
 }
 
 /** Status and bootstrap of the Docker environments. */
 export interface EnvironmentService {
   status(): Promise<EnvironmentStatus>;
-  startBootstrap(): Promise<EnvironmentStatus>;
+  /** Starts building `image` (default the base image) unless it is being built already. */
+  startBootstrap(request?: { image?: BootstrapImageKind }): Promise<EnvironmentStatus>;
 }
+
+const imageNames: Record<BootstrapImageKind, string> = {
+  base: 'base image',
+  postgres: 'PostgreSQL image',
+};
 
 /** The service for one engine; bootstrap progress is published on `events`. */
 export function createEnvironmentService(events: EventHub): EnvironmentService {
-  let running: Promise<unknown> | null = null;
+  const running = new Map<BootstrapImageKind, Promise<unknown>>();
+  const imageStatus = async (kind: BootstrapImageKind, look: boolean): Promise<ImageStatus> => {
+    const tag = bootstrapImageTag(kind);
+    if (!look) return { tag, present: false };
+    const image = await findImage(createDockerClient(), tag).catch(() => undefined);
+    return { tag, present: image !== undefined, ...(image ? { sizeBytes: image.Size } : {}) };
+  };
   const status = async (): Promise<EnvironmentStatus> => {
     const docker = await probeDocker();
-    const tag = baseImageTag();
+    const building = [...running.keys()];
+    const images = {
+      baseImage: await imageStatus('base', docker.available),
+      postgresImage: await imageStatus('postgres', docker.available),
+    };
     if (!docker.available) {
       return {
         dockerAvailable: false,
         ...(docker.problem ? { problem: docker.problem } : {}),
         ...(docker.fix ? { fix: docker.fix } : {}),
-        baseImage: { tag, present: false },
-        bootstrapRunning: running !== null,
+        ...images,
+        bootstrapRunning: building.length > 0,
+        building,
       };
     }
-    const image = await findBaseImage(createDockerClient()).catch(() => undefined);
     return {
       dockerAvailable: true,
       ...(docker.version ? { dockerVersion: docker.version } : {}),
-      baseImage: { tag, present: image !== undefined, ...(image ? { sizeBytes: image.Size } : {}) },
-      bootstrapRunning: running !== null,
+      ...images,
+      bootstrapRunning: building.length > 0,
+      building,
     };
   };
+  const publish = (
+    image: BootstrapImageKind,
+    data: { message: string; done: boolean; error?: string },
+  ) => events.publish({ stream: 'env.bootstrap', data: { ...data, image } });
   return {
     status,
-    async startBootstrap() {
-      if (!running) {
-        running = ensureBaseImage({
+    async startBootstrap(request = {}) {
+      const kind = request.image ?? 'base';
+      if (!running.has(kind)) {
+        const name = imageNames[kind];
+        const build = ensureBootstrapImage(kind, {
           onProgress: (progress) =>
-            events.publish({
-              stream: 'env.bootstrap',
-              data: {
-                message: `${progress.message} (${Math.round(progress.elapsedSeconds)} s)`,
-                done: false,
-              },
+            publish(kind, {
+              message: `${name}: ${progress.message} (${Math.round(progress.elapsedSeconds)} s)`,
+              done: false,
             }),
         })
           .then((image) =>
-            events.publish({
-              stream: 'env.bootstrap',
-              data: {
-                message: image.built ? `Built ${image.tag}.` : `${image.tag} was already built.`,
-                done: true,
-              },
+            publish(kind, {
+              message: image.built ? `Built ${image.tag}.` : `${image.tag} was already built.`,
+              done: true,
             }),
           )
           .catch((error: unknown) =>
-            events.publish({
-              stream: 'env.bootstrap',
-              data: {
-                message: 'Bootstrap failed.',
-                done: true,
-                error: error instanceof Error ? error.message : String(error),
-              },
+            publish(kind, {
+              message: `Building the ${name} failed.`,
+              done: true,
+              error: error instanceof Error ? error.message : String(error),
             }),
           )
           .finally(() => {
-            running = null;
+            running.delete(kind);
           });
+        running.set(kind, build);
       }
       return status();
     },

@@ -33,3 +33,4 @@ export { liveWebFor } from './web/live-provision';
 export { webRecordingSchema } from './web/live';
 export type { WebRecording } from './web/live';
 export { shellQuote } from './docker/item-settings';
+export type { BootstrapImageKind } from './docker/bootstrap';

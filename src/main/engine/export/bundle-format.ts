@@ -70,10 +70,7 @@ export const studyBundleSchema = z.strictObject({
         key,
         LATER_TABLES.includes(key as BundleTableKey) ? rows.default([]) : rows,
       ]),
-    ) as Record<
-      BundleTableKey,
-      typeof rows
-    >,
+    ) as Record<BundleTableKey, typeof rows>,
   ),
 });
 

@@ -18,3 +18,4 @@ export { loadStudySpec, specProblems } from './spec-file';
 export { syntheticJudgeFor } from './synthetic-judge';
 export { workspaceRunnerDeps } from './workspace-deps';
 export { selectItems } from './create-study';
+export { HeldPauses } from './held-pauses';

@@ -42,6 +42,11 @@ export interface RunnerOptions {
   maxAttempts?: number;
   /** Called after every state change of a study (progress events). */
   onChange?: (studyId: string) => void;
+  /**
+   * A database failure stopped the runner: `reason` ("disk full at …") for `studyIds`, said
+   * at once, before the pause can be written (the window shows it from memory meanwhile).
+   */
+  onStorageFault?: (studyIds: string[], reason: string) => void;
 }
 
 /** What the runner needs: job execution plus loading studies. */
@@ -282,6 +287,11 @@ export class StudyRunner {
     const { store } = this.deps;
     this.fault = { reason: describeStorageFailure(error, store.path) };
     for (const controller of this.controllers.values()) controller.abort(error);
+    try {
+      this.options.onStorageFault?.(this.servedStudyIds(), this.fault.reason);
+    } catch {
+      // Telling is best effort: the pause itself is written by settleFault.
+    }
   }
 
   /**

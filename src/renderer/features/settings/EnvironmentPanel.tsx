@@ -1,14 +1,51 @@
 import { useId } from 'react';
 import { loadedValue } from '../../lib/loadable';
 import { useLab } from '../../store';
+import type { BootstrapImage, BootstrapLine, EnvironmentStatus } from './environment-slice';
 
 function megabytes(bytes: number | undefined): string {
   return bytes === undefined ? '' : ` (${Math.round(bytes / 1_048_576)} MB)`;
 }
 
+/** Each image Settings can build: its label, where its status is, and what needs it. */
+const images: {
+  image: BootstrapImage;
+  label: string;
+  /** As a button says it. */
+  name: string;
+  field: 'baseImage' | 'postgresImage';
+  need: string;
+}[] = [
+  {
+    image: 'base',
+    label: 'Base image',
+    name: 'base image',
+    field: 'baseImage',
+    need: 'Builds once (about a minute); shell-using items need it before their first rep.',
+  },
+  {
+    image: 'postgres',
+    label: 'PostgreSQL image',
+    name: 'PostgreSQL image',
+    field: 'postgresImage',
+    need: 'Builds once (a few minutes, about 500 MB); PostgreSQL items need it, else their first rep builds it.',
+  },
+];
+
+/** True while the engine builds `image`, by its status or by the newest progress line. */
+function isBuilding(
+  image: BootstrapImage,
+  status: EnvironmentStatus | undefined,
+  log: BootstrapLine[],
+): boolean {
+  const last = [...log].reverse().find((line) => (line.image ?? 'base') === image);
+  return status?.building.includes(image) === true || (last !== undefined && !last.done);
+}
+
 /**
- * Docker and the judges' base image: availability with the exact fix when Docker is missing,
- * whether the image exists, and a button that builds it with live progress.
+ * Docker and the judges' images (base and PostgreSQL): availability with the exact fix when
+ * Docker is missing, whether each image exists or is being built, and a button per image that
+ * builds it with live progress.
  */
 export function EnvironmentPanel() {
   const headingId = useId();
@@ -17,13 +54,11 @@ export function EnvironmentPanel() {
   const loadEnvironment = useLab((state) => state.loadEnvironment);
   const startBootstrap = useLab((state) => state.startBootstrap);
   const status = loadedValue(environment);
-  const last = log[log.length - 1];
-  const building = status?.bootstrapRunning === true || (last !== undefined && !last.done);
 
   return (
     <section className="panel" aria-labelledby={headingId} data-testid="environment-panel">
       <div className="panel-title-row">
-        <h2 id={headingId}>Docker and base image</h2>
+        <h2 id={headingId}>Docker and images</h2>
         <button
           type="button"
           className="button button-small"
@@ -65,35 +100,45 @@ export function EnvironmentPanel() {
       )}
       {status && (
         <dl className="facts settings-facts">
-          <dt>Base image</dt>
-          <dd>
-            <span className="mono">{status.baseImage.tag}</span>{' '}
-            {status.baseImage.present ? (
-              <span className="badge badge-ok">present{megabytes(status.baseImage.sizeBytes)}</span>
-            ) : (
-              <span className="badge badge-warn">absent</span>
-            )}
-          </dd>
+          {images.map(({ image, label, field }) => {
+            const facts = status[field];
+            const building = isBuilding(image, status, log);
+            return (
+              <div key={image} className="settings-image" data-testid={`image-${image}`}>
+                <dt>{label}</dt>
+                <dd>
+                  <span className="mono">{facts.tag}</span>{' '}
+                  {building ? (
+                    <span className="badge badge-warn">building…</span>
+                  ) : facts.present ? (
+                    <span className="badge badge-ok">present{megabytes(facts.sizeBytes)}</span>
+                  ) : (
+                    <span className="badge badge-warn">absent</span>
+                  )}
+                </dd>
+              </div>
+            );
+          })}
         </dl>
       )}
-      {status && (
-        <div className="settings-actions">
-          <button
-            type="button"
-            className="button"
-            data-testid="build-base-image"
-            disabled={!status.dockerAvailable || building}
-            onClick={() => void startBootstrap()}
-          >
-            {building ? 'Building base image…' : 'Build base image'}
-          </button>
-          <span className="muted">
-            {status.dockerAvailable
-              ? 'Builds once; shell-using items need it before their first rep.'
-              : 'Needs Docker.'}
-          </span>
-        </div>
-      )}
+      {status &&
+        images.map(({ image, name, need }) => {
+          const building = isBuilding(image, status, log);
+          return (
+            <div key={image} className="settings-actions">
+              <button
+                type="button"
+                className="button"
+                data-testid={image === 'base' ? 'build-base-image' : 'build-postgres-image'}
+                disabled={!status.dockerAvailable || building}
+                onClick={() => void startBootstrap(image)}
+              >
+                {building ? `Building ${name}…` : `Build ${name}`}
+              </button>
+              <span className="muted">{status.dockerAvailable ? need : 'Needs Docker.'}</span>
+            </div>
+          );
+        })}
       {log.length > 0 && (
         <ol className="bootstrap-log" aria-live="polite" data-testid="bootstrap-log">
           {log.map((line, index) => (

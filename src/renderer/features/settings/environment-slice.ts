@@ -10,11 +10,16 @@ export type EnvironmentStatus = LabResponse<'environmentStatus'>;
 /** A key the engine holds, shown only by its hint. */
 export type SecretEntry = LabResponse<'listSecrets'>[number];
 
+/** An image Settings can build. */
+export type BootstrapImage = 'base' | 'postgres';
+
 /** One `env.bootstrap` event, as the progress list shows it. */
 export interface BootstrapLine {
   message: string;
   done: boolean;
   error?: string;
+  /** Absent: the base image. */
+  image?: BootstrapImage;
 }
 
 /** Settings' view of the judge environments and the engine's keys. */
@@ -24,8 +29,8 @@ export interface EnvironmentSlice {
   /** Bootstrap progress since the window opened, newest last (at most 40 lines). */
   bootstrapLog: BootstrapLine[];
   loadEnvironment: () => Promise<void>;
-  /** Asks the engine to build the base image; progress arrives as events. */
-  startBootstrap: () => Promise<void>;
+  /** Asks the engine to build `image` (default the base image); progress arrives as events. */
+  startBootstrap: (image?: BootstrapImage) => Promise<void>;
   loadSecrets: () => Promise<void>;
   /** Hands a key to the engine ('' forgets a session key); resolves to a problem, or null. */
   saveSecret: (name: string, value: string) => Promise<string | null>;
@@ -65,13 +70,17 @@ export const createEnvironmentSlice: StateCreator<AllSlices, [], [], Environment
           : { state: 'failed', error: result.error.message, value: previous },
       });
     },
-    startBootstrap: async () => {
+    startBootstrap: async (image = 'base') => {
       const api = client();
       if (!api) return;
+      const name = image === 'postgres' ? 'PostgreSQL image' : 'base image';
       set({
-        bootstrapLog: [{ message: 'Asking the engine to build the base image…', done: false }],
+        bootstrapLog: [
+          ...get().bootstrapLog,
+          { message: `Asking the engine to build the ${name}…`, done: false, image },
+        ].slice(-logLength),
       });
-      const result = await api.startBootstrap({});
+      const result = await api.startBootstrap({ image });
       environmentRequest += 1;
       set(
         result.ok
@@ -79,10 +88,21 @@ export const createEnvironmentSlice: StateCreator<AllSlices, [], [], Environment
           : {
               bootstrapLog: [
                 ...get().bootstrapLog,
-                { message: 'Bootstrap did not start.', done: true, error: result.error.message },
+                {
+                  message: 'Bootstrap did not start.',
+                  done: true,
+                  error: result.error.message,
+                  image,
+                },
               ],
             },
       );
+      // A build that finished before this answer arrived (the image was there already) made
+      // the answer stale: its "building" is over, so ask again.
+      const last = [...get().bootstrapLog]
+        .reverse()
+        .find((line) => (line.image ?? 'base') === image);
+      if (result.ok && last?.done) await get().loadEnvironment();
     },
     loadSecrets: async () => {
       const api = client();
