@@ -118,6 +118,12 @@ export const studySpecSchema = z.strictObject({
   items: itemFilterSchema,
   judges: z.array(studyJudgeSchema).min(1),
   dimension: z.string().min(1).default('task_success'),
+  /**
+   * More dimensions judged in the same study (App. G: "spans up to eight evaluation
+   * dimensions"; App. H: every judge over the same pool across all of them), so Fig. 17 comes
+   * from one study. `dimension` stays the first; each extra one gets its own control and arms.
+   */
+  dimensions: z.array(z.string().min(1)).min(1).optional(),
   /** Reps per arm (3 in the paper, §3.1). */
   reps: z.number().int().min(1).max(50).default(3),
   /** Harness seed (App. R: 17): item order and every random choice. */
@@ -155,6 +161,11 @@ export const studySpecSchema = z.strictObject({
 });
 
 export type StudySpec = z.output<typeof studySpecSchema>;
+
+/** Every dimension a study judges: `dimension` first, then the rest of `dimensions`. */
+export function studyDimensions(spec: Pick<StudySpec, 'dimension' | 'dimensions'>): string[] {
+  return [...new Set([spec.dimension, ...(spec.dimensions ?? [])])];
+}
 export type StudySpecInput = z.input<typeof studySpecSchema>;
 export type StudyJudge = z.output<typeof studyJudgeSchema>;
 export type DirectionPolicy = z.output<typeof directionPolicySchema>;

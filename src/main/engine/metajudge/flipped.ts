@@ -9,6 +9,7 @@
  * a `both` / fixed-direction policy some cues point the same way and cannot flip it), and only
  * binary verdicts (graded dimensions flip by a threshold, App. G, which is not a mechanism case).
  */
+import { controlKeyOf } from '../runner';
 import type { Store } from '../store';
 import type { FlipKind, Outcome } from './types';
 
@@ -32,6 +33,8 @@ export interface FlippedRep {
   direction: 'severity' | 'leniency';
   /** Rep index within its cued arm (1-based). */
   rep: number;
+  /** The dimension the rep judged (App. G; a study may judge several, Fig. 17). */
+  dimension: string;
   gold: Outcome;
   uncuedMajority: Outcome;
   cuedVerdict: Outcome;
@@ -51,6 +54,7 @@ interface CuedRow {
   condition_key: string;
   direction: 'severity' | 'leniency';
   rep: number;
+  dimension: string;
   gold: Outcome;
   majority: Outcome;
   verdict: string | null;
@@ -61,6 +65,7 @@ interface TwinRow {
   rep_id: string;
   item_id: string;
   judge_id: string;
+  condition_key: string;
   rep: number;
   verdict: string | null;
 }
@@ -97,12 +102,14 @@ export function findFlippedReps(store: Store, studyId: string): FlippedRep[] {
       `SELECT * FROM (
        SELECT j.rep_id, j.item_id, j.judge_id, si.dataset, j.condition_key, j.direction, j.rep,
               ${GOLD_OF_REP} AS gold, m.majority, r.simulated,
+              coalesce(json_extract(r.condition_json, '$.dimension'), 'task_success') AS dimension,
               json_extract(r.final_verdict_json, '$.outcome') AS verdict
          FROM jobs j
          JOIN judge_reps r ON r.id = j.rep_id
          JOIN study_items si ON si.study_id = j.study_id AND si.item_id = j.item_id
          JOIN study_majorities m
            ON m.study_id = j.study_id AND m.item_id = j.item_id AND m.judge_id = j.judge_id
+          AND m.dimension = coalesce(json_extract(r.condition_json, '$.dimension'), 'task_success')
          LEFT JOIN dimension_gold g
            ON g.study_id = j.study_id AND g.item_id = j.item_id
           AND g.dimension = json_extract(r.condition_json, '$.dimension')
@@ -115,16 +122,18 @@ export function findFlippedReps(store: Store, studyId: string): FlippedRep[] {
     .all(studyId) as CuedRow[];
   const twinRows = store.db
     .prepare(
-      `SELECT j.rep_id, j.item_id, j.judge_id, j.rep,
+      `SELECT j.rep_id, j.item_id, j.judge_id, j.condition_key, j.rep,
               CASE WHEN r.outcome = 'verdict' THEN json_extract(r.final_verdict_json, '$.outcome') END AS verdict
          FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
         WHERE j.study_id = ? AND j.state = 'done' AND j.direction = ''
+          AND (j.condition_key = 'uncued' OR j.condition_key LIKE 'uncued#%')
         ORDER BY j.rep`,
     )
     .all(studyId) as TwinRow[];
   const twinsByItem = new Map<string, UncuedTwin[]>();
   for (const row of twinRows) {
-    const key = `${row.item_id}\u0000${row.judge_id}`;
+    // Twins are the control of the same dimension, never a mitigated control (§3.4).
+    const key = `${row.item_id}\u0000${row.judge_id}\u0000${row.condition_key}`;
     const list = twinsByItem.get(key) ?? [];
     list.push({ repId: row.rep_id, rep: row.rep, verdict: outcomeOf(row.verdict) });
     twinsByItem.set(key, list);
@@ -135,7 +144,8 @@ export function findFlippedReps(store: Store, studyId: string): FlippedRep[] {
     if (verdict === null || verdict === row.majority) continue;
     const opposes = row.direction === (row.majority === 'pass' ? 'severity' : 'leniency');
     if (!opposes) continue;
-    const twins = twinsByItem.get(`${row.item_id}\u0000${row.judge_id}`) ?? [];
+    const control = controlKeyOf(row.condition_key);
+    const twins = twinsByItem.get(`${row.item_id}\u0000${row.judge_id}\u0000${control}`) ?? [];
     const twin = chooseTwin(twins, row.rep, row.majority);
     if (!twin) continue;
     flips.push({
@@ -147,6 +157,7 @@ export function findFlippedReps(store: Store, studyId: string): FlippedRep[] {
       conditionKey: row.condition_key,
       direction: row.direction,
       rep: row.rep,
+      dimension: row.dimension,
       gold: row.gold,
       uncuedMajority: row.majority,
       cuedVerdict: verdict,

@@ -6,7 +6,7 @@
  */
 import type { BinaryVerdict, CueDirection, JudgeRepRow, RepOutcomeName } from '../analysis';
 import { EngineError } from '../errors';
-import { cueKey, type StudyCondition } from '../runner';
+import { baseConditionKey, cueKey, type StudyCondition } from '../runner';
 import type { Store } from '../store';
 
 /** What a report needs to know about the study itself. */
@@ -139,7 +139,8 @@ function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
       itemId: row.item_id,
       dataset: row.dataset,
       judge: row.judge_id,
-      condition: row.condition_key,
+      // An extra dimension's arms (`KEY#dimension`) pair by KEY within their own dimension.
+      condition: baseConditionKey(row.condition_key),
       cueDirection: directionOf(row.direction),
       rep: row.rep,
       verdict: valid && row.kind === 'binary' ? verdictOf(row.verdict) : null,

@@ -20,16 +20,22 @@ export function mechanismMixTable(
   const flips = flipsWithLabels(store, studyId).filter((flip) => flip.kind === kind);
   const labels = kind === 'harmful' ? harmfulLabels : helpfulLabels;
   const source = flips.some((flip) => flip.labels.ensemble) ? 'ensemble' : 'diff';
-  const dimension =
-    (
-      store.db.prepare('SELECT spec_json FROM studies WHERE id = ?').pluck().get(studyId) as
-        string | undefined
-    )?.match(/"dimension":"([^"]+)"/)?.[1] ?? 'task_success';
-  type Group = { labels: string; judge: string; counts: Map<string, number>; n: number };
+  // Each flip carries its own dimension, so one multi-dimension study gives Fig. 17 whole.
+  type Group = {
+    labels: string;
+    judge: string;
+    dimension: string;
+    counts: Map<string, number>;
+    n: number;
+  };
   const groups = new Map<string, Group>();
-  const count = (labels: string, judge: string, label: string) => {
-    const key = `${labels}\u0000${judge}`;
-    const group = groups.get(key) ?? { labels, judge, counts: new Map<string, number>(), n: 0 };
+  const count = (labels: string, judge: string, dimension: string, label: string) => {
+    const key = `${labels}\u0000${judge}\u0000${dimension}`;
+    const group = groups.get(key) ?? {
+      ...{ labels, judge, dimension },
+      counts: new Map<string, number>(),
+      n: 0,
+    };
     group.counts.set(label, (group.counts.get(label) ?? 0) + 1);
     group.n += 1;
     groups.set(key, group);
@@ -38,7 +44,7 @@ export function mechanismMixTable(
   for (const flip of flips) {
     const label = flip.labels[source]?.label;
     if (!label) unlabelled += 1;
-    else for (const judge of [flip.judgeId, 'all']) count(source, judge, label);
+    else for (const judge of [flip.judgeId, 'all']) count(source, judge, flip.dimension, label);
   }
   // App. P reads the mixture by one voter alone (e.g. Opus-only) beside the ensemble's.
   const voters = [...new Set(flips.flatMap((flip) => Object.keys(flip.labels)))].filter((name) =>
@@ -48,7 +54,7 @@ export function mechanismMixTable(
     for (const flip of flips) {
       const label = flip.labels[voter]?.label;
       if (label && label !== 'invalid') {
-        for (const judge of [flip.judgeId, 'all']) count(voter, judge, label);
+        for (const judge of [flip.judgeId, 'all']) count(voter, judge, flip.dimension, label);
       }
     }
   }
@@ -65,7 +71,8 @@ export function mechanismMixTable(
     { key: 'other', label: 'other %', unit: '%' as const },
   ];
   const rows: ReportRow[] = [...groups.values()].map((group) => {
-    const row: ReportRow = { labels: group.labels, judge: group.judge, dimension, n: group.n };
+    const { judge, dimension, n } = group;
+    const row: ReportRow = { labels: group.labels, judge, dimension, n };
     let known = 0;
     for (const label of labels) {
       const count = group.counts.get(label) ?? 0;

@@ -3,7 +3,7 @@
  * dropped. A condition's key is stable text, so jobs, reports and the window agree on it.
  */
 import type { CueSpec, MitigationSpec } from '../../../shared/cue-spec';
-import type { StudySpec } from '../../../shared/study-spec';
+import { studyDimensions, type StudySpec } from '../../../shared/study-spec';
 import { hashString } from '../random';
 
 /** One arm of a study. */
@@ -14,6 +14,28 @@ export interface StudyCondition {
   cue: CueSpec | null;
   placement: string | null;
   mitigations: MitigationSpec[];
+  /** The dimension judged; absent: the study's `dimension`. */
+  dimension?: string;
+}
+
+/** Marks a condition of an extra dimension: `uncued#state_correctness`. */
+const DIMENSION_MARK = '#';
+
+/** The condition key without its dimension mark: what tables pair and print. */
+export function baseConditionKey(key: string): string {
+  const at = key.indexOf(DIMENSION_MARK);
+  return at === -1 ? key : key.slice(0, at);
+}
+
+/** The uncued control key of a dimension (the study's own dimension has the plain key). */
+export function controlKeyOf(conditionKey: string): string {
+  const at = conditionKey.indexOf(DIMENSION_MARK);
+  return at === -1 ? uncuedKey : `${uncuedKey}${conditionKey.slice(at)}`;
+}
+
+/** True for the uncued control of any dimension (not a mitigated control). */
+export function isUncuedControlKey(key: string): boolean {
+  return controlKeyOf(key) === key && baseConditionKey(key) === uncuedKey;
 }
 
 /** The key of the control arm. */
@@ -69,8 +91,28 @@ function mitigatedControls(spec: StudySpec, dropped: ReadonlySet<string>): Study
   return [...out.values()];
 }
 
-/** Every condition of a spec, controls first (uncued, then mitigated controls), in spec order. */
+/**
+ * Every condition of a spec: for its own dimension, controls first (uncued, then mitigated
+ * controls), then the cued arms in spec order; then the same again for each extra dimension,
+ * keys marked `#dimension` (App. G: one study over several dimensions, Fig. 17).
+ */
 export function expandConditions(spec: StudySpec): StudyCondition[] {
+  const [, ...extra] = studyDimensions(spec);
+  const base = dimensionConditions(spec);
+  return [
+    ...base,
+    ...extra.flatMap((dimension) =>
+      base.map((condition) => ({
+        ...condition,
+        key: `${condition.key}${DIMENSION_MARK}${dimension}`,
+        label: `${condition.label} · ${dimension}`,
+        dimension,
+      })),
+    ),
+  ];
+}
+
+function dimensionConditions(spec: StudySpec): StudyCondition[] {
   const dropped = new Set(spec.arms.drop);
   const conditions: StudyCondition[] = [
     { key: uncuedKey, label: 'uncued (control)', cue: null, placement: null, mitigations: [] },

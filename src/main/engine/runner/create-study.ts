@@ -4,7 +4,7 @@
  * uncued majority is known (scheduling.ts), or at once under a fixed direction policy.
  */
 import { randomUUID } from 'node:crypto';
-import type { StudySpec } from '../../../shared/study-spec';
+import { studyDimensions, type StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import { seededRandom } from '../random';
@@ -51,8 +51,9 @@ export function createStudy(
   if (items.length === 0)
     throw new EngineError('bad_request', 'The item filter selects no items from the suite.');
   for (const item of items) {
-    if (!item.dimensions.includes(spec.dimension) && spec.dimension !== 'error_attribution') {
-      throw new EngineError('bad_request', `Item ${item.id} is not judged on "${spec.dimension}".`);
+    for (const dimension of studyDimensions(spec)) {
+      if (!item.dimensions.includes(dimension) && dimension !== 'error_attribution')
+        throw new EngineError('bad_request', `Item ${item.id} is not judged on "${dimension}".`);
     }
   }
   const id = randomUUID();

@@ -74,7 +74,7 @@ export function jobCondition(study: LoadedStudy, job: ClaimedJob): RepCondition 
   const condition = study.conditions.get(job.conditionKey);
   if (!condition) throw new Error(`Study ${study.id} has no condition "${job.conditionKey}".`);
   return {
-    dimension: study.spec.dimension,
+    dimension: condition.dimension ?? study.spec.dimension,
     seed: study.spec.seed,
     mitigations: condition.mitigations,
     placement: condition.placement ?? 'system',

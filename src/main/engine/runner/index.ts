@@ -19,3 +19,4 @@ export { syntheticJudgeFor } from './synthetic-judge';
 export { workspaceRunnerDeps } from './workspace-deps';
 export { selectItems } from './create-study';
 export { HeldPauses } from './held-pauses';
+export { baseConditionKey, controlKeyOf } from './conditions';

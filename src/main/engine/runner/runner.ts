@@ -21,7 +21,7 @@ import {
   studyCost,
   studyStatus,
 } from '../store';
-import { uncuedKey } from './conditions';
+import { isUncuedControlKey, uncuedKey } from './conditions';
 import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
 import { crashPoint } from './crash-points';
 import { failureAction } from './failures';
@@ -186,15 +186,23 @@ export class StudyRunner {
   private reconcileMajorities(study: LoadedStudy): void {
     const pending = this.deps.store.db
       .prepare(
-        `SELECT j.item_id, j.judge_id FROM jobs j
-          WHERE j.study_id = ? AND j.condition_key = ?
+        `SELECT j.item_id, j.judge_id, j.condition_key FROM jobs j
+          WHERE j.study_id = ? AND (j.condition_key = ? OR j.condition_key LIKE ? || '#%')
             AND NOT EXISTS (SELECT 1 FROM study_majorities m
-                             WHERE m.study_id = j.study_id AND m.item_id = j.item_id AND m.judge_id = j.judge_id)
-          GROUP BY j.item_id, j.judge_id
+                             WHERE m.study_id = j.study_id AND m.item_id = j.item_id AND m.judge_id = j.judge_id
+                               AND m.dimension = coalesce(
+                                 (SELECT json_extract(c.body_json, '$.dimension') FROM study_conditions c
+                                   WHERE c.study_id = j.study_id AND c.key = j.condition_key), ?))
+          GROUP BY j.item_id, j.judge_id, j.condition_key
          HAVING sum(j.state IN ('queued', 'running')) = 0`,
       )
-      .all(study.id, uncuedKey) as { item_id: string; judge_id: string }[];
-    for (const row of pending) this.uncuedFinished(study, row.item_id, row.judge_id);
+      .all(study.id, uncuedKey, uncuedKey, study.spec.dimension) as {
+      item_id: string;
+      judge_id: string;
+      condition_key: string;
+    }[];
+    for (const row of pending)
+      this.uncuedFinished(study, row.item_id, row.judge_id, row.condition_key);
   }
 
   private async run(job: ClaimedJob): Promise<void> {
@@ -224,7 +232,8 @@ export class StudyRunner {
         if (!completeJob(store, job, repId, Date.now() - started)) throw new LeaseLostError();
       });
       crashPoint('after-store');
-      if (job.conditionKey === uncuedKey) this.uncuedFinished(study, job.itemId, job.judgeId);
+      if (isUncuedControlKey(job.conditionKey))
+        this.uncuedFinished(study, job.itemId, job.judgeId, job.conditionKey);
       this.checkCostCap(study);
       completeIfDone(store, study.id);
       this.options.onChange?.(study.id);
@@ -269,16 +278,22 @@ export class StudyRunner {
     if (action.kind === 'fail' || job.attempts >= maxAttempts) {
       failJob(store, job, action.message, null);
       completeIfDone(store, job.studyId);
-      if (job.conditionKey === uncuedKey)
-        this.uncuedFinished(this.loaded(job.studyId), job.itemId, job.judgeId);
+      if (isUncuedControlKey(job.conditionKey))
+        this.uncuedFinished(this.loaded(job.studyId), job.itemId, job.judgeId, job.conditionKey);
       return;
     }
     failJob(store, job, action.message, action.delayMs);
   }
 
-  private uncuedFinished(study: LoadedStudy, itemId: string, judgeId: string): void {
+  private uncuedFinished(
+    study: LoadedStudy,
+    itemId: string,
+    judgeId: string,
+    controlKey: string,
+  ): void {
     const conditions = [...study.conditions.values()];
-    onUncuedFinished(this.deps.store, study.id, study.spec, conditions, itemId, judgeId);
+    const { store } = this.deps;
+    onUncuedFinished(store, study.id, study.spec, conditions, itemId, judgeId, controlKey);
   }
 
   /** Stops claiming and aborts the reps in flight: nothing more can be stored for now. */

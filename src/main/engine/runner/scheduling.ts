@@ -102,9 +102,15 @@ export function uncuedMajority(
   return { majority: pass > fail ? 'pass' : 'fail', meanScore, valid: verdicts.length, note: null };
 }
 
+/** The dimension a condition judges. */
+export function dimensionOf(spec: StudySpec, condition: StudyCondition | undefined): string {
+  return condition?.dimension ?? spec.dimension;
+}
+
 /**
- * Called when an uncued job of (item, judge) finishes for good. When all of them have, fixes
- * the majority and, under the `opposite` policy, queues the cued jobs. Idempotent.
+ * Called when an uncued job of (item, judge) finishes for good — of the study's own dimension,
+ * or of an extra one (`controlKey` `uncued#DIMENSION`). When all of them have, fixes that
+ * dimension's majority and, under the `opposite` policy, queues its cued jobs. Idempotent.
  */
 export function onUncuedFinished(
   store: Store,
@@ -113,32 +119,53 @@ export function onUncuedFinished(
   conditions: readonly StudyCondition[],
   itemId: string,
   judgeId: string,
+  controlKey: string = uncuedKey,
 ): void {
+  const dimension = dimensionOf(
+    spec,
+    conditions.find((condition) => condition.key === controlKey),
+  );
   store.db.transaction(() => {
     const rows = store.db
       .prepare(
         `SELECT j.state, r.outcome, r.final_verdict_json FROM jobs j LEFT JOIN judge_reps r ON r.id = j.rep_id
           WHERE j.study_id = ? AND j.item_id = ? AND j.judge_id = ? AND j.condition_key = ?`,
       )
-      .all(studyId, itemId, judgeId, uncuedKey) as UncuedRow[];
+      .all(studyId, itemId, judgeId, controlKey) as UncuedRow[];
     if (rows.some((row) => row.state !== 'done' && row.state !== 'failed')) return;
     const existing = store.db
-      .prepare('SELECT 1 FROM study_majorities WHERE study_id = ? AND item_id = ? AND judge_id = ?')
-      .get(studyId, itemId, judgeId);
+      .prepare(
+        `SELECT 1 FROM study_majorities
+          WHERE study_id = ? AND item_id = ? AND judge_id = ? AND dimension = ?`,
+      )
+      .get(studyId, itemId, judgeId, dimension);
     if (existing) return;
     const result = uncuedMajority(rows.map(verdictOf));
     store.db
       .prepare(
-        `INSERT INTO study_majorities (study_id, item_id, judge_id, majority, mean_score, valid_reps, note)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO study_majorities
+           (study_id, item_id, judge_id, dimension, majority, mean_score, valid_reps, note)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(studyId, itemId, judgeId, result.majority, result.meanScore, result.valid, result.note);
+      .run(
+        studyId,
+        itemId,
+        judgeId,
+        dimension,
+        result.majority,
+        result.meanScore,
+        result.valid,
+        result.note,
+      );
     if (effectiveDirection(spec) !== 'opposite') return;
     let direction: 'severity' | 'leniency' | null = null;
     if (result.majority) direction = result.majority === 'pass' ? 'severity' : 'leniency';
     else if (result.meanScore !== null)
       direction = result.meanScore >= 50 ? 'severity' : 'leniency';
-    if (direction) queueCued(store, studyId, spec, conditions, itemId, judgeId, [direction]);
+    const ofDimension = conditions.filter(
+      (condition) => dimensionOf(spec, condition) === dimension,
+    );
+    if (direction) queueCued(store, studyId, spec, ofDimension, itemId, judgeId, [direction]);
   })();
 }
 

@@ -49,6 +49,7 @@ export function goldCases(store: Store, studyId: string): GoldCase[] {
          FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
          JOIN study_items i ON i.study_id = j.study_id AND i.item_id = j.item_id
         WHERE j.study_id = ? AND j.state = 'done' AND j.direction = ''
+          AND (j.condition_key = 'uncued' OR j.condition_key LIKE 'uncued#%')
           AND r.outcome = 'verdict' AND json_extract(r.final_verdict_json, '$.kind') = 'binary'
         ORDER BY i.position, j.condition_key, j.judge_id, j.rep`,
     )

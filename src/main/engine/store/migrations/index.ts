@@ -4,7 +4,7 @@ import { migration0003 } from './0003-runner';
 import { migration0004 } from './0004-labels';
 import { migration0005 } from './0005-docker-hosts';
 import { migration0006 } from './0006-web-recordings';
-import { migration0007 } from './0007-dimension-gold';
+import { migration0007 } from './0007-dimensions';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
