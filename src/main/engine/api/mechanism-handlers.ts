@@ -11,7 +11,7 @@ import { openBundle } from '../export/bundle-open';
 import { classifyStudy } from '../metajudge/classify-study';
 import { loadFlipPairView } from '../metajudge/pair';
 import { flipsWithLabels, labellingQueue, saveHumanLabel } from '../metajudge/queue';
-import { listStudyLabels } from '../store/labels';
+import { labelsForRep } from '../store/labels';
 import type { RunRecord } from '../metajudge/run-record';
 import type { Store } from '../store/database';
 import type { LabHandlers } from './handlers';
@@ -64,7 +64,7 @@ export function mechanismHandlers(
       ),
     loadFlipPair: ({ repId, blind }) => {
       const view = loadFlipPairView(store, repId);
-      const { twins: _twins, studyId, ...flip } = view.flip;
+      const { twins: _twins, studyId: _studyId, ...flip } = view.flip;
       const sharedCued = view.alignment
         .filter((row) => row.baseline !== null && row.cued !== null)
         .map((row) => row.cued as number);
@@ -74,8 +74,8 @@ export function mechanismHandlers(
       const labels = blind
         ? null
         : Object.fromEntries(
-            listStudyLabels(store, studyId)
-              .filter((label) => label.repId === repId && !label.source.startsWith('human:'))
+            labelsForRep(store, repId)
+              .filter((label) => !label.source.startsWith('human:'))
               .map((label) => [label.source, label.label]),
           );
       return {

@@ -5,3 +5,4 @@ export * from './tables';
 export * from './format';
 export * from './results-parse';
 export * from './import';
+export { forgetStudyRows, lastRowCacheRead, type RowCacheRead } from './row-cache';

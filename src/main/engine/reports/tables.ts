@@ -13,6 +13,8 @@ import { agreementReportTable } from '../metajudge/agreement/table';
 import { mechanismValidationReport } from '../metajudge/validation';
 import { studyGradedTable } from './tables-graded';
 import { mechanismMixTable } from './tables-mechanisms';
+import { tableOfRevision, tableOfRows } from './table-cache';
+import { databaseRevision } from '../store/revision';
 
 export { ablationTable, effortTable, placementTable } from './tables-effect';
 export { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
@@ -111,13 +113,18 @@ export function isTableName(name: string): name is TableName {
   return (TABLE_NAMES as readonly string[]).includes(name);
 }
 
-/** One table of a stored study. */
+/**
+ * One table of a stored study, built once per study revision (table-cache.ts): row tables over
+ * the cached rows, store tables again only after a write to the workspace.
+ */
 export function reportTable(store: Store, studyId: string, name: TableName): ReportTable {
   const header = studyHeader(store, studyId);
   const definition = TABLES[name];
   const table =
     'fromStore' in definition
-      ? definition.fromStore(store, studyId)
-      : definition.build(studyRows(store, studyId));
+      ? tableOfRevision(store, studyId, name, databaseRevision(store), () =>
+          definition.fromStore(store, studyId),
+        )
+      : tableOfRows(studyRows(store, studyId), name, definition.build);
   return { ...table, study: { id: header.id, name: header.name, origin: header.origin } };
 }
