@@ -19,7 +19,7 @@ import { probeDocker } from './docker-status';
 import { createDockerClient, DockerUnavailableError, type ContainerOwner } from './docker/client';
 import { prepareItem } from './docker/prepare';
 import { startRep } from './docker/rep';
-import { createSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
+import { provisionSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
 import { withWeb } from './web/environment';
 
 /** Which backend to use; `auto` applies the rule above. */
@@ -103,7 +103,7 @@ export async function provisionEnvironment(
   options.signal?.throwIfAborted();
   const { web } = spec;
   if (backend === 'snapshot') {
-    const snapshot = createSnapshotEnvironment(spec);
+    const snapshot = await provisionSnapshotEnvironment(spec);
     // A web item's pages are served to the judge from the engine, never from a container.
     if (web)
       return { ...snapshot, environment: withWeb(snapshot.environment, { ...spec, web }), backend };

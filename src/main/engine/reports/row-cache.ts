@@ -1,9 +1,10 @@
 /**
  * A study's analysis rows kept per open workspace and brought up to date incrementally (issue
  * 15): the first read is one narrow query; later reads first ask how many jobs are done (an
- * index count) and read only the reps stored since the last one seen (a rowid range), merging
- * them into report order. A count that does not add up (a job left `done`, a rep removed)
- * falls back to a full read, so the cache never answers with rows the database no longer has.
+ * index count) and the study's newest rep rowid (an index seek), and read only the reps stored
+ * since the last one seen (a rowid range), merging them into report order. A count that does
+ * not add up (a job left `done`, a rep removed) falls back to a full read, so the cache never
+ * answers with rows the database no longer has.
  * Each revision is a new array, so analyses can memoise on its identity (analysis/pairs.ts).
  */
 import type { JudgeRepRow } from '../analysis/types';
@@ -11,6 +12,7 @@ import type { StudyCondition } from '../runner/conditions';
 import {
   doneJobCount,
   importedRepCount,
+  latestRepRowid,
   readConditionBodies,
   readNativeAnalysisRecords,
   readNativeAnalysisRecordsSince,
@@ -108,11 +110,11 @@ export function cachedNativeRows(store: Store, studyId: string): JudgeRepRow[] {
   const cached = studies.get(studyId);
   const count = doneJobCount(store, studyId);
   if (cached?.origin === 'native') {
-    if (cached.count === count) {
+    if (cached.count === count && latestRepRowid(store, studyId) <= cached.lastRowid) {
       lastRead = { kind: 'unchanged', repsRead: 0 };
       return cached.rows;
     }
-    if (count > cached.count) {
+    if (count >= cached.count) {
       const added = readNativeAnalysisRecordsSince(store, studyId, cached.lastRowid);
       if (cached.count + added.length === count) {
         merge(cached, added);

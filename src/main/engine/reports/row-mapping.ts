@@ -4,6 +4,7 @@
  */
 import type { BinaryVerdict, CueDirection, JudgeRepRow, RepOutcomeName } from '../analysis/types';
 import { cueKey, type StudyCondition } from '../runner/conditions';
+import type { NativeAnalysisRecord } from '../store/analysis-rows';
 
 /** The value as a verdict, or null. */
 export function verdictOf(value: unknown): BinaryVerdict | null {
@@ -43,24 +44,10 @@ export function textOf(value: unknown): string | null {
 export const TASK_SUCCESS = 'task_success';
 
 /** The columns of one finished native rep that an analysis row is made from. */
-export interface NativeRow {
-  item_id: string;
-  dataset: string;
-  judge_id: string;
-  condition_key: string;
-  direction: string;
-  rep: number;
-  gold: string | null;
-  outcome: string;
-  simulated: number;
-  turns: number;
-  dimension: string | null;
-  kind: string | null;
-  verdict: string | null;
-  score: number | null;
-  present: number | null;
-  absent: number | null;
-}
+export type NativeRow = Omit<
+  NativeAnalysisRecord,
+  'rep_rowid' | 'item_position' | 'condition_position'
+>;
 
 /** What describe() gives for a condition. */
 export type ConditionFields = ReturnType<typeof describe>;

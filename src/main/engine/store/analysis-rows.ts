@@ -97,6 +97,20 @@ export function doneJobCount(store: Store, studyId: string): number {
   return row?.n ?? 0;
 }
 
+/**
+ * The study's newest rep rowid (0 with none): the end of the judge_reps_by_study index range,
+ * so it costs a seek. With doneJobCount it tells "nothing landed" from "a job was reset and
+ * another landed", which a count alone cannot.
+ */
+export function latestRepRowid(store: Store, studyId: string): number {
+  const row = store.db
+    .prepare<[string], { latest: number | null }>(
+      'SELECT max(rowid) AS latest FROM judge_reps WHERE study_id = ?',
+    )
+    .get(studyId);
+  return row?.latest ?? 0;
+}
+
 /** How many imported reps the study holds (an imported study changes only by re-import). */
 export function importedRepCount(store: Store, studyId: string): number {
   const row = store.db
