@@ -83,7 +83,7 @@ export async function provisionSnapshotEnvironment(
       await writeFile(target, content);
     });
     await Promise.all(writes);
-    // After the files, as the synchronous path does: the database wins a clash of paths.
+    // After the files, as the synchronous path builds it (which refuses a file at that path).
     if (spec.database?.sql) {
       const target = insideRoot(root, spec.database.path);
       const bytes = itemDatabaseBytes(spec.database.sql);
