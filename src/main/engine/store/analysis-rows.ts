@@ -68,7 +68,8 @@ export function readNativeAnalysisRecords(store: Store, studyId: string): Native
 
 /**
  * The finished reps stored after `afterRowid`, in report order: a rowid range on judge_reps
- * (its primary key), so the cost follows the batch, not the study.
+ * (its primary key), so the cost follows the batch, not the study. Assumes a rep's item is
+ * its job's item, as the runner stores them.
  */
 export function readNativeAnalysisRecordsSince(
   store: Store,
@@ -76,12 +77,20 @@ export function readNativeAnalysisRecordsSince(
   afterRowid: number,
 ): NativeAnalysisRecord[] {
   return store.db
-    .prepare<[number, string, string], NativeAnalysisRecord>(
+    .prepare<[{ afterRowid: number; studyId: string }], NativeAnalysisRecord>(
+      // CROSS JOIN keeps judge_reps' rowid range the outer loop; jobs has no rep_id index, so
+      // each rep finds its job through the unique (study, condition, item, ...) index (the IN
+      // lists the study's conditions), and the `+` terms keep SQLite off the study-wide indexes.
       `SELECT ${columns}
-         FROM judge_reps r JOIN jobs j ON j.rep_id = r.id ${joins}
-        WHERE r.rowid > ? AND r.study_id = ? AND j.study_id = ? AND j.state = 'done' ${order}`,
+         FROM judge_reps r
+        CROSS JOIN jobs j
+           ON j.study_id = @studyId
+          AND j.condition_key IN (SELECT key FROM study_conditions WHERE study_id = @studyId)
+          AND j.item_id = r.item_id AND j.rep_id = r.id
+         ${joins}
+        WHERE r.rowid > @afterRowid AND +r.study_id = @studyId AND +j.state = 'done' ${order}`,
     )
-    .all(afterRowid, studyId, studyId);
+    .all({ afterRowid, studyId });
 }
 
 /**
