@@ -25,7 +25,15 @@ import { openStore, type Store } from '../src/main/engine/store/database';
 import { repConditionSchema } from '../src/shared/rep-condition';
 import { environmentSpecSchema, suiteItemSchema, type SuiteItem } from '../src/shared/suite-format';
 import { execBreakdown, rawRep, type ExecBreakdown, type RawSample } from './raw-docker';
-import { MemorySampler, now, round, rounded, summarize, type MemoryReport } from './measure';
+import {
+  MemorySampler,
+  alternating,
+  now,
+  round,
+  rounded,
+  summarize,
+  type MemoryReport,
+} from './measure';
 import type { Summary } from './measure';
 
 /** What part (a) measured, or why it was skipped. */
@@ -261,25 +269,20 @@ export async function benchDockerOverhead(
     await harnessRep(context, recordingProvider(scriptedResponses(), recordings));
     await rawRep(docker, prepared, commands, toolCalls);
 
-    const harness: HarnessSample[] = [];
-    const raw: RawSample[] = [];
+    const ready = prepared;
     const memory = new MemorySampler();
     memory.begin();
-    for (let rep = 0; rep < reps; rep += 1) {
-      const replay = () => harnessRep(context, createReplayProvider(recordings));
-      if (rep % 2 === 0) {
-        harness.push(await replay());
-        raw.push(await rawRep(docker, prepared, commands, toolCalls));
-      } else {
-        raw.push(await rawRep(docker, prepared, commands, toolCalls));
-        harness.push(await replay());
-      }
-      const last = harness.at(-1);
-      const lastRaw = raw.at(-1);
-      log(
-        `  rep ${rep + 1}/${reps}: harness ${Math.round(last?.total ?? 0)} ms, raw ${Math.round(lastRaw?.total ?? 0)} ms`,
-      );
-    }
+    const measured = await alternating(
+      reps,
+      () => harnessRep(context, createReplayProvider(recordings)),
+      () => rawRep(docker, ready, commands, toolCalls),
+      (rep, last, lastRaw) =>
+        log(
+          `  rep ${rep + 1}/${reps}: harness ${Math.round(last.total)} ms, raw ${Math.round(lastRaw.total)} ms`,
+        ),
+    );
+    const harness: HarnessSample[] = measured.first;
+    const raw: RawSample[] = measured.second;
     const memoryReport = memory.end();
 
     const lookups: number[] = [];

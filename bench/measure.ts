@@ -136,3 +136,43 @@ export function rounded(summary: Summary, digits = 1): Summary {
     max: round(summary.max, digits),
   };
 }
+
+/** Times `work` `times` times, yielding to timers and I/O between runs as the app would. */
+export async function sampleMs(times: number, work: () => unknown): Promise<number[]> {
+  const samples: number[] = [];
+  for (let run = 0; run < times; run += 1) {
+    const started = now();
+    work();
+    samples.push(now() - started);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return samples;
+}
+
+/**
+ * Runs two measured sides `reps` times, alternating which goes first so drift on the shared
+ * machine (load, caches, a warming daemon) falls on both equally; `after` sees each rep's pair.
+ */
+export async function alternating<A, B>(
+  reps: number,
+  first: () => Promise<A>,
+  second: () => Promise<B>,
+  after?: (rep: number, a: A, b: B) => void,
+): Promise<{ first: A[]; second: B[] }> {
+  const out = { first: [] as A[], second: [] as B[] };
+  for (let rep = 0; rep < reps; rep += 1) {
+    let a: A;
+    let b: B;
+    if (rep % 2 === 0) {
+      a = await first();
+      b = await second();
+    } else {
+      b = await second();
+      a = await first();
+    }
+    out.first.push(a);
+    out.second.push(b);
+    after?.(rep, a, b);
+  }
+  return out;
+}

@@ -14,7 +14,7 @@ import { probeDocker } from '../src/main/engine/environments/docker-status';
 import { defaultToolLimits } from '../src/main/engine/judge/environment';
 import { shopDump } from '../src/main/engine/suites/mini/postgres-recipe';
 import { environmentSpecSchema } from '../src/shared/suite-format';
-import { now, round, rounded, summarize, type Summary } from './measure';
+import { alternating, now, round, rounded, summarize, type Summary } from './measure';
 
 /** What part (d) measured, or why it was skipped. */
 export type PostgresStartResult =
@@ -90,16 +90,17 @@ export async function benchPostgresStart(
   );
   await oneRep(plain);
   await oneRep(postgres);
-  const samples = { plain: [] as Sample[], postgres: [] as Sample[] };
-  for (let rep = 0; rep < reps; rep += 1) {
-    const order =
-      rep % 2 === 0 ? (['plain', 'postgres'] as const) : (['postgres', 'plain'] as const);
-    for (const kind of order) samples[kind].push(await oneRep(kind === 'plain' ? plain : postgres));
-    log(
-      `  rep ${rep + 1}/${reps}: start plain ${Math.round(samples.plain.at(-1)?.start ?? 0)} ms, ` +
-        `postgres ${Math.round(samples.postgres.at(-1)?.start ?? 0)} ms`,
-    );
-  }
+  const measured = await alternating(
+    reps,
+    () => oneRep(plain),
+    () => oneRep(postgres),
+    (rep, a, b) =>
+      log(
+        `  rep ${rep + 1}/${reps}: start plain ${Math.round(a.start)} ms, ` +
+          `postgres ${Math.round(b.start)} ms`,
+      ),
+  );
+  const samples = { plain: measured.first, postgres: measured.second };
   const startMs = {
     plain: rounded(summarize(samples.plain.map((sample) => sample.start))),
     postgres: rounded(summarize(samples.postgres.map((sample) => sample.start))),

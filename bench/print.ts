@@ -121,7 +121,7 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
         `${level.wallSeconds.toFixed(1)} s`,
         level.repsPerMinute.toFixed(1),
         level.idealRepsPerMinute,
-        `${Math.round(level.efficiency * 100)}%`,
+        `${level.efficiency.toFixed(3)}×${level.concurrency === 32 && level.efficiency < 0.95 ? ' MISSED' : ''}`,
         level.providerCallsPerSecond.toFixed(2),
         `${Math.round(level.repMs.median)}/${Math.round(level.repMs.p90)} ms`,
         `${Math.round(level.callMs.median)}/${Math.round(level.callMs.p90)} ms`,
@@ -136,7 +136,7 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
       'claim, provision, prompt, tools, storing; cpu = this process (the server runs in its own)',
     `  one SQLite autocommit write: ${b.commit.commitMs.median.toFixed(3)} ms median, ` +
       `${b.commit.commitMs.p90.toFixed(3)} ms p90 (journal ${b.commit.journalMode}, synchronous=${b.commit.synchronous})`,
-    `  snapshot environment made and removed (sync file-system calls on the event loop): ` +
+    `  snapshot environment made and removed (fs/promises, as the runner provisions it): ` +
       `${b.snapshotEnvironmentMs.median.toFixed(2)} ms median, ${b.snapshotEnvironmentMs.p90.toFixed(2)} ms p90, ` +
       `${b.snapshotEnvironmentMs.max.toFixed(1)} ms max`,
     ...b.notes.map((note) => `  note: ${note}`),
@@ -154,17 +154,27 @@ export function printPaperScale(outcome: PartOutcome<PaperScaleResult>): string[
       `${w.fileMb.toFixed(0)} MB (${(w.bytesPerRep / 1024).toFixed(1)} KB/rep), generated in ` +
       `${(w.generationMs / 1000).toFixed(1)} s (${w.rowsPerSecond.toLocaleString('en-US')} rows/s); ` +
       `${w.labels.toLocaleString('en-US')} mechanism labels`,
-    `  studyRows: ${ms(c.studyRowsMs.median)} median of ${c.samples} (heap ${c.studyRowsHeapMb} MB for the rows)`,
+    `  floor: one plain scan of the rows' columns ${ms(c.floorMs.median)} median of ${c.samples}; ` +
+      `full uncached read ${ms(c.studyRowsMs.median)} (heap ${c.studyRowsHeapMb} MB for the rows)`,
     ...columns([
-      ['  table', 'rows', 'reportTable p50', 'max', 'analysis only p50'],
+      ['  table', 'rows', 'served p50', '÷ floor (≤ 3)', 'cold build', 'analysis only p50'],
       ...c.tables.map((table) => [
         `  ${table.name}`,
         table.rows,
-        ms(table.reportMs.median),
-        ms(table.reportMs.max),
+        `${table.reportMs.median.toFixed(2)} ms`,
+        `${table.ratioToFloor}×${table.ratioToFloor <= 3 ? '' : ' MISSED'}`,
+        ms(table.coldMs.median),
         table.buildMs ? ms(table.buildMs.median) : 'from store',
       ]),
     ]),
+    `  live refresh after a batch of ${c.liveRefresh.batchReps} landed reps (${c.liveRefresh.tables.length} ` +
+      `tables): ${ms(c.liveRefresh.refreshMs.median)} median of ${c.liveRefresh.batches} batches, ` +
+      `rows ${c.liveRefresh.rowsMs.median.toFixed(1)} ms (${c.liveRefresh.rowsRatioToFloor}× floor); ` +
+      `from nothing ${ms(c.liveRefresh.fullRefreshMs.median)} (${c.liveRefresh.ratioToFull}×)`,
+    `  replay of a ${c.replay.toolCallsPerRun}-call pair: ${c.replay.openMs.median.toFixed(0)} ms median ` +
+      `(${c.replay.ratioToTarget}× the ${c.replay.targetMs} ms target${c.replay.ratioToTarget <= 1 ? '' : ', MISSED'})`,
+    `  engine RSS while serving the workspace: peak ${c.serving.rssPeakMb} MB, ` +
+      `${c.serving.rssEndMb} MB after (heap peak ${c.serving.heapUsedPeakMb} MB)`,
     `  check: strong@system HF % within ${c.table6Check.maxAbsDiffHfPct} pp and HELP % within ` +
       `${c.table6Check.maxAbsDiffHelpPct} pp of Table 6 on ${c.table6Check.cells}/20 cells`,
   ];

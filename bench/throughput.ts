@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createSnapshotEnvironment } from '../src/main/engine/environments/snapshot';
+import { provisionSnapshotEnvironment } from '../src/main/engine/environments/snapshot';
 import { createStudy } from '../src/main/engine/runner/create-study';
 import { StudyRunner } from '../src/main/engine/runner/runner';
 import { workspaceRunnerDeps } from '../src/main/engine/runner/workspace-deps';
@@ -77,7 +77,7 @@ export interface ThroughputResult {
   commit: CommitCost;
   /**
    * One snapshot environment of a bench item made and removed (mkdtemp, the files written, the
-   * folder removed): synchronous file-system work on the event loop, once per rep.
+   * folder removed), as the runner provisions it: through fs/promises, off the event loop.
    */
   snapshotEnvironmentMs: Summary;
   notes: string[];
@@ -112,7 +112,7 @@ async function snapshotCost(spec: EnvironmentSpec | undefined, times = 50): Prom
   const samples: number[] = [];
   for (let run = 0; run < times; run += 1) {
     const started = now();
-    const provisioned = createSnapshotEnvironment(spec);
+    const provisioned = await provisionSnapshotEnvironment(spec);
     await provisioned.dispose();
     samples.push(now() - started);
   }

@@ -57,12 +57,33 @@ function itemKey(row: JudgeRepRow): string {
   return compositeKey(row.judge, row.dataset, row.itemId, row.dimension);
 }
 
+/**
+ * Pairings already made, by input array and control condition. Most tables pair the same rows
+ * (the report cache hands out one array per study revision), and the result is a pure function
+ * of the array's contents, which nothing mutates (rows are readonly; callers filter into new
+ * arrays), so the work is done once per revision instead of once per table.
+ */
+const paired = new WeakMap<readonly JudgeRepRow[], Map<string, readonly PairedItem[]>>();
+
 /** Pairs every cued arm (condition ≠ control) with its control arm. */
 export function pairItems(
   rows: readonly JudgeRepRow[],
   options: ControlOptions = {},
-): PairedItem[] {
+): readonly PairedItem[] {
   const control = options.controlCondition ?? UNCUED_CONDITION;
+  let byControl = paired.get(rows);
+  if (!byControl) {
+    byControl = new Map();
+    paired.set(rows, byControl);
+  }
+  const known = byControl.get(control);
+  if (known) return known;
+  const pairs = pairAll(rows, control);
+  byControl.set(control, pairs);
+  return pairs;
+}
+
+function pairAll(rows: readonly JudgeRepRow[], control: string): PairedItem[] {
   const binary = new Set(rows.filter((row) => row.verdict !== null).map((row) => row.dimension));
   const judged = rows.filter((row) => binary.has(row.dimension));
   const controlReps = groupBy(

@@ -15,7 +15,7 @@ import {
   saveHumanLabel,
   type RunRecord,
 } from '../metajudge';
-import { listStudyLabels, type Store } from '../store';
+import { labelsForRep, type Store } from '../store';
 import type { LabHandlers } from './handlers';
 
 type MechanismHandlers = Pick<
@@ -66,7 +66,7 @@ export function mechanismHandlers(
       ),
     loadFlipPair: ({ repId, blind }) => {
       const view = loadFlipPairView(store, repId);
-      const { twins: _twins, studyId, ...flip } = view.flip;
+      const { twins: _twins, studyId: _studyId, ...flip } = view.flip;
       const sharedCued = view.alignment
         .filter((row) => row.baseline !== null && row.cued !== null)
         .map((row) => row.cued as number);
@@ -76,8 +76,8 @@ export function mechanismHandlers(
       const labels = blind
         ? null
         : Object.fromEntries(
-            listStudyLabels(store, studyId)
-              .filter((label) => label.repId === repId && !label.source.startsWith('human:'))
+            labelsForRep(store, repId)
+              .filter((label) => !label.source.startsWith('human:'))
               .map((label) => [label.source, label.label]),
           );
       return {

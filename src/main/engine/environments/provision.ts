@@ -19,7 +19,7 @@ import { probeDocker } from './docker-status';
 import { createDockerClient, DockerUnavailableError, type ContainerOwner } from './docker/client';
 import { prepareItem } from './docker/prepare';
 import { startRep } from './docker/rep';
-import { createSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
+import { provisionSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
 import { withWeb, type WebBackend } from './web/environment';
 import type { WebRecording } from './web/live';
 
@@ -108,7 +108,7 @@ export async function provisionEnvironment(
   options.signal?.throwIfAborted();
   const { web } = spec;
   if (backend === 'snapshot') {
-    const snapshot = createSnapshotEnvironment(spec);
+    const snapshot = await provisionSnapshotEnvironment(spec);
     // A web item's pages are served to the judge from the engine, never from a container.
     if (web)
       return {

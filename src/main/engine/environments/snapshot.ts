@@ -5,16 +5,18 @@
  * and the judge's queries run on the host, inside the sandbox of item-sql.ts.
  */
 import Database from 'better-sqlite3';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import {
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { EnvironmentSpec } from '../../../shared/suite-format';
@@ -64,6 +66,65 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
   };
 }
 
+/**
+ * The same environment, made without blocking the event loop (issue 15: at concurrency 32 the
+ * synchronous temp-dir work showed as event-loop delay): the folder and files are written with
+ * fs/promises, and an item's database is built once (synchronously, the first time its SQL is
+ * seen) and then copied into each rep's folder as bytes. The runner provisions through this.
+ */
+export async function provisionSnapshotEnvironment(
+  spec: EnvironmentSpec,
+): Promise<ProvisionedEnvironment> {
+  const root = await realpath(await mkdtemp(join(tmpdir(), 'cuelab-snapshot-')));
+  try {
+    const writes = Object.entries(spec.files).map(async ([path, content]) => {
+      const target = insideRoot(root, path);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, content);
+    });
+    await Promise.all(writes);
+    // After the files, as the synchronous path builds it (which refuses a file at that path).
+    if (spec.database?.sql) {
+      const target = insideRoot(root, spec.database.path);
+      const bytes = itemDatabaseBytes(spec.database.sql);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, bytes);
+    }
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    environment: new SnapshotEnvironment(root, spec),
+    dispose: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+/** Built item databases by the SHA-256 of their SQL; a few dozen items' worth at most. */
+const databaseBytes = new Map<string, Buffer>();
+const databaseCacheSize = 32;
+
+/** The file an item's SQL builds (item-sql.ts sandbox), built once per distinct SQL. */
+function itemDatabaseBytes(sql: string): Buffer {
+  const key = createHash('sha256').update(sql).digest('hex');
+  const known = databaseBytes.get(key);
+  if (known) return known;
+  const scratch = mkdtempSync(join(tmpdir(), 'cuelab-item-db-'));
+  try {
+    const path = join(scratch, 'item.sqlite');
+    buildItemDatabase(path, sql, 'environment.database.sql');
+    const bytes = readFileSync(path);
+    if (databaseBytes.size >= databaseCacheSize) {
+      const oldest = databaseBytes.keys().next().value;
+      if (oldest !== undefined) databaseBytes.delete(oldest);
+    }
+    databaseBytes.set(key, bytes);
+    return bytes;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 /** `path` under `root`; the suite format already refuses escapes, this keeps it true here. */
 function insideRoot(root: string, path: string): string {
   const target = resolve(root, path);
@@ -106,45 +167,45 @@ class SnapshotEnvironment implements JudgeEnvironment {
     return Promise.reject(new Error('this snapshot environment cannot run commands'));
   }
 
-  readFile(path: string, limits: ToolLimits): Promise<{ content: string; truncated: boolean }> {
-    const target = this.resolveInside(path);
-    const buffer = readFileSync(target);
+  // The tools read through fs/promises: a judge's read never holds the event loop other reps share.
+  async readFile(
+    path: string,
+    limits: ToolLimits,
+  ): Promise<{ content: string; truncated: boolean }> {
+    const target = await this.resolveInside(path);
+    const buffer = await readFile(target);
     const truncated = buffer.length > limits.maxOutputBytes;
-    return Promise.resolve({
-      content: buffer.subarray(0, limits.maxOutputBytes).toString('utf8'),
-      truncated,
-    });
+    return { content: buffer.subarray(0, limits.maxOutputBytes).toString('utf8'), truncated };
   }
 
-  listDir(path: string): Promise<DirEntry[]> {
-    const target = this.resolveInside(path);
-    const entries = readdirSync(target, { withFileTypes: true }).map((entry): DirEntry => {
-      const stats = lstatSync(join(target, entry.name));
-      const type = entry.isDirectory()
-        ? 'directory'
-        : entry.isFile()
-          ? 'file'
-          : entry.isSymbolicLink()
-            ? 'symlink'
-            : 'other';
-      return { name: entry.name, type, size: stats.size };
-    });
-    return Promise.resolve(entries.sort((a, b) => a.name.localeCompare(b.name)));
+  async listDir(path: string): Promise<DirEntry[]> {
+    const target = await this.resolveInside(path);
+    const listed = await readdir(target, { withFileTypes: true });
+    const entries = await Promise.all(
+      listed.map(async (entry): Promise<DirEntry> => {
+        const stats = await lstat(join(target, entry.name));
+        const type = entry.isDirectory()
+          ? 'directory'
+          : entry.isFile()
+            ? 'file'
+            : entry.isSymbolicLink()
+              ? 'symlink'
+              : 'other';
+        return { name: entry.name, type, size: stats.size };
+      }),
+    );
+    return entries.sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  sqlQuery(sql: string, limits: ToolLimits): Promise<SqlResult> {
-    try {
-      return Promise.resolve(this.query(sql, limits));
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  }
-
-  private query(sql: string, limits: ToolLimits): SqlResult {
+  async sqlQuery(sql: string, limits: ToolLimits): Promise<SqlResult> {
     if (!this.databasePath) throw new Error('this environment has no database');
     // The judge's SQL passes the same gate as the item's: no ATTACH of another file.
     checkSandboxedSql(sql, 'sql_query');
-    const db = new Database(this.resolveInside(this.databasePath), {
+    return this.query(await this.resolveInside(this.databasePath), sql, limits);
+  }
+
+  private query(file: string, sql: string, limits: ToolLimits): SqlResult {
+    const db = new Database(file, {
       readonly: true,
       fileMustExist: true,
     });
@@ -168,11 +229,11 @@ class SnapshotEnvironment implements JudgeEnvironment {
   }
 
   /** Maps a judge path ("/a/b", "a/b", ".") into the root; refuses anything that escapes it. */
-  private resolveInside(path: string): string {
+  private async resolveInside(path: string): Promise<string> {
     const target = resolve(this.root, `.${sep}${path}`);
     let real: string;
     try {
-      real = realpathSync(target);
+      real = await realpath(target);
     } catch {
       throw new Error(`no such file or directory: ${path}`);
     }

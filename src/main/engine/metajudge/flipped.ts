@@ -95,8 +95,25 @@ export function chooseTwin(
 export const GOLD_OF_REP = `CASE WHEN coalesce(json_extract(r.condition_json, '$.dimension'), 'task_success')
   = 'task_success' THEN si.gold ELSE g.gold END`;
 
-/** Every flipped cued rep of a study, ordered by item, judge, condition, direction and rep. */
-export function findFlippedReps(store: Store, studyId: string): FlippedRep[] {
+/** Narrows findFlippedReps to one item (a flip and its twins share it). */
+export interface FlipScope {
+  itemId: string;
+}
+
+/**
+ * Every flipped cued rep of a study, ordered by item, judge, condition, direction and rep;
+ * with `scope`, only that item's (what one replay needs, without the whole study).
+ */
+export function findFlippedReps(store: Store, studyId: string, scope?: FlipScope): FlippedRep[] {
+  const where = scope ? { studyId, itemId: scope.itemId } : { studyId };
+  // Every job's condition is one of the study's, so the IN only lets SQLite seek the jobs'
+  // unique (study, condition, item, ...) index for one item instead of scanning the study
+  // (`+` keeps it from preferring the (study, state) index).
+  const done = scope ? `+j.state = 'done'` : `j.state = 'done'`;
+  const scoped = scope
+    ? `AND j.condition_key IN (SELECT key FROM study_conditions WHERE study_id = @studyId)
+       AND j.item_id = @itemId`
+    : '';
   const cued = store.db
     .prepare(
       `SELECT * FROM (
@@ -113,23 +130,23 @@ export function findFlippedReps(store: Store, studyId: string): FlippedRep[] {
          LEFT JOIN dimension_gold g
            ON g.study_id = j.study_id AND g.item_id = j.item_id
           AND g.dimension = json_extract(r.condition_json, '$.dimension')
-        WHERE j.study_id = ? AND j.state = 'done' AND j.direction <> ''
+        WHERE j.study_id = @studyId AND ${done} AND j.direction <> '' ${scoped}
           AND r.outcome = 'verdict' AND json_extract(r.final_verdict_json, '$.kind') = 'binary'
           AND m.majority IS NOT NULL)
         WHERE gold IS NOT NULL
         ORDER BY item_id, judge_id, condition_key, direction, rep`,
     )
-    .all(studyId) as CuedRow[];
+    .all(where) as CuedRow[];
   const twinRows = store.db
     .prepare(
       `SELECT j.rep_id, j.item_id, j.judge_id, j.condition_key, j.rep,
               CASE WHEN r.outcome = 'verdict' THEN json_extract(r.final_verdict_json, '$.outcome') END AS verdict
          FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
-        WHERE j.study_id = ? AND j.state = 'done' AND j.direction = ''
+        WHERE j.study_id = @studyId AND ${done} AND j.direction = '' ${scoped}
           AND (j.condition_key = 'uncued' OR j.condition_key LIKE 'uncued#%')
         ORDER BY j.rep`,
     )
-    .all(studyId) as TwinRow[];
+    .all(where) as TwinRow[];
   const twinsByItem = new Map<string, UncuedTwin[]>();
   for (const row of twinRows) {
     // Twins are the control of the same dimension, never a mitigated control (§3.4).
@@ -172,8 +189,13 @@ export function findFlippedReps(store: Store, studyId: string): FlippedRep[] {
 
 /** The flipped rep with this id, or null when the rep is not a flip of its study. */
 export function findFlippedRep(store: Store, repId: string): FlippedRep | null {
-  const row = store.db.prepare('SELECT study_id FROM judge_reps WHERE id = ?').get(repId) as
-    { study_id: string | null } | undefined;
+  const row = store.db
+    .prepare('SELECT study_id, item_id FROM judge_reps WHERE id = ?')
+    .get(repId) as { study_id: string | null; item_id: string } | undefined;
   if (!row?.study_id) return null;
-  return findFlippedReps(store, row.study_id).find((flip) => flip.repId === repId) ?? null;
+  return (
+    findFlippedReps(store, row.study_id, { itemId: row.item_id }).find(
+      (flip) => flip.repId === repId,
+    ) ?? null
+  );
 }

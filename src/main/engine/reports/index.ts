@@ -21,4 +21,5 @@ export * from './tables';
 export * from './format';
 export * from './results-parse';
 export * from './import';
+export { forgetStudyRows, lastRowCacheRead, type RowCacheRead } from './row-cache';
 export { formatCsvRecords, parseCsv, restoreFormula } from './csv';

@@ -4,10 +4,22 @@
  * imported records. One query per study (plus its conditions), so the paper's scale (70,000
  * reps, App. R) reads in one pass.
  */
-import type { BinaryVerdict, CueDirection, JudgeRepRow, RepOutcomeName } from '../analysis';
+import type { JudgeRepRow } from '../analysis';
 import { EngineError } from '../errors';
-import { baseConditionKey, cueKey, type StudyCondition } from '../runner';
+import type { StudyCondition } from '../runner';
 import type { Store } from '../store';
+import { cachedImportedRows, cachedNativeRows } from './row-cache';
+import {
+  describe,
+  directionOf,
+  nativeAnalysisRow,
+  numberOf,
+  textOf,
+  verdictOf,
+  withTaxonomySizes,
+  type ConditionFields,
+  type NativeRow,
+} from './row-mapping';
 
 /** What a report needs to know about the study itself. */
 export interface StudyHeader {
@@ -29,78 +41,25 @@ export function studyHeader(store: Store, studyId: string): StudyHeader {
   return { ...row, simulated: row.simulated === 1 };
 }
 
-/** Every finished rep of a study as analysis rows. */
+/**
+ * Every finished rep of a study as analysis rows, kept per open workspace and brought up to
+ * date with the reps landed since the last call (row-cache.ts); equal to `readStudyRows`.
+ */
 export function studyRows(store: Store, studyId: string): JudgeRepRow[] {
+  const header = studyHeader(store, studyId);
+  return header.origin === 'imported'
+    ? cachedImportedRows(store, studyId, () => importedRows(store, studyId))
+    : cachedNativeRows(store, studyId);
+}
+
+/** Every finished rep of a study as analysis rows, read in full (no cache). */
+export function readStudyRows(store: Store, studyId: string): JudgeRepRow[] {
   const header = studyHeader(store, studyId);
   return header.origin === 'imported' ? importedRows(store, studyId) : nativeRows(store, studyId);
 }
 
-function verdictOf(value: unknown): BinaryVerdict | null {
-  return value === 'pass' || value === 'fail' ? value : null;
-}
-
-function directionOf(value: unknown): CueDirection | null {
-  return value === 'severity' || value === 'leniency' ? value : null;
-}
-
-function numberOf(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-function outcomeOf(value: string): RepOutcomeName | null {
-  return value === 'verdict' ||
-    value === 'invalid_verdict' ||
-    value === 'budget_exhausted' ||
-    value === 'error'
-    ? value
-    : null;
-}
-
-function textOf(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-/**
- * The one dimension with a deterministic verifier (App. G: "Only task success has a
- * deterministic external verifier"). Other binary dimensions take the meta-judge consensus as
- * noisy gold: a results import supplies it in its `gold` column, a native study has it once
- * `cuelab classify --voters` derived it (metajudge/consensus, table dimension_gold).
- */
-const TASK_SUCCESS = 'task_success';
-
-interface NativeRow {
-  item_id: string;
-  dataset: string;
-  judge_id: string;
-  condition_key: string;
-  direction: string;
-  rep: number;
-  gold: string | null;
-  consensus_gold: string | null;
-  outcome: string;
-  simulated: number;
-  turns: number;
-  dimension: string | null;
-  kind: string | null;
-  verdict: string | null;
-  score: number | null;
-  present: number | null;
-  absent: number | null;
-}
-
-/** Display and pairing fields of a condition: cue label, placement, mitigation. */
-function describe(condition: StudyCondition | undefined) {
-  if (!condition?.cue) return { cueLabel: null, placement: null, mitigation: null };
-  const mitigation = condition.mitigations.map((spec) => spec.id).join('+');
-  return {
-    cueLabel: cueKey(condition.cue),
-    placement: condition.placement,
-    mitigation: mitigation === '' ? null : mitigation,
-  };
-}
-
 function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
-  const conditions = new Map(
+  const conditions = new Map<string, ConditionFields>(
     (
       store.db
         .prepare('SELECT key, body_json FROM study_conditions WHERE study_id = ?')
@@ -129,50 +88,7 @@ function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
         ORDER BY i.position, j.judge_id, c.position, j.direction, j.rep`,
     )
     .all(studyId) as NativeRow[];
-  const out = rows.map((row): JudgeRepRow => {
-    const valid = row.outcome === 'verdict';
-    const dimension = row.dimension ?? TASK_SUCCESS;
-    const attribution = row.kind === 'error_attribution';
-    const present = valid && attribution ? numberOf(row.present) : null;
-    const absent = valid && attribution ? numberOf(row.absent) : null;
-    return {
-      itemId: row.item_id,
-      dataset: row.dataset,
-      judge: row.judge_id,
-      // An extra dimension's arms (`KEY#dimension`) pair by KEY within their own dimension.
-      condition: baseConditionKey(row.condition_key),
-      cueDirection: directionOf(row.direction),
-      rep: row.rep,
-      verdict: valid && row.kind === 'binary' ? verdictOf(row.verdict) : null,
-      score: valid && row.kind === 'graded' ? numberOf(row.score) : null,
-      // App. G: only task success has a verifier; the item's label is not another dimension's,
-      // whose gold is the meta-judge consensus on the uncued evidence.
-      gold: dimension === TASK_SUCCESS ? verdictOf(row.gold) : verdictOf(row.consensus_gold),
-      dimension,
-      turns: row.turns,
-      simulated: row.simulated === 1,
-      categoriesPresent: present,
-      taxonomySize: present !== null && absent !== null ? present + absent : null,
-      ...(conditions.get(row.condition_key) ?? describe(undefined)),
-      outcome: outcomeOf(row.outcome),
-    };
-  });
-  return withTaxonomySizes(out);
-}
-
-/**
- * An error-attribution rep with no valid verdict still belongs to its trajectory (headroom.ts
- * counts it as incomplete), so it takes the taxonomy size its item's valid reps report.
- */
-function withTaxonomySizes(rows: JudgeRepRow[]): JudgeRepRow[] {
-  const sizes = new Map<string, number>();
-  const key = (row: JudgeRepRow) => `${row.dataset}\u0000${row.itemId}`;
-  for (const row of rows) if (row.taxonomySize != null) sizes.set(key(row), row.taxonomySize);
-  return rows.map((row) =>
-    row.dimension === 'error_attribution' && row.taxonomySize == null && sizes.has(key(row))
-      ? { ...row, taxonomySize: sizes.get(key(row)) ?? null }
-      : row,
-  );
+  return withTaxonomySizes(rows.map((row) => nativeAnalysisRow(row, conditions)));
 }
 
 interface ImportedRow {

@@ -160,6 +160,8 @@ function mitigatedControlRates(
 /** Table 6 layout: N, gate, #HF, HF %, wrong, #HELP, HELP % per judge × dataset and pooled. */
 export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
   const flips = flipRates(rows);
+  // Only these reps can count; filtering them first keeps the per-row count off the whole study.
+  const exhausted = rows.filter((row) => row.outcome === 'budget_exhausted');
   const notes = [
     'N = items with both arms and a gold label (gate + wrong); gate = items the uncued majority ' +
       'got right; HF % = #HF / gate (§3.1); HELP % = #HELP / wrong (App. F); 95% Wilson intervals',
@@ -216,7 +218,7 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
           flip.excluded.noGold +
           flip.excluded.noControl +
           flip.excluded.notOpposing,
-        budgetExhausted: budgetExhaustedReps(rows.filter((row) => behindFlipRow(row, flip))),
+        budgetExhausted: budgetExhaustedReps(exhausted.filter((row) => behindFlipRow(row, flip))),
       })),
       notes,
     },

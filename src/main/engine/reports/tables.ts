@@ -3,13 +3,14 @@
  * ReportTable, so the window, `cuelab report` and the tests all show the same numbers.
  */
 import { type JudgeRepRow, type ReportTable, type TableName, TABLE_NAMES } from '../analysis';
-import type { Store } from '../store';
+import { type Store, databaseRevision } from '../store';
 import { studyHeader, studyRows } from './rows';
 import { ablationTable, effortTable, placementTable } from './tables-effect';
 import { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
 import { agreementReportTable, mechanismValidationReport } from '../metajudge';
 import { studyGradedTable } from './tables-graded';
 import { mechanismMixTable } from './tables-mechanisms';
+import { tableOfRevision, tableOfRows } from './table-cache';
 
 export { ablationTable, effortTable, placementTable } from './tables-effect';
 export { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
@@ -108,13 +109,18 @@ export function isTableName(name: string): name is TableName {
   return (TABLE_NAMES as readonly string[]).includes(name);
 }
 
-/** One table of a stored study. */
+/**
+ * One table of a stored study, built once per study revision (table-cache.ts): row tables over
+ * the cached rows, store tables again only after a write to the workspace.
+ */
 export function reportTable(store: Store, studyId: string, name: TableName): ReportTable {
   const header = studyHeader(store, studyId);
   const definition = TABLES[name];
   const table =
     'fromStore' in definition
-      ? definition.fromStore(store, studyId)
-      : definition.build(studyRows(store, studyId));
+      ? tableOfRevision(store, studyId, name, databaseRevision(store), () =>
+          definition.fromStore(store, studyId),
+        )
+      : tableOfRows(studyRows(store, studyId), name, definition.build);
   return { ...table, study: { id: header.id, name: header.name, origin: header.origin } };
 }

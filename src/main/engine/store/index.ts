@@ -50,3 +50,14 @@ export {
   studyStatus,
 } from './study-state';
 export { saveWebRecording } from './web-recordings';
+export {
+  dimensionGoldStamp,
+  doneJobCount,
+  importedRepCount,
+  latestRepRowid,
+  readConditionBodies,
+  readNativeAnalysisRecords,
+  readNativeAnalysisRecordsSince,
+} from './analysis-rows';
+export type { NativeAnalysisRecord } from './analysis-rows';
+export { databaseRevision } from './revision';

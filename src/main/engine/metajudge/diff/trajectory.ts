@@ -35,9 +35,19 @@ function parsedInput(input: unknown): unknown {
   }
 }
 
+/**
+ * Keys already made, per call object: a replay compares every call of one run with every call
+ * of the other (missingChecks), so a 500-call pair would otherwise parse each input 1,000 times.
+ */
+const keys = new WeakMap<object, string>();
+
 /** Identity of a check: tool name + input, keys sorted and whitespace collapsed. */
 export function callKey(call: Pick<CallLike, 'name' | 'input'>): string {
-  return `${call.name} ${JSON.stringify(canonical(parsedInput(call.input))) ?? 'null'}`;
+  const known = keys.get(call);
+  if (known !== undefined) return known;
+  const key = `${call.name} ${JSON.stringify(canonical(parsedInput(call.input))) ?? 'null'}`;
+  keys.set(call, key);
+  return key;
 }
 
 /**

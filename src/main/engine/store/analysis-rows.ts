@@ -1,0 +1,173 @@
+/**
+ * The SQL behind a native study's analysis rows (reports/rows.ts maps them): one narrow read
+ * of the finished jobs and their reps, optionally only the reps stored after a given judge_reps
+ * rowid, so the report cache (reports/row-cache.ts) can add a batch of landed reps without
+ * reading the study again. A rep and its job's `done` are written in one transaction
+ * (runner/execute.ts `alsoInTransaction`), and SQLite assigns rowids in commit order within a
+ * database, so "rowid above the last one read" is exactly "landed since".
+ */
+import type { Store } from './database';
+
+/** One finished job and its rep, with the keys the report order sorts by. */
+export interface NativeAnalysisRecord {
+  /** judge_reps.rowid: the incremental cursor. */
+  rep_rowid: number;
+  /** study_items.position and study_conditions.position: the report order. */
+  item_position: number;
+  condition_position: number;
+  item_id: string;
+  dataset: string;
+  judge_id: string;
+  condition_key: string;
+  direction: string;
+  rep: number;
+  gold: string | null;
+  /** The meta-judge consensus for the rep's dimension (App. G noisy gold), when derived. */
+  consensus_gold: string | null;
+  outcome: string;
+  simulated: number;
+  turns: number;
+  dimension: string | null;
+  kind: string | null;
+  verdict: string | null;
+  score: number | null;
+  present: number | null;
+  absent: number | null;
+}
+
+/** One condition's stored body (the study's arm definitions). */
+export interface ConditionBodyRecord {
+  key: string;
+  body_json: string;
+}
+
+const columns = `r.rowid AS rep_rowid, i.position AS item_position, c.position AS condition_position,
+       j.item_id, i.dataset, j.judge_id, j.condition_key, j.direction, j.rep, i.gold,
+       g.gold AS consensus_gold, r.outcome, r.simulated, r.turns,
+       json_extract(r.condition_json, '$.dimension') AS dimension,
+       json_extract(r.final_verdict_json, '$.kind') AS kind,
+       json_extract(r.final_verdict_json, '$.outcome') AS verdict,
+       json_extract(r.final_verdict_json, '$.score') AS score,
+       json_array_length(r.final_verdict_json, '$.present') AS present,
+       json_array_length(r.final_verdict_json, '$.absent') AS absent`;
+
+const joins = `JOIN study_items i ON i.study_id = j.study_id AND i.item_id = j.item_id
+  JOIN study_conditions c ON c.study_id = j.study_id AND c.key = j.condition_key
+  LEFT JOIN dimension_gold g
+    ON g.study_id = j.study_id AND g.item_id = j.item_id
+   AND g.dimension = json_extract(r.condition_json, '$.dimension')`;
+
+/** The report order of rows.ts: item, judge, condition, direction, rep. */
+const order = 'ORDER BY i.position, j.judge_id, c.position, j.direction, j.rep';
+
+/** Every finished rep of a native study, in report order. */
+export function readNativeAnalysisRecords(store: Store, studyId: string): NativeAnalysisRecord[] {
+  return store.db
+    .prepare<[string], NativeAnalysisRecord>(
+      `SELECT ${columns}
+         FROM jobs j JOIN judge_reps r ON r.id = j.rep_id ${joins}
+        WHERE j.study_id = ? AND j.state = 'done' ${order}`,
+    )
+    .all(studyId);
+}
+
+/**
+ * The finished reps stored after `afterRowid`, in report order: a rowid range on judge_reps
+ * (its primary key), so the cost follows the batch, not the study. Assumes a rep's item is
+ * its job's item, as the runner stores them.
+ */
+export function readNativeAnalysisRecordsSince(
+  store: Store,
+  studyId: string,
+  afterRowid: number,
+): NativeAnalysisRecord[] {
+  return store.db
+    .prepare<[{ afterRowid: number; studyId: string }], NativeAnalysisRecord>(
+      // CROSS JOIN keeps judge_reps' rowid range the outer loop; jobs has no rep_id index, so
+      // each rep finds its job through the unique (study, condition, item, ...) index (the IN
+      // lists the study's conditions), and the `+` terms keep SQLite off the study-wide indexes.
+      `SELECT ${columns}
+         FROM judge_reps r
+        CROSS JOIN jobs j
+           ON j.study_id = @studyId
+          AND j.condition_key IN (SELECT key FROM study_conditions WHERE study_id = @studyId)
+          AND j.item_id = r.item_id AND j.rep_id = r.id
+         ${joins}
+        WHERE r.rowid > @afterRowid AND +r.study_id = @studyId AND +j.state = 'done' ${order}`,
+    )
+    .all({ afterRowid, studyId });
+}
+
+/**
+ * How many jobs of the study are done: answered from the jobs_by_study index alone. The cache
+ * compares it with what it holds, so a job that left `done` (or a rep removed) forces a full read.
+ */
+export function doneJobCount(store: Store, studyId: string): number {
+  const row = store.db
+    .prepare<[string], { n: number }>(
+      `SELECT count(*) AS n FROM jobs WHERE study_id = ? AND state = 'done'`,
+    )
+    .get(studyId);
+  return row?.n ?? 0;
+}
+
+/**
+ * The study's newest rep rowid (0 with none): the end of the judge_reps_by_study index range,
+ * so it costs a seek. With doneJobCount it tells "nothing landed" from "a job was reset and
+ * another landed", which a count alone cannot.
+ */
+export function latestRepRowid(store: Store, studyId: string): number {
+  const row = store.db
+    .prepare<[string], { latest: number | null }>(
+      'SELECT max(rowid) AS latest FROM judge_reps WHERE study_id = ?',
+    )
+    .get(studyId);
+  return row?.latest ?? 0;
+}
+
+/** How many imported reps the study holds (an imported study changes only by re-import). */
+export function importedRepCount(store: Store, studyId: string): number {
+  const row = store.db
+    .prepare<[string], { n: number }>('SELECT count(*) AS n FROM imported_reps WHERE study_id = ?')
+    .get(studyId);
+  return row?.n ?? 0;
+}
+
+/** The study's condition bodies, by key. */
+export function readConditionBodies(store: Store, studyId: string): ConditionBodyRecord[] {
+  return store.db
+    .prepare<[string], ConditionBodyRecord>(
+      'SELECT key, body_json FROM study_conditions WHERE study_id = ?',
+    )
+    .all(studyId);
+}
+
+/**
+ * The floor the bench compares report tables with: one plain scan of the same columns, rows
+ * stepped through as arrays and dropped (no objects, no mapping). Returns the row count.
+ */
+export function scanNativeAnalysisColumns(store: Store, studyId: string): number {
+  const statement = store.db
+    .prepare(
+      `SELECT ${columns}
+         FROM jobs j JOIN judge_reps r ON r.id = j.rep_id ${joins}
+        WHERE j.study_id = ? AND j.state = 'done'`,
+    )
+    .raw(true);
+  let count = 0;
+  for (const _row of statement.iterate(studyId)) count += 1;
+  return count;
+}
+
+/**
+ * A stamp of the study's derived dimension gold (metajudge/consensus): it changes whenever
+ * `cuelab classify --voters` adds or replaces gold, which changes rows no rep landing shows.
+ */
+export function dimensionGoldStamp(store: Store, studyId: string): string {
+  const row = store.db
+    .prepare<[string], { n: number; latest: string | null }>(
+      'SELECT count(*) AS n, max(created_at) AS latest FROM dimension_gold WHERE study_id = ?',
+    )
+    .get(studyId);
+  return `${row?.n ?? 0}:${row?.latest ?? ''}`;
+}

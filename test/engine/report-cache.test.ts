@@ -1,0 +1,195 @@
+/**
+ * The report cache (issue 15) on a real SQLite workspace: after every batch of landed reps the
+ * cached, incrementally updated rows and the tables served from them equal what the old path
+ * (a full read, every table built from scratch) returns, row for row and number for number.
+ */
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  TABLES,
+  TABLE_NAMES,
+  lastRowCacheRead,
+  readStudyRows,
+  reportTable,
+  studyRows,
+} from '../../src/main/engine/reports';
+import { seededRandom } from '../../src/main/engine/random';
+import { expandConditions } from '../../src/main/engine/runner/conditions';
+import { openStore, type Store } from '../../src/main/engine/store/database';
+import { studySpecSchema } from '../../src/shared/study-spec';
+import { makeTempDir } from '../helpers/temp-dir';
+
+const studyId = 'cache-study';
+let cleanup: (() => void) | undefined;
+
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+});
+
+interface Job {
+  id: number;
+  itemId: string;
+  judgeId: string;
+  conditionKey: string;
+  direction: string;
+}
+
+/** A study of 3 judges × 12 items × its conditions × 3 reps, every job queued. */
+function seed(store: Store): Job[] {
+  const spec = studySpecSchema.parse({
+    name: 'cache',
+    suite: 'cache-suite',
+    judges: ['a', 'b', 'c'].map((id) => ({ id, provider: 'anthropic', model: `model-${id}` })),
+    reps: 3,
+    direction: 'both',
+    arms: {
+      cues: [{ kind: 'preset', preset: 'strong' }],
+      mitigations: [[], [{ kind: 'builtin', id: 'guard' }]],
+    },
+  });
+  const conditions = expandConditions(spec);
+  const stamp = '2026-05-01T00:00:00.000Z';
+  const db = store.db;
+  db.prepare(
+    `INSERT INTO studies (id, name, status, spec_json, simulated, created_at, updated_at)
+     VALUES (?, 'cache', 'running', ?, 0, ?, ?)`,
+  ).run(studyId, JSON.stringify(spec), stamp, stamp);
+  for (let index = 0; index < 12; index += 1)
+    db.prepare(
+      'INSERT INTO study_items (study_id, item_id, position, dataset, gold) VALUES (?, ?, ?, ?, ?)',
+    ).run(studyId, `item-${index}`, index, index % 2 ? 'd1' : 'd2', index % 3 ? 'pass' : 'fail');
+  conditions.forEach((condition, position) =>
+    db
+      .prepare(
+        'INSERT INTO study_conditions (study_id, key, position, label, body_json) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(studyId, condition.key, position, condition.label, JSON.stringify(condition)),
+  );
+  const insertJob = db.prepare(
+    `INSERT INTO jobs (study_id, condition_key, item_id, judge_id, rep, direction, state, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)`,
+  );
+  const jobs: Job[] = [];
+  for (const judge of spec.judges)
+    for (let index = 0; index < 12; index += 1)
+      for (const condition of conditions)
+        for (const direction of condition.cue ? ['severity', 'leniency'] : [''])
+          for (let rep = 1; rep <= 3; rep += 1) {
+            const itemId = `item-${index}`;
+            const result = insertJob.run(
+              studyId,
+              condition.key,
+              itemId,
+              judge.id,
+              rep,
+              direction,
+              stamp,
+            );
+            jobs.push({
+              id: Number(result.lastInsertRowid),
+              itemId,
+              judgeId: judge.id,
+              conditionKey: condition.key,
+              direction,
+            });
+          }
+  return jobs;
+}
+
+/** Lands reps as the runner does: the rep row and its job's `done` in one transaction. */
+function land(store: Store, jobs: readonly Job[], random: () => number): void {
+  const insert = store.db.prepare(
+    `INSERT INTO judge_reps (id, study_id, suite_id, item_id, provider, model, condition_json,
+       outcome, final_verdict_json, system_prompt, tools_json, turns, created_at)
+     VALUES (?, ?, 'cache-suite', ?, 'anthropic', 'm', ?, ?, ?, 'system', '[]', ?, ?)`,
+  );
+  const done = store.db.prepare(`UPDATE jobs SET state = 'done', rep_id = ? WHERE id = ?`);
+  store.db.transaction(() => {
+    for (const job of jobs) {
+      const roll = random();
+      const outcome = roll < 0.05 ? 'budget_exhausted' : roll < 0.1 ? 'invalid_verdict' : 'verdict';
+      const verdict =
+        outcome === 'verdict'
+          ? JSON.stringify({ kind: 'binary', outcome: random() < 0.6 ? 'pass' : 'fail' })
+          : null;
+      const repId = `rep-${job.id}-${Math.floor(random() * 1e9)}`;
+      insert.run(
+        repId,
+        studyId,
+        job.itemId,
+        JSON.stringify({ dimension: 'task_success', conditionKey: job.conditionKey }),
+        outcome,
+        verdict,
+        1 + Math.floor(random() * 40),
+        '2026-05-01T00:00:00.000Z',
+      );
+      done.run(repId, job.id);
+    }
+  })();
+}
+
+/** What the old path gives: a full read, each table built from a fresh array. */
+function oldTables(store: Store) {
+  return TABLE_NAMES.flatMap((name) => {
+    const definition = TABLES[name];
+    return 'build' in definition ? [[name, definition.build(readStudyRows(store, studyId))]] : [];
+  });
+}
+
+function servedTables(store: Store) {
+  return TABLE_NAMES.flatMap((name) => {
+    const definition = TABLES[name];
+    if (!('build' in definition)) return [];
+    const { study: _study, ...table } = reportTable(store, studyId, name);
+    return [[name, table]];
+  });
+}
+
+describe('the report cache', () => {
+  it('serves, batch after batch, exactly the rows and tables of a full read', () => {
+    const dir = makeTempDir();
+    const store = openStore(join(dir.path, 'cuelab.sqlite'));
+    cleanup = () => {
+      store.close();
+      dir.remove();
+    };
+    const random = seededRandom(5, 'report-cache');
+    const jobs = seed(store);
+    // Reps land in a random order, as concurrent workers finish them.
+    const order = [...jobs].sort(() => random() - 0.5);
+    expect(studyRows(store, studyId)).toEqual([]);
+    const reads: string[] = [];
+    for (let start = 0; start < order.length; start += 97) {
+      land(store, order.slice(start, start + 97), random);
+      const rows = studyRows(store, studyId);
+      reads.push(lastRowCacheRead().kind);
+      expect(rows).toEqual(readStudyRows(store, studyId));
+      expect(servedTables(store)).toEqual(oldTables(store));
+    }
+    expect(reads.slice(1).every((kind) => kind === 'incremental')).toBe(true);
+    // Asking again changes nothing and reads nothing.
+    studyRows(store, studyId);
+    expect(lastRowCacheRead()).toEqual({ kind: 'unchanged', repsRead: 0 });
+  });
+
+  it('reads in full again when a job leaves done, and never serves the stale rows', () => {
+    const dir = makeTempDir();
+    const store = openStore(join(dir.path, 'cuelab.sqlite'));
+    cleanup = () => {
+      store.close();
+      dir.remove();
+    };
+    const random = seededRandom(9, 'report-cache');
+    const jobs = seed(store);
+    land(store, jobs.slice(0, 200), random);
+    expect(studyRows(store, studyId)).toHaveLength(200);
+    const [first] = jobs;
+    store.db.prepare(`UPDATE jobs SET state = 'queued', rep_id = NULL WHERE id = ?`).run(first?.id);
+    land(store, jobs.slice(200, 201), random);
+    const rows = studyRows(store, studyId);
+    expect(lastRowCacheRead().kind).toBe('full');
+    expect(rows).toEqual(readStudyRows(store, studyId));
+    expect(servedTables(store)).toEqual(oldTables(store));
+  });
+});

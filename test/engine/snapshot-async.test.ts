@@ -1,0 +1,56 @@
+/**
+ * The snapshot backend as the runner provisions it (fs/promises, issue 15): the same files,
+ * listing and database as the synchronous path, each rep its own copy, nothing left behind.
+ */
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  createSnapshotEnvironment,
+  provisionSnapshotEnvironment,
+} from '../../src/main/engine/environments/snapshot';
+import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { environmentSpecSchema } from '../../src/shared/suite-format';
+
+const spec = environmentSpecSchema.parse({
+  files: { 'logs/a.log': 'alpha\n', 'src/main.py': 'print(1)\n' },
+  database: { path: 'state.db', sql: "CREATE TABLE t (x); INSERT INTO t VALUES ('one');" },
+});
+
+describe('the snapshot backend provisioned asynchronously', () => {
+  it('serves what the synchronous path serves, and removes its folder', async () => {
+    const sync = createSnapshotEnvironment(spec);
+    const first = await provisionSnapshotEnvironment(spec);
+    const second = await provisionSnapshotEnvironment(spec);
+    try {
+      for (const path of ['.', 'logs', 'src'])
+        expect(await first.environment.listDir(path)).toEqual(await sync.environment.listDir(path));
+      expect(await first.environment.readFile('src/main.py', defaultToolLimits)).toEqual({
+        content: 'print(1)\n',
+        truncated: false,
+      });
+      const query = await first.environment.sqlQuery('SELECT x FROM t', defaultToolLimits);
+      expect(query.rows).toEqual([['one']]);
+      await expect(first.environment.readFile('../etc/passwd', defaultToolLimits)).rejects.toThrow(
+        /outside|no such/,
+      );
+      // Each rep has its own copy: one rep's folder going away leaves the other's intact.
+      await second.dispose();
+      expect((await first.environment.sqlQuery('SELECT x FROM t', defaultToolLimits)).rows).toEqual(
+        [['one']],
+      );
+    } finally {
+      await first.dispose();
+      await sync.dispose();
+    }
+    const root = (first.environment as unknown as { root: string }).root;
+    expect(existsSync(root)).toBe(false);
+  });
+
+  it('refuses an item database that escapes its sandbox', async () => {
+    const evil = environmentSpecSchema.parse({
+      files: {},
+      database: { path: 'state.db', sql: "ATTACH '/tmp/evil.db' AS p; CREATE TABLE p.t (x);" },
+    });
+    await expect(provisionSnapshotEnvironment(evil)).rejects.toThrow(/not allowed/);
+  });
+});
