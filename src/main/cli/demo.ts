@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine } from '../engine/engine';
 import { probeDocker } from '../engine/environments/docker-status';
 import { ensureBaseImage } from '../engine/environments/docker/bootstrap';
 import { EngineError } from '../engine/errors';
@@ -9,14 +8,12 @@ import {
   formatCalibration,
 } from '../engine/providers/synthetic/calibration-study';
 import { findPersona, loadPersonas } from '../engine/providers/synthetic/personas';
-import { formatTable, reportTable } from '../engine/reports';
-import { createStudy } from '../engine/runner/create-study';
 import { loadStudySpec } from '../engine/runner/spec-file';
-import { ensureSuite, resourcesDir } from '../engine/suites/builtin';
-import { workspaceForProcess } from '../engine/workspace';
+import { resourcesDir } from '../engine/suites/builtin';
 import type { StudySpec } from '../../shared/study-spec';
 import type { CliCommand } from './command';
-import { runToEnd } from './run';
+import { openLab, unwrap } from './connection';
+import { followStudy } from './run';
 
 /** The ready-made demo study shipped in resources/studies (the app offers the same one). */
 export function demoSpecPath(): string {
@@ -44,6 +41,8 @@ async function demoCalibration(spec: StudySpec): Promise<string[]> {
 export const demoCommand: CliCommand = {
   name: 'demo',
   summary: 'Run a small ready-made study with the synthetic judge and print its tables',
+  // It builds this machine's Docker base image first, so it never drives a remote engine.
+  local: true,
   usage: `Usage: cuelab demo [--workspace DIR]
 
 Runs the demo study offline: a few items of the built-in suite cuelab-mini in real Docker
@@ -72,21 +71,20 @@ The synthetic judge is a SIMULATION: its tables are marked as such.`,
     });
     io.out(image.built ? `  built ${image.tag}` : `  ${image.tag} is ready`);
     const spec = loadStudySpec(demoSpecPath());
-    const engine = createEngine(workspaceForProcess(values.workspace));
+    const session = openLab(undefined, values.workspace);
     try {
-      const suite = ensureSuite(engine.store, spec.suite);
-      const studyId = createStudy(engine.store, spec, suite.items);
+      const { studyId } = unwrap(await session.api.createStudy({ spec }));
       io.out(`Running the demo study ${studyId} (${spec.name}).`);
-      const code = await runToEnd(engine.store, studyId, io);
+      const code = await followStudy(session, studyId, io);
       for (const table of ['flips', 'severity'] as const) {
         io.out('');
-        io.out(formatTable(reportTable(engine.store, studyId, table), 'md'));
+        io.out(unwrap(await session.api.formatReport({ studyId, table, format: 'md' })).text);
       }
       io.out('');
       io.out((await demoCalibration(spec)).join('\n'));
       return code;
     } finally {
-      engine.close();
+      await session.close();
     }
   },
 };

@@ -54,6 +54,8 @@ function printSummary(io: CliIo, summary: ClassifySummary, simulated: boolean): 
 /** `cuelab classify`: label every flipped rep of a study. */
 export const classifyCommand: CliCommand = {
   name: 'classify',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary:
     'Label why each flipped rep flipped: trajectory diff, and the LLM ensemble with --voters',
   usage: `Usage: cuelab classify STUDY [--voters FILE] [--diff-only] [--force] [--workspace DIR]
@@ -123,6 +125,8 @@ STUDY is an id, an id prefix, a study name, or "latest".`,
 /** `cuelab export-bundle`: one file that another workspace opens offline. */
 export const exportBundleCommand: CliCommand = {
   name: 'export-bundle',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary:
     'Write a study (spec, items, prompts, transcripts, labels) to one file to open elsewhere',
   usage: `Usage: cuelab export-bundle STUDY [--out FILE] [--workspace DIR]
@@ -160,6 +164,8 @@ Default FILE: cuelab-study-<first 8 characters of the id>.json.gz in the current
 /** `cuelab open-bundle`: a bundle becomes a study of this workspace. */
 export const openBundleCommand: CliCommand = {
   name: 'open-bundle',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary: 'Open a study bundle in this workspace (offline)',
   usage: `Usage: cuelab open-bundle FILE [--replace] [--workspace DIR]
 
@@ -193,6 +199,8 @@ A study with the same id is refused unless --replace is given (then it is replac
 /** `cuelab import-labels`: human labels from CSV. */
 export const importLabelsCommand: CliCommand = {
   name: 'import-labels',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary: 'Import human mechanism labels from CSV (rep_id, annotator, label, sub_mode, rationale)',
   usage: `Usage: cuelab import-labels FILE [--workspace DIR]
 
@@ -233,6 +241,8 @@ A label replaces the same annotator's earlier label of that rep.`,
 /** `cuelab export-labels`: human labels (or all) as CSV, or a blank sheet for an annotator. */
 export const exportLabelsCommand: CliCommand = {
   name: 'export-labels',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary: 'Write a study’s mechanism labels as CSV, or a blind labelling sheet for an annotator',
   usage: `Usage: cuelab export-labels STUDY [--out FILE] [--all] [--sheet ANNOTATOR] [--workspace DIR]
 

@@ -5,13 +5,14 @@
  */
 import type { LabEventMessage } from '../../shared/lab-api';
 import { repConditionSchema } from '../../shared/rep-condition';
+import { cliHandlers } from './api/cli-handlers';
 import { createEnvironmentService } from './api/environment-service';
 import type { LabHandlers } from './api/handlers';
 import { hostHandlers } from './api/host-handlers';
 import { importHandlers } from './api/import-handlers';
 import { mechanismHandlers } from './api/mechanism-handlers';
 import { createSecrets } from './api/secrets';
-import { combineTrust, trustFromEnv } from './providers/endpoint-trust';
+import { combineTrust, trustFromEnv, type EndpointTrust } from './providers/endpoint-trust';
 import { studyHandlers } from './api/study-handlers';
 import { probeDocker } from './environments/docker-status';
 import { isProcessAlive } from './environments/docker/lock';
@@ -39,12 +40,25 @@ export interface Engine {
   readonly startedAt: string;
   /** The first event a new subscriber receives. */
   hello(): LabEventMessage;
-  /** Runs the workspace's studies in the background until `close` (serve mode). */
-  startRunner(options?: { concurrency?: number }): void;
+  /** Runs the workspace's studies (or only `studyIds`) in the background until `close`. */
+  startRunner(options?: RunnerStartOptions): void;
+  /** Resolves once the runner has nothing left to do; to a storage problem if one stopped it. */
+  whenRunnerIdle(): Promise<string | null>;
+  /** Grants what the person at this process allowed (CLI flags); never from a file or a client. */
+  grantTrust(grant: EndpointTrust): void;
   /** Stops the runner; in-flight reps go back to the queue. */
   stopRunner(): Promise<void>;
   /** Closes the database (stop the runner first); idempotent. */
   close(): void;
+}
+
+/** How `startRunner` runs: how many reps at once, which studies, where provisioning talks. */
+export interface RunnerStartOptions {
+  concurrency?: number;
+  /** Only these studies (the CLI's `run`); default every study of the workspace. */
+  studyIds?: string[];
+  /** Lines about image builds and environment provisioning. */
+  onProvisionProgress?: (line: string) => void;
 }
 
 /** Opens the workspace (creating and migrating its database) and builds the handlers. */
@@ -56,10 +70,11 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   const secrets = createSecrets(process.env);
   // Endpoints the user confirmed in the window this session; never stored, never from a file.
   const confirmedEndpoints = new Set<string>();
+  const allowedKeyEnvNames = new Set<string>();
   const trust = () =>
     combineTrust(trustFromEnv(process.env), {
       endpoints: [...confirmedEndpoints],
-      keyEnvNames: [],
+      keyEnvNames: [...allowedKeyEnvNames],
     });
   const environment = createEnvironmentService(events);
   let runner: StudyRunner | null = null;
@@ -122,6 +137,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     }),
     ...mechanismHandlers(store, (id) => publishProgress(id, true), secrets.env),
     ...hostHandlers(store, () => hostPool),
+    ...cliHandlers(store),
     ...importHandlers(store, (suiteId) =>
       events.publish({ stream: 'suites.changed', data: { suiteId } }),
     ),
@@ -152,13 +168,30 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
         }
       }
       requeueOrphanedJobs(store, isProcessAlive);
-      const deps = workspaceRunnerDeps(store, { env: secrets.env, trust });
+      const deps = workspaceRunnerDeps(store, {
+        env: secrets.env,
+        trust,
+        ...(options.onProvisionProgress
+          ? { onProvisionProgress: options.onProvisionProgress }
+          : {}),
+      });
       hostPool = deps.hostPool;
       runner = new StudyRunner(deps, {
         concurrency: options.concurrency ?? 4,
+        ...(options.studyIds ? { studyIds: options.studyIds } : {}),
         onChange: (studyId) => publishProgress(studyId),
       });
       runner.start();
+    },
+    async whenRunnerIdle() {
+      const current = runner;
+      if (!current) return null;
+      await current.whenIdle();
+      return current.storageProblem;
+    },
+    grantTrust(grant) {
+      for (const endpoint of grant.endpoints) confirmedEndpoints.add(endpoint);
+      for (const name of grant.keyEnvNames) allowedKeyEnvNames.add(name);
     },
     async stopRunner() {
       const current = runner;
