@@ -2,11 +2,12 @@
  * The mechanism commands (§3.3, App. F, N, P): classify a study's flipped reps, move a study
  * between workspaces as a bundle, and move human labels in and out as CSV.
  */
-import { writeFileSync } from 'node:fs';
+import { createReadStream, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createEngine, type Engine } from '../engine/engine';
 import { exportBundle } from '../engine/export/bundle-export';
-import { openBundle } from '../engine/export/bundle-open';
 import {
   LabelsImportError,
   exportLabelsCsv,
@@ -18,7 +19,9 @@ import { loadEnsembleFile } from '../engine/metajudge/ensemble/voters';
 import { mechanismValidation } from '../engine/metajudge/validation';
 import { resolveStudyId } from '../engine/runner/load-study';
 import { workspaceForProcess } from '../engine/workspace';
+import { uploadBundle } from '../../shared/lab-client';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { openLab, unwrap } from './connection';
 
 function withEngine<T>(workspace: string | undefined, work: (engine: Engine) => T): T {
   const engine = createEngine(workspaceForProcess(workspace));
@@ -164,15 +167,14 @@ Default FILE: cuelab-study-<first 8 characters of the id>.json.gz in the current
 /** `cuelab open-bundle`: a bundle becomes a study of this workspace. */
 export const openBundleCommand: CliCommand = {
   name: 'open-bundle',
-  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
-  local: true,
   summary: 'Open a study bundle in this workspace (offline)',
   usage: `Usage: cuelab open-bundle FILE [--replace] [--workspace DIR]
 
 Adds the bundle's study, its suite items and everything recorded about it to this workspace,
 in one transaction. Nothing is run or fetched; a study that was still running opens paused.
-A study with the same id is refused unless --replace is given (then it is replaced).`,
-  run(args, io) {
+A study with the same id is refused unless --replace is given (then it is replaced).
+With --engine URL --token T the file is streamed to that running engine (any size).`,
+  async run(args, io, context) {
     const { values, positionals } = parseArgs({
       args,
       options: { workspace: { type: 'string' }, replace: { type: 'boolean', default: false } },
@@ -180,19 +182,29 @@ A study with the same id is refused unless --replace is given (then it is replac
       strict: true,
     });
     if (positionals.length !== 1) throw new UsageError('give one FILE');
-    return Promise.resolve(
-      withEngine(values.workspace, (engine) => {
-        const summary = openBundle(engine.store, positionals[0] as string, {
-          replace: values.replace,
-        });
-        io.out(
-          `${summary.replaced ? 'Replaced' : 'Opened'} study ${summary.studyId} "${summary.name}": ` +
-            `${summary.reps} reps, ${summary.labels} labels` +
-            `${summary.suiteCreated ? ', suite created' : summary.itemsAdded ? `, ${summary.itemsAdded} suite items added` : ''}.`,
-        );
-        return exitCodes.ok;
-      }),
-    );
+    const file = resolve(positionals[0] as string);
+    const replace = values.replace ? { replace: true } : {};
+    const session = openLab(context, values.workspace);
+    try {
+      // Here the engine reads the file itself; a running engine gets it streamed.
+      const summary = unwrap(
+        context?.remote
+          ? await uploadBundle(
+              context.remote,
+              Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+              replace,
+            )
+          : await session.api.openBundle({ path: file, ...replace }),
+      );
+      io.out(
+        `${summary.replaced ? 'Replaced' : 'Opened'} study ${summary.studyId} "${summary.name}": ` +
+          `${summary.reps} reps, ${summary.labels} labels` +
+          `${summary.suiteCreated ? ', suite created' : summary.itemsAdded ? `, ${summary.itemsAdded} suite items added` : ''}.`,
+      );
+      return exitCodes.ok;
+    } finally {
+      await session.close();
+    }
   },
 };
 
