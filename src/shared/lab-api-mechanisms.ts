@@ -3,6 +3,7 @@
  * uncued twin, the blind labelling queue, human labels, classification, agreement.
  */
 import { z } from 'zod';
+import { maxInlineBundleBase64 } from './transport-limits';
 
 const flipKind = z.enum(['harmful', 'helpful']);
 
@@ -127,16 +128,34 @@ export const mechanismMethods = {
       redacted: z.array(z.string()),
     }),
   },
-  /** Opens a bundle the window read from disk (base64 of the file). */
+  /**
+   * Opens a bundle: small ones inline (base64, within the server's JSON body limit), any size
+   * by `path` on the engine's machine (the CLI, the desktop shell), or streamed as the raw
+   * body of `POST /api/openBundle` (lab-client.ts `uploadBundle`).
+   */
   openBundle: {
     request: z
-      .object({ base64: z.string().min(1).max(700_000_000), replace: z.boolean().optional() })
-      .strict(),
+      .object({
+        base64: z.string().min(1).max(maxInlineBundleBase64).optional(),
+        /** Absolute path of the bundle file where the engine runs. */
+        path: z.string().min(1).optional(),
+        replace: z.boolean().optional(),
+      })
+      .strict()
+      .refine((request) => (request.base64 === undefined) !== (request.path === undefined), {
+        message: 'give the bundle as base64 or as path (one of them)',
+      }),
     response: z.object({
       studyId: z.string(),
       name: z.string(),
       reps: z.number(),
       labels: z.number(),
+      /** True when a study with the same id was replaced (`replace`). */
+      replaced: z.boolean(),
+      /** True when the bundle's suite was new to this workspace. */
+      suiteCreated: z.boolean(),
+      /** Suite items the bundle added to an existing suite. */
+      itemsAdded: z.number(),
     }),
   },
 } as const;

@@ -132,7 +132,13 @@ export const studyMethods = {
         trustedEndpoints: z.array(z.string().min(1)).max(32).optional(),
       })
       .strict(),
-    response: z.object({ studyId: z.string() }),
+    response: z.object({
+      studyId: z.string(),
+      /** Items of the study's suite it runs on. */
+      itemCount: z.number().int().nonnegative(),
+      /** Conditions (arms) of the study, the uncued baseline included. */
+      conditionCount: z.number().int().nonnegative(),
+    }),
   },
   /** The ready-made demo study (what `cuelab demo` runs), offered on the app's first start. */
   getDemoSpec: { request: z.object({}).strict(), response: studySpecSchema },

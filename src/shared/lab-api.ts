@@ -5,6 +5,7 @@
  * (lab-client.ts) is generated from it. Later issues grow the map, never a side channel.
  */
 import { z } from 'zod';
+import { cliMethods } from './lab-api-cli';
 import { hostMethods } from './lab-api-hosts';
 import { importMethods } from './lab-api-import';
 import { mechanismMethods } from './lab-api-mechanisms';
@@ -169,6 +170,7 @@ export const labMethods = {
   ...mechanismMethods,
   ...hostMethods,
   ...importMethods,
+  ...cliMethods,
 } as const;
 
 /** Name of a LabApi method. */

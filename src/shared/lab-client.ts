@@ -13,6 +13,7 @@ import {
   type LabResponse,
 } from './lab-api';
 import { failure, type LabError, type LabResult } from './result';
+import { bundleContentType } from './transport-limits';
 
 /** Where the engine is and how to prove we may talk to it. */
 export interface EngineAddress {
@@ -62,6 +63,45 @@ export async function callLab<M extends LabMethod>(
     return failure('bad_response', `The engine answered ${method} with something other than JSON.`);
   }
   return parseResult(method, body);
+}
+
+/**
+ * Opens a bundle of any size by streaming its bytes as the body of `POST /api/openBundle`
+ * (a Blob from a file input, or a ReadableStream of a file), instead of base64 inside JSON.
+ */
+export async function uploadBundle(
+  address: EngineAddress,
+  body: Blob | ReadableStream<Uint8Array> | Uint8Array,
+  options: { replace?: boolean } = {},
+  fetchImpl: typeof fetch = fetch,
+): Promise<LabResult<LabResponse<'openBundle'>>> {
+  const url = new URL(`${labPaths.methodPrefix}openBundle`, address.baseUrl);
+  if (options.replace) url.searchParams.set('replace', '1');
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${address.token}`, 'content-type': bundleContentType },
+      body: body as BodyInit,
+      // A stream body needs half-duplex (fetch's rule); other bodies ignore it.
+      duplex: 'half',
+    } as RequestInit);
+  } catch (error) {
+    return failure(
+      'engine_unreachable',
+      `The CueLab engine at ${address.baseUrl} did not take the bundle (${describe(error)}).`,
+    );
+  }
+  let answer: unknown;
+  try {
+    answer = await response.json();
+  } catch {
+    return failure(
+      'bad_response',
+      'The engine answered openBundle with something other than JSON.',
+    );
+  }
+  return parseResult('openBundle', answer);
 }
 
 /** Checks an engine answer against the contract. */

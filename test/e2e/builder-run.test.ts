@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseStudySpec } from '../../src/main/engine/runner/spec-file';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
 import {
   chooseItems,
   chooseSyntheticJudge,
@@ -20,7 +19,8 @@ import {
   setNumber,
   waitForEstimate,
 } from './helpers/builder';
-import { repoRoot, startEngine, type RunningEngine } from './helpers/engine';
+import { openBuilderPage, type BuilderSession } from './helpers/builder-page';
+import { repoRoot } from './helpers/engine';
 import {
   numberAttribute,
   saveScreenshot,
@@ -33,8 +33,7 @@ const suitePath = join(repoRoot, 'resources', 'suites', 'cuelab-mini.json');
 // 6 items × 3 reps uncued, plus 6 × 3 × 4 cued (2 presets × 2 placements) under `opposite`.
 const fullDesign = { conditions: 5, totalReps: 6 * 3 + 6 * 3 * 4 };
 
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
+let session: BuilderSession | undefined;
 let page: Page;
 let studyId = '';
 
@@ -46,17 +45,12 @@ beforeAll(async () => {
   if (!existsSync(suitePath)) {
     throw new Error(`${suitePath} is missing; build it with: node bin/cuelab.js suite build-mini`);
   }
-  engine = await startEngine();
-  browser = await launchBrowser({ width: 1280, height: 800 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto(`${engine.url}#/builder`);
-  await waitConnected(page);
+  session = await openBuilderPage();
+  ({ page } = session);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
+  await session?.close();
 });
 
 describe('builder', () => {

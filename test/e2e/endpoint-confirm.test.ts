@@ -11,30 +11,25 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLabClient } from '../../src/shared/lab-client';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { deferentialJudge } from '../helpers/scripted-judge';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
 import { waitForEstimate } from './helpers/builder';
-import { startEngine, type RunningEngine } from './helpers/engine';
-import { saveScreenshot, waitConnected } from './helpers/lab-page';
+import { openBuilderPage, type BuilderSession } from './helpers/builder-page';
+import type { RunningEngine } from './helpers/engine';
+import { saveScreenshot } from './helpers/lab-page';
 
+let session: BuilderSession | undefined;
 let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
 let evil: FakeModelServer;
 let page: Page;
 
 beforeAll(async () => {
   evil = await startFakeModelServer();
   evil.handle('anthropic', deferentialJudge());
-  engine = await startEngine({ env: { ANTHROPIC_API_KEY: 'sk-ant-e2e-victim-0123456789' } });
-  browser = await launchBrowser({ width: 1280, height: 800 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto(`${engine.url}#/builder`);
-  await waitConnected(page);
+  session = await openBuilderPage({ env: { ANTHROPIC_API_KEY: 'sk-ant-e2e-victim-0123456789' } });
+  ({ engine, page } = session);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
+  await session?.close();
   await evil.close();
 });
 

@@ -2,8 +2,8 @@
  * Reports end to end. The headline check: per-rep records built from Table 6's own counts
  * (App. C), imported through the built `cuelab` binary, come back from `cuelab report` as every
  * percentage of Table 6 and every accuracy of Table 5 at their printed precision. Then the md and
- * csv shapes, the SIMULATED mark in every format, native studies read from jobs and reps, the
- * other tables on data made for them, and the paper's scale.
+ * csv shapes, the SIMULATED mark in every format, native studies read from jobs and reps, and
+ * the paper's scale. The tables as pure functions of rows are in test/unit/report-tables.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -12,18 +12,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { BinaryVerdict, JudgeRepRow } from '../../src/main/engine/analysis/types';
 import { TABLE_5, TABLE_6, type Table6Row } from '../../src/main/engine/paper/numbers';
 import { parseCsv } from '../../src/main/engine/reports/csv';
-import { formatCsv, formatJson, formatMarkdown } from '../../src/main/engine/reports/format';
+import { formatMarkdown } from '../../src/main/engine/reports/format';
 import { importResults } from '../../src/main/engine/reports/import';
 import { studyRows } from '../../src/main/engine/reports/rows';
 import { TABLE_NAMES, type ReportRow } from '../../src/main/engine/analysis/table-model';
-import {
-  ablationTable,
-  effortTable,
-  flipsTable,
-  mitigationsTable,
-  placementTable,
-  reportTable,
-} from '../../src/main/engine/reports/tables';
+import { ablationTable, flipsTable, reportTable } from '../../src/main/engine/reports/tables';
 import { createEngine } from '../../src/main/engine/engine';
 import { createStudy } from '../../src/main/engine/runner/create-study';
 import { StudyRunner } from '../../src/main/engine/runner/runner';
@@ -603,163 +596,8 @@ describe('a native study run by the runner', () => {
   });
 });
 
-describe('the other tables on data made for them', () => {
-  const base = {
-    dataset: 'ds',
-    judge: 'j',
-    score: null,
-    dimension: 'task_success',
-    simulated: false,
-  };
-  /** One item's three uncued and three cued reps. */
-  function item(
-    itemId: string,
-    gold: BinaryVerdict,
-    uncued: BinaryVerdict,
-    cued: Partial<JudgeRepRow> & { condition: string; verdict: BinaryVerdict },
-  ): JudgeRepRow[] {
-    return [1, 2, 3].flatMap((rep) => [
-      {
-        ...base,
-        itemId,
-        gold,
-        rep,
-        condition: 'uncued',
-        cueDirection: null,
-        verdict: uncued,
-        turns: 3,
-      },
-      {
-        ...base,
-        itemId,
-        gold,
-        rep,
-        cueDirection: uncued === 'pass' ? ('severity' as const) : ('leniency' as const),
-        turns: 3,
-        ...cued,
-      },
-    ]);
-  }
-
-  it('mitigations: before → after with the McNemar p, paired by cue label and placement', () => {
-    const rows: JudgeRepRow[] = [];
-    for (let index = 0; index < 10; index += 1) {
-      const id = `m${index}`;
-      rows.push(
-        ...item(id, 'pass', 'pass', {
-          condition: 'strong',
-          verdict: 'fail',
-          cueLabel: 'strong',
-          placement: 'system',
-        }),
-      );
-      rows.push(
-        ...item(id, 'pass', 'pass', {
-          condition: 'strong+guard',
-          verdict: index < 2 ? 'fail' : 'pass',
-          cueLabel: 'strong',
-          placement: 'system',
-          mitigation: 'guard',
-        }).filter((row) => row.condition !== 'uncued'),
-      );
-    }
-    const table = mitigationsTable(rows);
-    const all = table.rows.find((row) => row.scope === 'all');
-    expect(all).toMatchObject({
-      mitigation: 'guard',
-      harmfulBeforePct: 100,
-      harmfulAfterPct: 20,
-      n: 10,
-    });
-    // 8 discordant pairs all one way: p = 2 · 0.5^8.
-    expect(all?.harmfulP).toBeCloseTo(2 / 256, 12);
-  });
-
-  it('placement: the harmful flip rate per placement on a binary study, placements in order', () => {
-    const rows: JudgeRepRow[] = [];
-    for (let index = 0; index < 4; index += 1) {
-      rows.push(
-        ...item(`p${index}`, 'pass', 'pass', {
-          condition: 'at-user',
-          verdict: index < 1 ? 'fail' : 'pass',
-          placement: 'user',
-        }),
-      );
-      rows.push(
-        ...item(`p${index}`, 'pass', 'pass', {
-          condition: 'at-system',
-          verdict: index < 3 ? 'fail' : 'pass',
-          placement: 'system',
-        }).filter((row) => row.condition !== 'uncued'),
-      );
-    }
-    const table = placementTable(rows);
-    expect(table.columns[0]?.key).toBe('placement');
-    expect(table.rows.map((row) => [row.placement, row.metric, row.n, row.value])).toEqual([
-      ['user', 'harmful flip %', 4, 25],
-      ['system', 'harmful flip %', 4, 75],
-    ]);
-    expect(table.notes[0]).toContain('per placement');
-  });
-
-  it('effort: bins with n and rate, hidden bins marked, Pearson r on the judge row', () => {
-    const rows: JudgeRepRow[] = [];
-    for (let index = 0; index < 20; index += 1) {
-      // Twenty items in the 4–6 bin (none flip), five in 11–15 (all flip).
-      const flipped = index >= 15;
-      rows.push(
-        ...item(`e${index}`, 'pass', 'pass', {
-          condition: 'strong',
-          verdict: flipped ? 'fail' : 'pass',
-          turns: flipped ? 12 : 5,
-        }),
-      );
-    }
-    const table = effortTable(rows);
-    const bin = (label: string) => table.rows.find((row) => row.turns === label);
-    expect(bin('4–6')).toMatchObject({ n: 45, harmful: 0, harmfulPct: 0, plotted: 'yes' });
-    expect(bin('11–15')).toMatchObject({ n: 15, harmful: 15, harmfulPct: 100, plotted: 'yes' });
-    expect(bin('1–3')).toMatchObject({ n: 0, harmfulPct: null, plotted: 'hidden' });
-    expect(bin('all')).toMatchObject({ n: 60, harmful: 15 });
-    expect(bin('all')?.pearsonR).toBeCloseTo(1, 10);
-  });
-
-  it('says why a table is empty', () => {
-    expect(flipsTable([]).notes).toContain('this study has no finished reps yet');
-    const controlOnly = item('x', 'pass', 'pass', { condition: 'uncued', verdict: 'pass' });
-    expect(flipsTable(controlOnly).notes).toContain('this study has no cued reps');
-    expect(ablationTable(controlOnly).notes[0]).toContain('no error-attribution reps');
-    expect(
-      mitigationsTable(item('x', 'pass', 'pass', { condition: 'c', verdict: 'fail' })).notes,
-    ).toContain(
-      'this study has no mitigated condition paired with an unmitigated one of the same cue and placement',
-    );
-  });
-
-  it('formats csv with quoting and json with the simulated field', () => {
-    const table = flipsTable(
-      item('q', 'pass', 'pass', { condition: 'cue, "quoted"', verdict: 'fail', simulated: true }),
-    );
-    const csv = formatCsv(table);
-    expect(csv.split('\r\n')[1]).toMatch(/^"cue, ""quoted""",task_success,judge-dataset,/);
-    // Issue 10 #4: a formula condition name is defused; the numeric cells stay numbers.
-    const formula = formatCsv(
-      flipsTable(item('f', 'pass', 'pass', { condition: '=cmd|"/C calc"!A0', verdict: 'fail' })),
-    );
-    const [, row] = formula.split('\r\n');
-    expect(row).toMatch(/^"'=cmd\|""\/C calc""!A0",task_success,/);
-    expect(
-      row
-        ?.split(',')
-        .slice(2)
-        .some((cell) => cell.startsWith("'")),
-    ).toBe(false);
-    expect(JSON.parse(formatJson(table))).toMatchObject({ name: 'flips', simulated: true });
-  });
-});
-
 describe('the paper’s scale', () => {
-  it('imports and reads 70,000 reps in one pass', () => {
+  it('imports and reads 70,000 reps', () => {
     const dir = makeTempDir();
     const store = openStore(join(dir.path, 'cuelab.sqlite'));
     try {
@@ -774,21 +612,13 @@ describe('the paper’s scale', () => {
                   `i${index},d${dataset},j${judge},${condition},${condition === 'uncued' ? '' : 'severity'},` +
                     `${rep},${(index + rep) % 3 === 0 ? 'fail' : 'pass'},,pass,,${1 + ((index * rep) % 30)}`,
                 );
-      const started = performance.now();
+      // How fast is bench/report-timing.ts's business (npm run bench), not a timed test's.
       const summary = importResults(store, { fileName: 'big.csv', content: lines.join('\n') });
-      const imported = performance.now();
       const rows = studyRows(store, summary.studyId);
-      const read = performance.now();
       const table = flipsTable(rows);
-      const tabled = performance.now();
       expect(summary.reps).toBe(69_960);
       expect(rows).toHaveLength(69_960);
       expect(table.rows.length).toBe(20 + 4 + 1);
-      console.info(
-        `70k reps: import ${Math.round(imported - started)} ms, rows ${Math.round(read - imported)} ms, ` +
-          `flips ${Math.round(tabled - read)} ms`,
-      );
-      expect(read - imported).toBeLessThan(5_000);
     } finally {
       store.close();
       dir.remove();

@@ -1,3 +1,5 @@
+import type { EngineAddress } from '../../shared/lab-client';
+
 /** A `cuelab` subcommand: its usage text and what it does with the arguments after its name. */
 export interface CliCommand {
   /** The word after `cuelab`. */
@@ -6,8 +8,19 @@ export interface CliCommand {
   summary: string;
   /** The full `cuelab NAME --help` text. */
   usage: string;
-  /** Runs the command; resolves to the process exit code. */
-  run(args: string[], io: CliIo): Promise<number>;
+  /**
+   * True for a command that works on this machine only (serve, env, demo, ...): it never
+   * goes through `--engine`, and its --help says so.
+   */
+  local?: boolean;
+  /** Runs the command; resolves to the process exit code. No context: a local engine. */
+  run(args: string[], io: CliIo, context?: CliContext): Promise<number>;
+}
+
+/** How a command reaches the engine, from the global options before its name. */
+export interface CliContext {
+  /** `--engine URL --token T` (or CUELAB_ENGINE / CUELAB_TOKEN); null: open the workspace here. */
+  remote: EngineAddress | null;
 }
 
 /** Where a command writes; injectable so commands are testable in-process. */

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine } from '../engine/engine';
 import { probeDocker } from '../engine/environments/docker-status';
 import {
   ensureBaseImage,
@@ -11,15 +10,13 @@ import { createDockerClient } from '../engine/environments/docker/client';
 import { EngineError } from '../engine/errors';
 import { calibrationCheck, formatCalibration } from '../engine/simulation/calibration-study';
 import { findPersona, loadPersonas } from '../engine/simulation/personas';
-import { formatTable, reportTable } from '../engine/reports';
-import { createStudy } from '../engine/runner/create-study';
 import { loadStudySpec } from '../engine/runner/spec-file';
 import { ensureSuite, resourcesDir } from '../engine/suites/builtin';
-import { workspaceForProcess } from '../engine/workspace';
 import type { StudySpec } from '../../shared/study-spec';
 import type { CliCommand } from './command';
+import { openLab, unwrap } from './connection';
 import { demoSpecWithItems, substratesLine } from './demo-items';
-import { runToEnd } from './run';
+import { followStudy } from './run';
 
 /** The ready-made demo study shipped in resources/studies (the app offers the same one). */
 export function demoSpecPath(): string {
@@ -47,6 +44,8 @@ async function demoCalibration(spec: StudySpec): Promise<string[]> {
 export const demoCommand: CliCommand = {
   name: 'demo',
   summary: 'Run a small ready-made study with the synthetic judge and print its tables',
+  // It builds this machine's Docker base image first, so it never drives a remote engine.
+  local: true,
   usage: `Usage: cuelab demo [--workspace DIR] [--postgres]
 
 Runs the demo study offline: a few items of the built-in suite cuelab-mini in real Docker
@@ -86,25 +85,26 @@ The synthetic judge is a SIMULATION: its tables are marked as such.`,
       io.out(`  built ${built.tag}`);
       withPostgres = true;
     }
-    const engine = createEngine(workspaceForProcess(values.workspace));
+    const demoSpec = loadStudySpec(demoSpecPath());
+    const session = openLab(undefined, values.workspace);
     try {
-      const demoSpec = loadStudySpec(demoSpecPath());
-      const suite = ensureSuite(engine.store, demoSpec.suite);
+      // The demo is local (it built this machine's images), so its engine is in this process.
+      const suite = ensureSuite(session.engine!.store, demoSpec.suite);
       const spec = demoSpecWithItems(demoSpec, suite.items, withPostgres);
-      const studyId = createStudy(engine.store, spec, suite.items);
+      const { studyId } = unwrap(await session.api.createStudy({ spec }));
       io.out(`Running the demo study ${studyId} (${spec.name}).`);
       io.out(substratesLine(spec, suite.items));
       if (!withPostgres) io.out('  (no PostgreSQL item: add one with cuelab demo --postgres)');
-      const code = await runToEnd(engine.store, studyId, io);
+      const code = await followStudy(session, studyId, io);
       for (const table of ['flips', 'severity'] as const) {
         io.out('');
-        io.out(formatTable(reportTable(engine.store, studyId, table), 'md'));
+        io.out(unwrap(await session.api.formatReport({ studyId, table, format: 'md' })).text);
       }
       io.out('');
       io.out((await demoCalibration(spec)).join('\n'));
       return code;
     } finally {
-      engine.close();
+      await session.close();
     }
   },
 };

@@ -31,6 +31,8 @@ import { envHosts, envHostsUsage } from './env-hosts';
 /** `cuelab env`: bootstrap the base image, show Docker status, clean up. */
 export const envCommand: CliCommand = {
   name: 'env',
+  // It builds and cleans this machine's Docker images.
+  local: true,
   summary: 'Build the Docker base image for judge environments, show their status, clean up',
   usage: `Usage: cuelab env bootstrap [--postgres] [--force]
        cuelab env status

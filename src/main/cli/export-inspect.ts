@@ -12,6 +12,8 @@ import { exitCodes, UsageError, type CliCommand } from './command';
 /** `cuelab export-inspect`: one Inspect log per judge and condition. */
 export const exportInspectCommand: CliCommand = {
   name: 'export-inspect',
+  // It reads a bundle file on this machine and opens no workspace.
+  local: true,
   summary: 'Write a study as Inspect AI logs (inspect view can open them)',
   usage: `Usage: cuelab export-inspect STUDY|latest DIR [--workspace DIR]
 

@@ -8,6 +8,8 @@ import { exitCodes, UsageError, type CliCommand } from './command';
 /** `cuelab import-results`: per-rep verdict records from another harness become a study. */
 export const importResultsCommand: CliCommand = {
   name: 'import-results',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary: 'Import per-rep verdicts from any harness (CSV or JSONL) as a study to report on',
   usage: `Usage: cuelab import-results FILE [--name NAME] [--format csv|jsonl] [--workspace DIR]
 

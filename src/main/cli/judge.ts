@@ -35,6 +35,8 @@ const judgeOptions = {
 /** `cuelab judge`: one judge rep, run, stored and summarised. */
 export const judgeCommand: CliCommand = {
   name: 'judge',
+  // One rep on this machine, stored in the local workspace (not yet on LabApi).
+  local: true,
   summary: 'Run one judge rep on one item against a model, store it and print the verdict',
   usage: `Usage: cuelab judge --suite S --item ID --provider P --model M [options] [condition flags]
 

@@ -6,6 +6,7 @@ import { EngineError } from '../engine/errors';
 import { ProviderError } from '../engine/providers/types';
 import { engineVersion } from '../engine/version';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { engineOptionsUsage, LabCallError, parseGlobalOptions } from './connection';
 import { demoCommand } from './demo';
 import { envCommand } from './env';
 import { exportInspectCommand } from './export-inspect';
@@ -48,11 +49,14 @@ export const commands: readonly CliCommand[] = [
 /** The `cuelab --help` text. */
 export function mainUsage(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
-  const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  const lines = commands.map(
+    (command) =>
+      `  ${command.name.padEnd(width)}  ${command.summary}${command.local ? ' (runs locally)' : ''}`,
+  );
   return [
     `CueLab ${engineVersion}: a lab for measuring how planted cues move agentic LLM judges.`,
     '',
-    'Usage: cuelab <command> [options]',
+    'Usage: cuelab [--engine URL --token T] <command> [options]',
     '',
     'Commands:',
     ...lines,
@@ -60,17 +64,37 @@ export function mainUsage(): string {
     'Options:',
     '  -h, --help      show help (also: cuelab <command> --help)',
     '  -v, --version   print the version',
+    engineOptionsUsage,
+    '',
+    'Commands marked "runs locally" always open the workspace on this machine.',
   ].join('\n');
 }
 
+/** The `cuelab NAME --help` text; a local command says it does not take --engine. */
+export function commandUsage(command: CliCommand): string {
+  if (!command.local) return command.usage;
+  return `${command.usage}\n\nThis command runs locally: it opens the workspace on this machine and does not\ntake --engine / --token.`;
+}
+
 /** Runs the command line `args` (without `node` and the script); resolves to the exit code. */
-export async function runCli(args: string[], io: CliIo): Promise<number> {
-  const [first, ...rest] = args;
+export async function runCli(
+  args: string[],
+  io: CliIo,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<number> {
+  let global;
+  try {
+    global = parseGlobalOptions(args, env);
+  } catch (error) {
+    io.err(`cuelab: ${(error as Error).message}. Run "cuelab --help" for usage.`);
+    return exitCodes.usage;
+  }
+  const [first, ...rest] = global.rest;
   if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
     const topic = first === 'help' ? rest[0] : undefined;
     const command = topic ? commands.find((candidate) => candidate.name === topic) : undefined;
     if (topic && !command) return unknownCommand(topic, io);
-    io.out(command ? command.usage : mainUsage());
+    io.out(command ? commandUsage(command) : mainUsage());
     return exitCodes.ok;
   }
   if (first === '-v' || first === '--version') {
@@ -84,11 +108,18 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const command = commands.find((candidate) => candidate.name === first);
   if (!command) return unknownCommand(first, io);
   if (rest.includes('-h') || rest.includes('--help')) {
-    io.out(command.usage);
+    io.out(commandUsage(command));
     return exitCodes.ok;
   }
+  if (command.local && global.remote) {
+    if (global.explicit) {
+      io.err(`cuelab ${command.name} runs locally and does not take --engine / --token.`);
+      return exitCodes.usage;
+    }
+    io.err(`cuelab ${command.name} runs locally; $CUELAB_ENGINE is not used.`);
+  }
   try {
-    return await command.run(rest, io);
+    return await command.run(rest, io, { remote: command.local ? null : global.remote });
   } catch (error) {
     return reportFailure(command, error, io);
   }
@@ -105,7 +136,11 @@ function reportFailure(command: CliCommand, error: unknown, io: CliIo): number {
     io.err(`Run "cuelab ${command.name} --help" for usage.`);
     return exitCodes.usage;
   }
-  if (error instanceof EngineError || error instanceof ProviderError) {
+  if (
+    error instanceof EngineError ||
+    error instanceof ProviderError ||
+    error instanceof LabCallError
+  ) {
     io.err(`cuelab ${command.name}: ${error.message}`);
     return exitCodes.failed;
   }

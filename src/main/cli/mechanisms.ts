@@ -2,11 +2,12 @@
  * The mechanism commands (§3.3, App. F, N, P): classify a study's flipped reps, move a study
  * between workspaces as a bundle, and move human labels in and out as CSV.
  */
-import { writeFileSync } from 'node:fs';
+import { createReadStream, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createEngine, type Engine } from '../engine/engine';
 import { exportBundle } from '../engine/export/bundle-export';
-import { openBundle } from '../engine/export/bundle-open';
 import {
   LabelsImportError,
   exportLabelsCsv,
@@ -18,7 +19,9 @@ import { loadEnsembleFile } from '../engine/metajudge/ensemble/voters';
 import { mechanismValidation } from '../engine/metajudge/validation';
 import { resolveStudyId } from '../engine/runner/load-study';
 import { workspaceForProcess } from '../engine/workspace';
+import { uploadBundle } from '../../shared/lab-client';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { openLab, unwrap } from './connection';
 
 function withEngine<T>(workspace: string | undefined, work: (engine: Engine) => T): T {
   const engine = createEngine(workspaceForProcess(workspace));
@@ -61,6 +64,8 @@ function printSummary(io: CliIo, summary: ClassifySummary, simulated: boolean): 
 /** `cuelab classify`: label every flipped rep of a study. */
 export const classifyCommand: CliCommand = {
   name: 'classify',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary:
     'Label why each flipped rep flipped: trajectory diff, and the LLM ensemble with --voters',
   usage: `Usage: cuelab classify STUDY [--voters FILE] [--diff-only] [--force] [--workspace DIR]
@@ -132,6 +137,8 @@ STUDY is an id, an id prefix, a study name, or "latest".`,
 /** `cuelab export-bundle`: one file that another workspace opens offline. */
 export const exportBundleCommand: CliCommand = {
   name: 'export-bundle',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary:
     'Write a study (spec, items, prompts, transcripts, labels) to one file to open elsewhere',
   usage: `Usage: cuelab export-bundle STUDY [--out FILE] [--workspace DIR]
@@ -174,8 +181,9 @@ export const openBundleCommand: CliCommand = {
 
 Adds the bundle's study, its suite items and everything recorded about it to this workspace,
 in one transaction. Nothing is run or fetched; a study that was still running opens paused.
-A study with the same id is refused unless --replace is given (then it is replaced).`,
-  run(args, io) {
+A study with the same id is refused unless --replace is given (then it is replaced).
+With --engine URL --token T the file is streamed to that running engine (any size).`,
+  async run(args, io, context) {
     const { values, positionals } = parseArgs({
       args,
       options: { workspace: { type: 'string' }, replace: { type: 'boolean', default: false } },
@@ -183,25 +191,37 @@ A study with the same id is refused unless --replace is given (then it is replac
       strict: true,
     });
     if (positionals.length !== 1) throw new UsageError('give one FILE');
-    return Promise.resolve(
-      withEngine(values.workspace, (engine) => {
-        const summary = openBundle(engine.store, positionals[0] as string, {
-          replace: values.replace,
-        });
-        io.out(
-          `${summary.replaced ? 'Replaced' : 'Opened'} study ${summary.studyId} "${summary.name}": ` +
-            `${summary.reps} reps, ${summary.labels} labels` +
-            `${summary.suiteCreated ? ', suite created' : summary.itemsAdded ? `, ${summary.itemsAdded} suite items added` : ''}.`,
-        );
-        return exitCodes.ok;
-      }),
-    );
+    const file = resolve(positionals[0] as string);
+    const replace = values.replace ? { replace: true } : {};
+    const session = openLab(context, values.workspace);
+    try {
+      // Here the engine reads the file itself; a running engine gets it streamed.
+      const summary = unwrap(
+        context?.remote
+          ? await uploadBundle(
+              context.remote,
+              Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+              replace,
+            )
+          : await session.api.openBundle({ path: file, ...replace }),
+      );
+      io.out(
+        `${summary.replaced ? 'Replaced' : 'Opened'} study ${summary.studyId} "${summary.name}": ` +
+          `${summary.reps} reps, ${summary.labels} labels` +
+          `${summary.suiteCreated ? ', suite created' : summary.itemsAdded ? `, ${summary.itemsAdded} suite items added` : ''}.`,
+      );
+      return exitCodes.ok;
+    } finally {
+      await session.close();
+    }
   },
 };
 
 /** `cuelab import-labels`: human labels from CSV. */
 export const importLabelsCommand: CliCommand = {
   name: 'import-labels',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary: 'Import human mechanism labels from CSV (rep_id, annotator, label, sub_mode, rationale)',
   usage: `Usage: cuelab import-labels FILE [--workspace DIR]
 
@@ -242,6 +262,8 @@ A label replaces the same annotator's earlier label of that rep.`,
 /** `cuelab export-labels`: human labels (or all) as CSV, or a blank sheet for an annotator. */
 export const exportLabelsCommand: CliCommand = {
   name: 'export-labels',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary: 'Write a study’s mechanism labels as CSV, or a blind labelling sheet for an annotator',
   usage: `Usage: cuelab export-labels STUDY [--out FILE] [--all] [--sheet ANNOTATOR] [--workspace DIR]
 

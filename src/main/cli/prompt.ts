@@ -14,6 +14,8 @@ import {
 /** `cuelab prompt`: the exact prompt one rep would send, with the cue marked. */
 export const promptCommand: CliCommand = {
   name: 'prompt',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary: 'Print the exact messages and tools a judge rep would send, with the cue marked',
   usage: `Usage: cuelab prompt --suite S --item ID [condition flags] [--json] [--workspace DIR]
 

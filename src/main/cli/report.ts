@@ -1,20 +1,14 @@
 import { parseArgs } from 'node:util';
-import { createEngine } from '../engine/engine';
-import { REPORT_FORMATS, formatTable, type ReportFormat } from '../engine/reports/format';
+import { isReportFormat, reportFormats } from '../../shared/lab-api-cli';
 import { TABLE_NAMES } from '../engine/analysis/table-model';
-import { TABLES, isTableName, reportTable } from '../engine/reports/tables';
-import { resolveStudyId } from '../engine/runner/load-study';
-import { workspaceForProcess } from '../engine/workspace';
+import { TABLES, isTableName } from '../engine/reports/tables';
 import { exitCodes, UsageError, type CliCommand } from './command';
+import { openLab, unwrap } from './connection';
 
 const tableList = (() => {
   const width = Math.max(...TABLE_NAMES.map((name) => name.length));
   return TABLE_NAMES.map((name) => `  ${name.padEnd(width)}  ${TABLES[name].summary}`).join('\n');
 })();
-
-function isFormat(value: string): value is ReportFormat {
-  return (REPORT_FORMATS as readonly string[]).includes(value);
-}
 
 /** `cuelab report`: one table of a study, as the window shows it, in md, csv or json. */
 export const reportCommand: CliCommand = {
@@ -33,8 +27,9 @@ Formats:
   csv   RFC 4180, column keys as the header, full-precision numbers, a simulated column
   json  { name, title, study, simulated, reps, columns, rows, notes }
 
-Tables built on synthetic-judge data are marked SIMULATED in every format.`,
-  run(args, io) {
+Tables built on synthetic-judge data are marked SIMULATED in every format.
+With --engine URL --token T the table comes from that running engine.`,
+  async run(args, io, context) {
     const { values, positionals } = parseArgs({
       args,
       options: {
@@ -54,17 +49,17 @@ Tables built on synthetic-judge data are marked SIMULATED in every format.`,
           `tables: ${TABLE_NAMES.join(', ')}`,
       );
     const format = values.format;
-    if (!isFormat(format))
-      throw new UsageError(`there is no format "${format}"; formats: ${REPORT_FORMATS.join(', ')}`);
-    const engine = createEngine(workspaceForProcess(values.workspace));
+    if (!isReportFormat(format))
+      throw new UsageError(`there is no format "${format}"; formats: ${reportFormats.join(', ')}`);
+    const { api, close } = openLab(context, values.workspace);
     try {
-      const studyId = resolveStudyId(engine.store, positionals[0] as string);
-      const text = formatTable(reportTable(engine.store, studyId, table), format);
+      const { studyId } = unwrap(await api.resolveStudy({ reference: positionals[0] as string }));
+      const { text } = unwrap(await api.formatReport({ studyId, table, format }));
       // csv ends every record with CRLF; io.out adds the final LF itself.
       io.out(format === 'csv' ? text.slice(0, -1) : text);
-      return Promise.resolve(exitCodes.ok);
+      return exitCodes.ok;
     } finally {
-      engine.close();
+      await close();
     }
   },
 };

@@ -1,26 +1,11 @@
 import { parseArgs } from 'node:util';
-import type { StudyJudge } from '../../shared/study-spec';
-import { createEngine } from '../engine/engine';
-import {
-  combineTrust,
-  endpointProblem,
-  trustFromEnv,
-  type EndpointTrust,
-} from '../engine/providers/endpoint-trust';
-import { isProcessAlive } from '../engine/environments/docker/lock';
-import { removeOrphans } from '../engine/environments/docker/orphans';
-import { createStudy } from '../engine/runner/create-study';
-import { requeueOrphanedJobs } from '../engine/store/jobs';
-import { loadStudy, resolveStudyId } from '../engine/runner/load-study';
-import { StudyRunner } from '../engine/runner/runner';
-import { loadStudySpec } from '../engine/runner/spec-file';
-import { resumeStudy, studyProgress } from '../engine/store/study-state';
-import { workspaceRunnerDeps } from '../engine/runner/workspace-deps';
-import { ensureSuite } from '../engine/suites/builtin';
-import { workspaceForProcess } from '../engine/workspace';
+import type { LabApi } from '../../shared/lab-api';
 import type { StudyProgress } from '../../shared/study-progress';
-import type { Store } from '../engine/store/database';
+import type { Engine } from '../engine/engine';
+import { removeOrphans } from '../engine/environments/docker/orphans';
+import { loadStudySpec } from '../engine/runner/spec-file';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { openLab, unwrap, type LabSession } from './connection';
 import { formatProgress } from './progress';
 
 /** `cuelab run`: create a study from a spec and run it to the end (or a pause). */
@@ -38,8 +23,13 @@ STUDY is an id, an id prefix, a study name, or "latest".
 
 Keys go only to the provider's own host (api.anthropic.com, api.openai.com): a judge whose
 baseUrl is anything else (a local server included) runs only with --trust-endpoint URL, and
-apiKeyEnv may name only *_API_KEY / *_TOKEN variables unless --allow-key-env NAME lists it.`,
-  async run(args, io) {
+apiKeyEnv may name only *_API_KEY / *_TOKEN variables unless --allow-key-env NAME lists it.
+
+With --engine URL --token T the study is created in that running engine, which runs it;
+this command follows its progress (Ctrl-C stops following, not the study). There
+--allow-key-env and a resume's --trust-endpoint are the engine's own settings
+(CUELAB_ALLOWED_KEY_ENV, CUELAB_TRUSTED_ENDPOINTS where it runs).`,
+  async run(args, io, context) {
     const { values, positionals } = parseArgs({
       args,
       options: {
@@ -53,93 +43,121 @@ apiKeyEnv may name only *_API_KEY / *_TOKEN variables unless --allow-key-env NAM
     });
     if (!values.resume && positionals.length !== 1)
       throw new UsageError('give one SPEC file, or --resume STUDY');
+    const endpoints = values['trust-endpoint'] ?? [];
+    const keyEnvNames = values['allow-key-env'] ?? [];
+    if (context?.remote && (keyEnvNames.length || (values.resume && endpoints.length)))
+      throw new UsageError(
+        `${keyEnvNames.length ? '--allow-key-env' : "a resume's --trust-endpoint"} is set where the engine runs, not through --engine`,
+      );
+    // The spec file is on this machine: read and check it here, send the spec itself.
     const spec = values.resume ? undefined : loadStudySpec(positionals[0] as string);
-    const trust = combineTrust(trustFromEnv(process.env), {
-      endpoints: values['trust-endpoint'] ?? [],
-      keyEnvNames: values['allow-key-env'] ?? [],
-    });
-    if (spec) requireTrustedJudges(spec.judges, trust);
-    const engine = createEngine(workspaceForProcess(values.workspace));
+    const session = openLab(context, values.workspace);
+    const { api, engine } = session;
     try {
+      // The person at this terminal allowed these with flags; the engine checks every judge.
+      engine?.grantTrust({ endpoints, keyEnvNames });
       let studyId: string;
       if (spec) {
-        const suite = ensureSuite(engine.store, spec.suite);
-        studyId = createStudy(engine.store, spec, suite.items);
-        const study = loadStudy(engine.store, studyId);
+        const created = unwrap(await api.createStudy({ spec, trustedEndpoints: endpoints }));
+        studyId = created.studyId;
         io.out(
-          `Study ${studyId} "${spec.name}": ${study.items.size} items × ${spec.judges.length} judges × ` +
-            `${study.conditions.size} conditions × ${spec.reps} reps (cued reps queue as uncued majorities are fixed).`,
+          `Study ${studyId} "${spec.name}": ${created.itemCount} items × ${spec.judges.length} judges × ` +
+            `${created.conditionCount} conditions × ${spec.reps} reps (cued reps queue as uncued majorities are fixed).`,
         );
       } else {
-        studyId = resolveStudyId(engine.store, values.resume as string);
-        resumeStudy(engine.store, studyId);
+        studyId = unwrap(await api.resolveStudy({ reference: values.resume as string })).studyId;
+        unwrap(await api.controlStudy({ studyId, action: 'resume' }));
         io.out(`Resuming study ${studyId}.`);
       }
-      return await runToEnd(engine.store, studyId, io, trust);
+      return await followStudy(session, studyId, io);
     } finally {
-      engine.close();
+      await session.close();
     }
   },
 };
 
-/** Refuses, before anything is stored, judges that would send a key where the user did not allow. */
-function requireTrustedJudges(judges: readonly StudyJudge[], trust: EndpointTrust): void {
-  const problems = judges.flatMap((judge) => {
-    const problem = endpointProblem(judge, trust);
-    return problem ? [`judge ${judge.id}: ${problem}`] : [];
-  });
-  if (problems.length) throw new UsageError(problems.join('\n'));
-}
+/** Statuses after which a study runs no more reps until someone acts. */
+const settled = new Set(['paused', 'cancelled', 'completed', 'failed']);
 
-/** Runs one study until nothing is left to do (or it pauses); prints progress. */
-export async function runToEnd(
-  store: Store,
+/**
+ * Follows one study until nothing is left to do (or it pauses), printing progress at most
+ * every second, and picks the exit code. With a local engine it runs the study here (after
+ * removing containers a stopped engine left); a remote engine runs it itself.
+ */
+export async function followStudy(
+  session: LabSession,
   studyId: string,
   io: CliIo,
-  trust?: EndpointTrust,
 ): Promise<number> {
-  const removed = await removeOrphans().catch(() => []);
-  if (removed.length) io.out(`Removed ${removed.length} containers left by a stopped engine.`);
-  const requeued = requeueOrphanedJobs(store, isProcessAlive);
-  if (requeued) io.out(`Requeued ${requeued} reps left running by a stopped engine.`);
-  const study = loadStudy(store, studyId);
-  let lastPrint = 0;
-  const print = (force = false) => {
-    if (!force && Date.now() - lastPrint < 1000) return;
-    lastPrint = Date.now();
-    // ETA comes from the engine (estimateEta), the same number the window shows.
-    io.out(formatProgress(studyProgress(store, studyId)));
-  };
-  const runner = new StudyRunner(
-    workspaceRunnerDeps(store, {
-      onProvisionProgress: (line) => io.out(`  ${line}`),
-      ...(trust ? { trust } : {}),
-    }),
-    {
-      concurrency: Math.min(study.spec.concurrency.total, study.spec.concurrency.containers),
-      studyIds: [studyId],
-      onChange: () => print(),
-    },
-  );
+  const { api, engine } = session;
+  if (engine) {
+    const removed = await removeOrphans().catch(() => []);
+    if (removed.length) io.out(`Removed ${removed.length} containers left by a stopped engine.`);
+  }
+  return followProgress(api, engine, studyId, io);
+}
+
+async function followProgress(
+  api: LabApi,
+  engine: Engine | null,
+  studyId: string,
+  io: CliIo,
+): Promise<number> {
+  const progress = async () => unwrap(await api.studyProgress({ studyId }));
+  let interrupted = false;
+  let wake = () => undefined as void;
   const interrupt = () => {
-    io.err(`Interrupted: stopping; resume with "cuelab run --resume ${studyId}".`);
-    void runner.stop();
+    interrupted = true;
+    io.err(
+      engine
+        ? `Interrupted: stopping; resume with "cuelab run --resume ${studyId}".`
+        : `Stopped following; the engine goes on with study ${studyId} (cuelab status ${studyId}).`,
+    );
+    if (engine) void engine.stopRunner();
+    wake();
   };
   process.once('SIGINT', interrupt);
+  let storageProblem: string | null = null;
   try {
-    runner.start();
-    await Promise.race([
-      runner.whenIdle(),
-      new Promise<void>((resolve) => process.once('SIGINT', () => resolve())),
-    ]);
-    await runner.stop();
+    let finished = false;
+    if (engine) {
+      const { concurrency } = unwrap(await api.getStudySpec({ studyId }));
+      engine.startRunner({
+        concurrency: Math.min(concurrency.total, concurrency.containers),
+        studyIds: [studyId],
+        onProvisionProgress: (line) => io.out(`  ${line}`),
+      });
+      void engine.whenRunnerIdle().then((problem) => {
+        storageProblem = problem;
+        finished = true;
+        wake();
+      });
+    }
+    let printed = '';
+    while (!interrupted && !finished) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1000);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (interrupted || finished) break;
+      // ETA comes from the engine (estimateEta), the same number the window shows.
+      const now = await progress();
+      const line = formatProgress(now);
+      if (line !== printed) io.out(line);
+      printed = line;
+      if (!engine && settled.has(now.status)) finished = true;
+    }
+    // In-flight reps of an interrupted run go back to the queue for --resume.
+    if (engine) await engine.stopRunner();
   } finally {
     process.off('SIGINT', interrupt);
   }
-  const storageProblem = runner.storageProblem;
-  const progress = studyProgress(store, studyId, null);
-  print(true);
-  return reportEnd(progress, studyId, storageProblem, io);
+  const last = await progress();
+  io.out(formatProgress(last));
+  return reportEnd(last, studyId, storageProblem, io);
 }
 
 /**

@@ -10,6 +10,8 @@ import { exitCodes, UsageError, type CliCommand } from './command';
 /** `cuelab serve`: the engine as a long-running local server for the window or a browser. */
 export const serveCommand: CliCommand = {
   name: 'serve',
+  // It is the engine: it opens the workspace here and serves it.
+  local: true,
   summary: 'Start the engine on 127.0.0.1 and print the URL to open the lab in a browser',
   usage: `Usage: cuelab serve [--workspace DIR] [--port N]
 

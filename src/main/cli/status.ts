@@ -1,10 +1,6 @@
 import { parseArgs } from 'node:util';
-import { createEngine } from '../engine/engine';
-import { resolveStudyId } from '../engine/runner/load-study';
-import { cancelStudy, pauseStudy, studyProgress } from '../engine/store/study-state';
-import { listStudies } from '../engine/store/studies';
-import { workspaceForProcess } from '../engine/workspace';
 import { exitCodes, UsageError, type CliCommand } from './command';
+import { openLab, unwrap } from './connection';
 import { formatArms, formatOutcomes, formatProgress } from './progress';
 
 /** `cuelab status`: the studies of a workspace, or one study's progress by arm. */
@@ -17,8 +13,9 @@ export const statusCommand: CliCommand = {
 Without STUDY, lists the workspace's studies. With STUDY (an id, id prefix, name or
 "latest"), prints its progress per arm, cost so far, and failures with their reasons.
 --pause stops a study from starting new reps (running ones finish); resume it with
-"cuelab run --resume STUDY". --cancel cancels what has not run.`,
-  run(args, io) {
+"cuelab run --resume STUDY". --cancel cancels what has not run.
+With --engine URL --token T it asks that running engine instead of the workspace here.`,
+  async run(args, io, context) {
     const { values, positionals } = parseArgs({
       args,
       options: {
@@ -33,11 +30,11 @@ Without STUDY, lists the workspace's studies. With STUDY (an id, id prefix, name
     if (positionals.length > 1) throw new UsageError('give at most one STUDY');
     if ((values.pause || values.cancel) && positionals.length === 0)
       throw new UsageError('--pause and --cancel need a STUDY');
-    const engine = createEngine(workspaceForProcess(values.workspace));
+    const { api, close } = openLab(context, values.workspace);
     try {
       const [reference] = positionals;
       if (!reference) {
-        const studies = listStudies(engine.store);
+        const studies = unwrap(await api.listStudies({}));
         if (values.json) io.out(JSON.stringify(studies, null, 2));
         else if (studies.length === 0)
           io.out('No studies yet. Start one with: cuelab run SPEC (or: cuelab demo)');
@@ -46,15 +43,15 @@ Without STUDY, lists the workspace's studies. With STUDY (an id, id prefix, name
             io.out(
               `${study.id.slice(0, 8)}  ${study.status.padEnd(9)}  ${study.createdAt.slice(0, 19)}  ${study.name}${study.simulated ? '  [simulated]' : ''}`,
             );
-        return Promise.resolve(exitCodes.ok);
+        return exitCodes.ok;
       }
-      const studyId = resolveStudyId(engine.store, reference);
-      if (values.pause) pauseStudy(engine.store, studyId);
-      if (values.cancel) cancelStudy(engine.store, studyId);
-      const progress = studyProgress(engine.store, studyId);
+      const { studyId } = unwrap(await api.resolveStudy({ reference }));
+      if (values.pause) unwrap(await api.controlStudy({ studyId, action: 'pause' }));
+      if (values.cancel) unwrap(await api.controlStudy({ studyId, action: 'cancel' }));
+      const progress = unwrap(await api.studyProgress({ studyId }));
       if (values.json) {
         io.out(JSON.stringify(progress, null, 2));
-        return Promise.resolve(exitCodes.ok);
+        return exitCodes.ok;
       }
       io.out(`study ${studyId}`);
       io.out(formatProgress(progress));
@@ -75,9 +72,9 @@ Without STUDY, lists the workspace's studies. With STUDY (an id, id prefix, name
           `failed: ${failure.conditionKey} ${failure.itemId} ${failure.judgeId} rep ${failure.rep}: ${failure.error}`,
         );
       }
-      return Promise.resolve(exitCodes.ok);
+      return exitCodes.ok;
     } finally {
-      engine.close();
+      await close();
     }
   },
 };

@@ -25,6 +25,8 @@ const actions = ['import', 'list', 'show', 'verify', 'build-mini'] as const;
 /** `cuelab suite`: import, list and verify suites of judged items. */
 export const suiteCommand: CliCommand = {
   name: 'suite',
+  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
+  local: true,
   summary: 'Import a suite file into the workspace, list suites and their items, verify labels',
   usage: `Usage: cuelab suite import PATH [--format FORMAT] [--name SUITE] [--tasks DIR]
                          [--tool-output-limit N|unbounded] [--keep-flagged] [--json]

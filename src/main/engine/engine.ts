@@ -6,6 +6,7 @@
 import type { LabEventMessage } from '../../shared/lab-api';
 import { repConditionSchema } from '../../shared/rep-condition';
 import {
+  cliHandlers,
   createEnvironmentService,
   type LabHandlers,
   hostHandlers,
@@ -14,7 +15,7 @@ import {
   createSecrets,
   studyHandlers,
 } from './api';
-import { combineTrust, trustFromEnv } from './providers';
+import { combineTrust, trustFromEnv, type EndpointTrust } from './providers';
 import {
   HeldPauses,
   requeueOrphanedJobs,
@@ -47,12 +48,25 @@ export interface Engine {
   readonly startedAt: string;
   /** The first event a new subscriber receives. */
   hello(): LabEventMessage;
-  /** Runs the workspace's studies in the background until `close` (serve mode). */
-  startRunner(options?: { concurrency?: number }): void;
+  /** Runs the workspace's studies (or only `studyIds`) in the background until `close`. */
+  startRunner(options?: RunnerStartOptions): void;
+  /** Resolves once the runner has nothing left to do; to a storage problem if one stopped it. */
+  whenRunnerIdle(): Promise<string | null>;
+  /** Grants what the person at this process allowed (CLI flags); never from a file or a client. */
+  grantTrust(grant: EndpointTrust): void;
   /** Stops the runner; in-flight reps go back to the queue. */
   stopRunner(): Promise<void>;
   /** Closes the database (stop the runner first); idempotent. */
   close(): void;
+}
+
+/** How `startRunner` runs: how many reps at once, which studies, where provisioning talks. */
+export interface RunnerStartOptions {
+  concurrency?: number;
+  /** Only these studies (the CLI's `run`); default every study of the workspace. */
+  studyIds?: string[];
+  /** Lines about image builds and environment provisioning. */
+  onProvisionProgress?: (line: string) => void;
 }
 
 /** Opens the workspace (creating and migrating its database) and builds the handlers. */
@@ -64,10 +78,11 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   const secrets = createSecrets(process.env);
   // Endpoints the user confirmed in the window this session; never stored, never from a file.
   const confirmedEndpoints = new Set<string>();
+  const allowedKeyEnvNames = new Set<string>();
   const trust = () =>
     combineTrust(trustFromEnv(process.env), {
       endpoints: [...confirmedEndpoints],
-      keyEnvNames: [],
+      keyEnvNames: [...allowedKeyEnvNames],
     });
   const environment = createEnvironmentService(events);
   let runner: StudyRunner | null = null;
@@ -132,6 +147,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     }),
     ...mechanismHandlers(store, (id) => publishProgress(id, true), secrets.env),
     ...hostHandlers(store, () => hostPool),
+    ...cliHandlers(store),
     ...importHandlers(store, (suiteId) =>
       events.publish({ stream: 'suites.changed', data: { suiteId } }),
     ),
@@ -164,10 +180,17 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
         }
       }
       requeueOrphanedJobs(store, isProcessAlive);
-      const deps = workspaceRunnerDeps(store, { env: secrets.env, trust });
+      const deps = workspaceRunnerDeps(store, {
+        env: secrets.env,
+        trust,
+        ...(options.onProvisionProgress
+          ? { onProvisionProgress: options.onProvisionProgress }
+          : {}),
+      });
       hostPool = deps.hostPool;
       runner = new StudyRunner(deps, {
         concurrency: options.concurrency ?? 4,
+        ...(options.studyIds ? { studyIds: options.studyIds } : {}),
         onChange: (studyId) => publishProgress(studyId),
         onStorageFault: (studyIds, reason) => {
           heldPauses.hold(studyIds, reason);
@@ -175,6 +198,16 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
         },
       });
       runner.start();
+    },
+    async whenRunnerIdle() {
+      const current = runner;
+      if (!current) return null;
+      await current.whenIdle();
+      return current.storageProblem;
+    },
+    grantTrust(grant) {
+      for (const endpoint of grant.endpoints) confirmedEndpoints.add(endpoint);
+      for (const name of grant.keyEnvNames) allowedKeyEnvNames.add(name);
     },
     async stopRunner() {
       const current = runner;

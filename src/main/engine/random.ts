@@ -7,15 +7,10 @@
 /** A generator of uniform floats in [0, 1). */
 export type Random = () => number;
 
-/** 32-bit FNV-1a hash of a string. */
-export function hashString(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
+import { hashString } from '../../shared/condition-keys';
+
+// One FNV-1a for seeds and condition keys alike (src/shared, so the window has it too).
+export { hashString };
 
 /** Mulberry32: small, fast, good enough for experimental design (not for cryptography). */
 export function mulberry32(seed: number): Random {

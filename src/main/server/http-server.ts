@@ -11,7 +11,9 @@ import type { EngineAddress } from '../../shared/lab-client';
 import { failure, type LabResult } from '../../shared/result';
 import { acceptsEmptyRequest, dispatchLabCall } from '../engine/api/dispatch';
 import type { Engine } from '../engine/engine';
+import { maxJsonBodyBytes } from '../../shared/transport-limits';
 import { newToken, presentedToken, tokenMatches } from './auth';
+import { isBundleUpload, receiveBundle } from './bundle-upload';
 import {
   allowedOrigins,
   corsHeaders,
@@ -41,7 +43,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const maxBodyBytes = 1024 * 1024;
+// The contract's request schemas are sized to fit this (transport-limits.ts).
+const maxBodyBytes = maxJsonBodyBytes;
 const unauthorized = failure('unauthorized', 'A valid engine token is required.');
 const forbidden = failure(
   'unauthorized',
@@ -105,8 +108,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       sendJson(response, 405, failure('bad_request', 'LabApi methods answer POST (or GET).'), cors);
       return;
     }
+    if (method === 'openBundle' && isBundleUpload(request)) {
+      const replace = url.searchParams.get('replace') === '1';
+      const upload = await receiveBundle(request, (path) =>
+        dispatchLabCall(engine.handlers, method, { path, ...(replace ? { replace } : {}) }),
+      );
+      if (upload.status === 413) response.setHeader('connection', 'close');
+      if (upload.status) sendJson(response, upload.status, upload.result, cors);
+      else sendResult(response, upload.result, cors);
+      return;
+    }
     const body = await readJsonBody(request);
     if (!body.ok) {
+      // The rest of a too-large body is never read: the connection cannot be reused.
+      if (body.status === 413) response.setHeader('connection', 'close');
       sendJson(response, body.status, failure('bad_request', body.message), cors);
       return;
     }

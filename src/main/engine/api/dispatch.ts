@@ -1,11 +1,13 @@
 /**
  * Turns an untrusted (method, body) pair into a LabResult: the request is parsed with the
- * method's schema before any handler runs, and failures become data, never stacks.
+ * method's schema before any handler runs, and failures become data, never stacks. In dev
+ * and test mode the answer is checked against the response schema too (response-check.ts).
  */
 import { isLabMethod, labMethods, type LabMethod } from '../../../shared/lab-api';
 import { failure, success, type LabResult } from '../../../shared/result';
 import { EngineError } from '../errors';
 import type { LabHandler, LabHandlers } from './handlers';
+import { checkResponse, validatesResponses } from './response-check';
 
 /** Parses `input` for `method` and runs its handler. */
 export async function dispatchLabCall(
@@ -27,7 +29,8 @@ export async function dispatchLabCall(
   }
   try {
     const handler = handlers[method] as LabHandler<LabMethod>;
-    return success(await handler(parsed.data as never));
+    const result = success(await handler(parsed.data as never));
+    return validatesResponses() ? checkResponse(method, result) : result;
   } catch (error) {
     if (error instanceof EngineError) return failure(error.code, error.message);
     const message = error instanceof Error ? error.message : String(error);

@@ -7,3 +7,5 @@ export { importHandlers } from './import-handlers';
 export { mechanismHandlers } from './mechanism-handlers';
 export { createSecrets } from './secrets';
 export { studyHandlers } from './study-handlers';
+export { cliHandlers } from './cli-handlers';
+export { createInProcessClient } from './in-process-client';

@@ -123,11 +123,8 @@ export function mechanismHandlers(
         redacted,
       };
     },
-    openBundle: ({ base64, replace }) => {
-      const folder = mkdtempSync(join(tmpdir(), 'cuelab-bundle-'));
-      try {
-        const file = join(folder, 'bundle.json.gz');
-        writeFileSync(file, Buffer.from(base64, 'base64'));
+    openBundle: ({ base64, path, replace }) => {
+      const open = (file: string) => {
         const summary = openBundle(store, file, replace ? { replace } : {});
         onChanged(summary.studyId);
         return {
@@ -135,7 +132,18 @@ export function mechanismHandlers(
           name: summary.name,
           reps: summary.reps,
           labels: summary.labels,
+          replaced: summary.replaced,
+          suiteCreated: summary.suiteCreated,
+          itemsAdded: summary.itemsAdded,
         };
+      };
+      // A path (the CLI, the desktop shell, a streamed upload's temporary file) opens as is.
+      if (path !== undefined) return open(path);
+      const folder = mkdtempSync(join(tmpdir(), 'cuelab-bundle-'));
+      try {
+        const file = join(folder, 'bundle.json.gz');
+        writeFileSync(file, Buffer.from(base64 ?? '', 'base64'));
+        return open(file);
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }

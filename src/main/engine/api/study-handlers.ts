@@ -156,7 +156,8 @@ export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
       const { items } = ensureSuite(store, spec.suite);
       const studyId = createStudy(store, spec, items);
       context.onStudyChanged(studyId);
-      return { studyId };
+      const study = loadStudy(store, studyId);
+      return { studyId, itemCount: study.items.size, conditionCount: study.conditions.size };
     },
     getStudySpec: ({ studyId }) => loadStudy(store, studyId).spec,
     getDemoSpec: () => loadStudySpec(join(resourcesDir(), 'studies', 'demo.json')),

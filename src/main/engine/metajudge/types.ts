@@ -1,24 +1,21 @@
 /**
  * The mechanism vocabulary of the meta-judge (§3.3, App. F, N): why a cued rep flipped away
  * from ground truth (harmful) or toward it (helpful). Labels are snake_case ids; the paper's
- * names are in the doc comments.
+ * names are in the doc comments. The ids live in src/shared, where the window reads them too.
  */
+import { harmfulLabelIds, helpfulLabelIds } from '../../../shared/mechanism-labels';
 
 /**
  * §3.3's three harmful-flip mechanisms: over-trust, hallucination, under-investigation (App. N
  * calls the last `early_termination`).
  */
-export const HARMFUL_LABELS = ['over_trust', 'hallucination', 'under_investigation'] as const;
+export const HARMFUL_LABELS = harmfulLabelIds;
 
 /**
  * App. F's three helpful-flip mechanisms: better investigation (App. N: better-exploration),
  * over-trust on a helpful flip (App. F: "lucky deference"), and evidence re-weighting.
  */
-export const HELPFUL_LABELS = [
-  'better_investigation',
-  'lucky_deference',
-  'evidence_reweighting',
-] as const;
+export const HELPFUL_LABELS = helpfulLabelIds;
 
 /** Every mechanism a classifier or an annotator may assign. */
 export const MECHANISM_LABELS = [...HARMFUL_LABELS, ...HELPFUL_LABELS] as const;

@@ -4,7 +4,10 @@
  */
 import type { CueSpec, MitigationSpec } from '../../../shared/cue-spec';
 import { studyDimensions, type StudySpec } from '../../../shared/study-spec';
-import { hashString } from '../random';
+import { conditionKey, cueKey, uncuedKey } from '../../../shared/condition-keys';
+
+// The keys live in src/shared so the window computes the very same ones (issue 13).
+export { conditionKey, cueKey, uncuedKey };
 
 /** One arm of a study. */
 export interface StudyCondition {
@@ -36,35 +39,6 @@ export function controlKeyOf(conditionKey: string): string {
 /** True for the uncued control of any dimension (not a mitigated control). */
 export function isUncuedControlKey(key: string): boolean {
   return controlKeyOf(key) === key && baseConditionKey(key) === uncuedKey;
-}
-
-/** The key of the control arm. */
-export const uncuedKey = 'uncued';
-
-/** A short stable name for a cue spec. */
-export function cueKey(cue: CueSpec): string {
-  switch (cue.kind) {
-    case 'preset':
-      return `preset:${cue.preset}`;
-    case 'axes': {
-      const axes = Object.entries(cue.axes)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([axis, level]) => `${axis}=${String(level)}`);
-      return `axes:${axes.join(',') || 'default'}`;
-    }
-    case 'custom':
-      return `custom:${hashText(cue.severity + '\u0000' + (cue.leniency ?? ''))}`;
-  }
-}
-
-/** The stable key of a cued condition. */
-export function conditionKey(
-  cue: CueSpec,
-  placement: string,
-  mitigations: readonly MitigationSpec[],
-): string {
-  const mitigation = mitigations.map((spec) => spec.id).join('+');
-  return `${cueKey(cue)}@${placement}${mitigation ? `+${mitigation}` : ''}`;
 }
 
 /** True for the control arm and every mitigated control: conditions without a cue. */
@@ -139,8 +113,4 @@ function dimensionConditions(spec: StudySpec): StudyCondition[] {
     }
   }
   return conditions;
-}
-
-function hashText(text: string): string {
-  return hashString(text).toString(16).padStart(8, '0');
 }

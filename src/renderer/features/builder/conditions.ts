@@ -1,13 +1,12 @@
 /**
- * Condition keys as the engine writes them (src/main/engine/runner/conditions.ts, copied
- * because the renderer may not import the engine). `arms.drop` names conditions by these keys,
- * so they must match the engine's byte for byte; the e2e test drops a cell and checks that the
- * engine's estimate loses exactly that condition.
+ * The builder's condition grid. Its keys come from src/shared/condition-keys.ts, the module
+ * the engine uses too: `arms.drop` names conditions by these keys, so they must match the
+ * engine's byte for byte (the e2e test drops a cell and checks the engine's estimate).
  */
+import { conditionKey } from '../../../shared/condition-keys';
 import type { CueSpec, MitigationSpec } from '../../../shared/cue-spec';
 
-/** The key of the control arm. */
-export const uncuedKey = 'uncued';
+export { conditionKey, cueKey, mitigationSetKey, uncuedKey } from '../../../shared/condition-keys';
 
 /** One cell of the condition grid. */
 export interface DraftCondition {
@@ -18,49 +17,6 @@ export interface DraftCondition {
   mitigations: MitigationSpec[];
   /** True when `arms.drop` leaves this cell out. */
   dropped: boolean;
-}
-
-/** FNV-1a over UTF-16 code units, as the engine's `hashString`. */
-function hashString(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-/** A short stable name for a cue spec, e.g. `preset:weak`, `axes:source=reviewer`. */
-export function cueKey(cue: CueSpec): string {
-  switch (cue.kind) {
-    case 'preset':
-      return `preset:${cue.preset}`;
-    case 'axes': {
-      const axes = Object.entries(cue.axes)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([axis, level]) => `${axis}=${String(level)}`);
-      return `axes:${axes.join(',') || 'default'}`;
-    }
-    case 'custom': {
-      const hash = hashString(cue.severity + '\u0000' + (cue.leniency ?? ''));
-      return `custom:${hash.toString(16).padStart(8, '0')}`;
-    }
-  }
-}
-
-/** The stable key of a cued condition. */
-export function conditionKey(
-  cue: CueSpec,
-  placement: string,
-  mitigations: readonly MitigationSpec[],
-): string {
-  const mitigation = mitigations.map((spec) => spec.id).join('+');
-  return `${cueKey(cue)}@${placement}${mitigation ? `+${mitigation}` : ''}`;
-}
-
-/** The key of a mitigation set, for column headers: `none` or `guard+cite-evidence`. */
-export function mitigationSetKey(mitigations: readonly MitigationSpec[]): string {
-  return mitigations.map((spec) => spec.id).join('+') || 'none';
 }
 
 /** The arms part of a spec, as the grid needs it. */

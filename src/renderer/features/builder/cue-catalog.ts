@@ -1,10 +1,9 @@
 /**
  * What the builder offers: cue presets, axis levels, placements, mitigations, judge providers
- * and synthetic personas. The renderer may not import the engine, so the preset ids and
- * persona ids are copied from src/main/engine/judge/cues/presets.ts and
- * src/main/engine/simulation/persona-presets.ts; the engine still validates every
- * spec, so a stale copy shows up as an estimate error, never as a silently wrong study.
+ * and synthetic personas. Preset and persona ids come from src/shared/catalogue.ts, the list
+ * the engine's own is checked against (issue 13).
  */
+import { cuePresetIds, syntheticPersonas } from '../../../shared/catalogue';
 import {
   builtinMitigationIdSchema,
   cueDecisivenessSchema,
@@ -28,27 +27,20 @@ export interface PresetOption {
     'Task cues (§3.1, App. E)' | 'Table 2: framing' | 'Table 3: source' | 'Table 4: decisiveness';
 }
 
-/** Every preset the engine ships, in its order. */
-export const presetOptions: readonly PresetOption[] = [
-  { id: 'strong', label: 'strong', group: 'Task cues (§3.1, App. E)' },
-  { id: 'strong-senior', label: 'strong-senior', group: 'Task cues (§3.1, App. E)' },
-  { id: 'strong-figures', label: 'strong-figures', group: 'Task cues (§3.1, App. E)' },
-  { id: 'weak', label: 'weak', group: 'Task cues (§3.1, App. E)' },
-  ...[
-    'belief-declarative',
-    'belief-imperative',
-    'compliance-declarative',
-    'compliance-imperative',
-  ].map((name): PresetOption => ({ id: `table2-${name}`, label: name, group: 'Table 2: framing' })),
-  ...['domain-expert', 'reviewer', 'unattributed', 'automated-checker', 'prior-llm-judge'].map(
-    (name): PresetOption => ({ id: `table3-${name}`, label: name, group: 'Table 3: source' }),
-  ),
-  ...['definitely', 'likely', 'appears', 'might'].map((name): PresetOption => ({
-    id: `table4-${name}`,
-    label: name,
-    group: 'Table 4: decisiveness',
-  })),
-];
+/** The group a preset id belongs to, from its prefix. */
+function presetGroup(id: string): PresetOption['group'] {
+  if (id.startsWith('table2-')) return 'Table 2: framing';
+  if (id.startsWith('table3-')) return 'Table 3: source';
+  if (id.startsWith('table4-')) return 'Table 4: decisiveness';
+  return 'Task cues (§3.1, App. E)';
+}
+
+/** Every preset the engine ships, in its order; a table preset shows without its prefix. */
+export const presetOptions: readonly PresetOption[] = cuePresetIds.map((id) => ({
+  id,
+  label: id.replace(/^table\d-/, ''),
+  group: presetGroup(id),
+}));
 
 /** A cue axis the builder can vary. */
 export type CueAxis = keyof CueAxes;
@@ -96,28 +88,8 @@ export const providerOptions: readonly {
 ];
 
 /** Synthetic judge personas (simulated stand-ins for the paper's judges). */
-export const personaOptions: readonly { id: string; label: string; about: string }[] = [
-  {
-    id: 'deferential-frontier',
-    label: 'Deferential frontier',
-    about: 'Opus-4.7-like: investigates thoroughly, then defers; the highest harmful flip rate.',
-  },
-  {
-    id: 'robust-frontier',
-    label: 'Robust frontier',
-    about: 'Sonnet-4.6-like: rarely moved by the cue.',
-  },
-  {
-    id: 'small-open-a',
-    label: 'Small open-weight A',
-    about: 'Qwen3-235B-like: moderately susceptible; flips spread into hallucination.',
-  },
-  {
-    id: 'small-open-b',
-    label: 'Small open-weight B',
-    about: 'GPT-OSS-120B-like: susceptible and often stops short.',
-  },
-];
+export const personaOptions: readonly { id: string; label: string; about: string }[] =
+  syntheticPersonas;
 
 /** Model ids with a known price, offered as suggestions. */
 export const modelSuggestions: Readonly<Record<string, readonly string[]>> = {

@@ -1,0 +1,54 @@
+/**
+ * Condition keys: the stable text that names an arm of a study (`uncued`,
+ * `preset:strong@system+guard`, `axes:source=reviewer@user`, `custom:1a2b3c4d@system`). Jobs,
+ * reports, `arms.drop` and the builder's grid all name conditions by these keys, so the engine
+ * and the window use this one module (issue 13): a second copy could drift by a byte and drop
+ * the wrong cell.
+ */
+import type { CueSpec, MitigationSpec } from './cue-spec';
+
+/** The key of the control arm. */
+export const uncuedKey = 'uncued';
+
+/** 32-bit FNV-1a hash of a string's UTF-16 code units (also seeds the engine's randomness). */
+export function hashString(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** A short stable name for a cue spec, e.g. `preset:weak`, `axes:source=reviewer`. */
+export function cueKey(cue: CueSpec): string {
+  switch (cue.kind) {
+    case 'preset':
+      return `preset:${cue.preset}`;
+    case 'axes': {
+      const axes = Object.entries(cue.axes)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([axis, level]) => `${axis}=${String(level)}`);
+      return `axes:${axes.join(',') || 'default'}`;
+    }
+    case 'custom': {
+      const hash = hashString(cue.severity + '\u0000' + (cue.leniency ?? ''));
+      return `custom:${hash.toString(16).padStart(8, '0')}`;
+    }
+  }
+}
+
+/** The stable key of a cued condition. */
+export function conditionKey(
+  cue: CueSpec,
+  placement: string,
+  mitigations: readonly MitigationSpec[],
+): string {
+  const mitigation = mitigations.map((spec) => spec.id).join('+');
+  return `${cueKey(cue)}@${placement}${mitigation ? `+${mitigation}` : ''}`;
+}
+
+/** The key of a mitigation set, for column headers: `none` or `guard+cite-evidence`. */
+export function mitigationSetKey(mitigations: readonly MitigationSpec[]): string {
+  return mitigations.map((spec) => spec.id).join('+') || 'none';
+}

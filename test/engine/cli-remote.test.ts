@@ -1,0 +1,204 @@
+/**
+ * One way in (issue 13): `cuelab --engine URL --token T status|report|run` drives a running
+ * `cuelab serve` through LabApi and prints what the same command prints with the workspace
+ * opened in-process. Real processes, a real SQLite workspace, a files-only suite (no Docker
+ * needed) judged through the real Anthropic SDK against the local fake model server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseReadyLine } from '../../src/shared/ready-line';
+import type { EngineAddress } from '../../src/shared/lab-client';
+import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
+import { deferentialJudge } from '../helpers/scripted-judge';
+import { makeTempDir } from '../helpers/temp-dir';
+
+const root = join(__dirname, '..', '..');
+const bin = join(root, 'bin', 'cuelab.js');
+const built = join(root, 'out', 'main', 'cli.js');
+
+const specFor = (baseUrl: string) => ({
+  name: 'remote parity',
+  suite: 'fixture-suite',
+  judges: [{ id: 'fake', provider: 'anthropic', model: 'claude-sonnet-4-6', baseUrl }],
+  reps: 2,
+  concurrency: { total: 1, containers: 1 },
+});
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+// Each case spawns the CLI a dozen times (a few seconds each on a busy 2-core machine).
+describe(
+  'cuelab --engine drives a running engine like the workspace here',
+  { timeout: 240_000 },
+  () => {
+    const dir = makeTempDir();
+    const workspace = join(dir.path, 'workspace');
+    const specPath = join(dir.path, 'spec.json');
+    let serve: ChildProcess | null = null;
+    let address: EngineAddress;
+    let model: FakeModelServer;
+    const env: NodeJS.ProcessEnv = { ...process.env, ANTHROPIC_API_KEY: 'test-key' };
+    delete env.CUELAB_ENGINE;
+    delete env.CUELAB_TOKEN;
+    delete env.CUELAB_WORKSPACE;
+
+    // Asynchronous: the fake model server lives in this process and must answer meanwhile.
+    const cuelabWith = (extraEnv: NodeJS.ProcessEnv, ...args: string[]) =>
+      new Promise<Outcome>((resolve, reject) => {
+        const child = spawn(process.execPath, [bin, ...args], { env: { ...env, ...extraEnv } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.once('error', reject);
+        child.once('close', (code) => resolve({ code, stdout, stderr }));
+      });
+    const cuelab = (...args: string[]) => cuelabWith({}, ...args);
+    const local = (...args: string[]) => cuelab(...args, '--workspace', workspace);
+    const remote = (...args: string[]) =>
+      cuelab('--engine', address.baseUrl, '--token', address.token, ...args);
+
+    beforeAll(async () => {
+      if (!existsSync(built)) throw new Error(`${built} is missing: run "npm run build" first.`);
+      model = await startFakeModelServer();
+      model.handle('anthropic', deferentialJudge());
+      writeFileSync(specPath, JSON.stringify(specFor(model.url)));
+      const imported = await local(
+        'suite',
+        'import',
+        join(root, 'test', 'fixtures', 'mini-suite.json'),
+      );
+      expect(imported.stderr).toBe('');
+      expect(imported.code).toBe(0);
+    });
+
+    /** `cuelab serve` on the workspace; its runner runs every study there, so it starts second. */
+    const startServe = async () => {
+      const child = spawn(
+        process.execPath,
+        [bin, 'serve', '--port', '0', '--workspace', workspace],
+        {
+          env,
+        },
+      );
+      serve = child;
+      const line = await new Promise<string>((resolve, reject) => {
+        let buffered = '';
+        child.stdout?.setEncoding('utf8');
+        child.stdout?.on('data', (chunk: string) => {
+          buffered += chunk;
+          const newline = buffered.indexOf('\n');
+          if (newline >= 0) resolve(buffered.slice(0, newline));
+        });
+        child.once('exit', (code) => reject(new Error(`cuelab serve exited early (${code})`)));
+      });
+      const parsed = parseReadyLine(line);
+      if (!parsed) throw new Error(`not a ready line: ${line}`);
+      address = parsed;
+    };
+
+    afterAll(async () => {
+      if (serve && serve.exitCode === null) {
+        const exited = new Promise((resolve) => serve?.once('exit', resolve));
+        serve.kill('SIGTERM');
+        await exited;
+      }
+      await model.close();
+      dir.remove();
+    });
+
+    /** The lines that do not depend on timing, with study ids made equal. */
+    const settledLines = (outcome: Outcome, studyId: string) => {
+      const lines = outcome.stdout.trimEnd().split('\n');
+      const progress = lines.filter((line) => line.startsWith('['));
+      return [...lines.filter((line) => !line.startsWith('[')), progress.at(-1)].map((line) =>
+        line?.replaceAll(studyId, 'STUDY'),
+      );
+    };
+    const studyIdOf = (outcome: Outcome) => /^Study ([0-9a-f-]+) /.exec(outcome.stdout)?.[1] ?? '';
+
+    it('run creates the study in the engine, follows it to the end and prints the same', async () => {
+      const inProcess = await local('run', specPath, '--trust-endpoint', model.url);
+      expect(inProcess.stderr).toBe('');
+      expect(inProcess.code).toBe(0);
+      await startServe();
+      const viaEngine = await remote('run', specPath, '--trust-endpoint', model.url);
+      expect(viaEngine.stderr).toBe('');
+      expect(viaEngine.code).toBe(0);
+      const localId = studyIdOf(inProcess);
+      const remoteId = studyIdOf(viaEngine);
+      expect(localId).not.toBe('');
+      expect(remoteId).not.toBe(localId);
+      expect(settledLines(viaEngine, remoteId)).toEqual(settledLines(inProcess, localId));
+      expect(viaEngine.stdout).toContain(
+        `Completed. Tables: cuelab report ${remoteId} --table flips`,
+      );
+      expect(model.requests().length).toBeGreaterThan(0);
+    });
+
+    it('status and report answer the same through the engine as in-process', async () => {
+      const commands = [
+        ['status'],
+        ['status', '--json'],
+        ['status', 'latest'],
+        ['status', 'latest', '--json'],
+        ['report', 'latest', '--table', 'flips'],
+        ['report', 'latest', '--table', 'accuracy', '--format', 'csv'],
+        ['report', 'latest', '--table', 'flips', '--format', 'json'],
+      ];
+      for (const command of commands) {
+        const inProcess = await local(...command);
+        const viaEngine = await remote(...command);
+        expect(inProcess.code, command.join(' ')).toBe(0);
+        expect(viaEngine.stderr, command.join(' ')).toBe('');
+        expect(viaEngine, command.join(' ')).toEqual(inProcess);
+        expect(viaEngine.stdout).not.toContain(address.token);
+      }
+      expect((await local('status')).stdout.trim().split('\n')).toHaveLength(2);
+    });
+
+    it('takes the engine from CUELAB_ENGINE / CUELAB_TOKEN and the ready URL, never printing the token', async () => {
+      const fromEnv = await cuelabWith(
+        { CUELAB_ENGINE: address.baseUrl, CUELAB_TOKEN: address.token },
+        'status',
+        'latest',
+      );
+      expect(fromEnv.stderr).toBe('');
+      expect(fromEnv.stdout).toBe((await local('status', 'latest')).stdout);
+      const readyUrl = `${address.baseUrl}?token=${address.token}`;
+      const fromUrl = await cuelab('--engine', readyUrl, 'status');
+      expect(fromUrl.code).toBe(0);
+      expect(fromUrl.stdout).toBe((await local('status')).stdout);
+
+      const wrongToken = await cuelab(
+        '--engine',
+        address.baseUrl,
+        '--token',
+        'not-the-token',
+        'status',
+      );
+      expect(wrongToken.code).toBe(1);
+      expect(wrongToken.stderr).toContain('A valid engine token is required');
+      const missing = await remote('status', 'no-such-study');
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('There is no study "no-such-study"');
+      for (const outcome of [fromEnv, fromUrl, wrongToken, missing]) {
+        expect(outcome.stdout + outcome.stderr).not.toContain(address.token);
+      }
+    });
+
+    it('refuses --engine for a command that runs locally, and says so in its help', async () => {
+      const refused = await remote('env', 'status');
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('cuelab env runs locally and does not take --engine');
+      expect((await cuelab('serve', '--help')).stdout).toContain('This command runs locally');
+      expect((await remote('status', '--workspace', workspace)).code).toBe(2);
+    });
+  },
+);
