@@ -52,3 +52,35 @@ export function conditionKey(
 export function mitigationSetKey(mitigations: readonly MitigationSpec[]): string {
   return mitigations.map((spec) => spec.id).join('+') || 'none';
 }
+
+/** One arm of a study. */
+export interface StudyCondition {
+  /** 'uncued', or e.g. `preset:strong@system+guard`. */
+  key: string;
+  label: string;
+  cue: CueSpec | null;
+  placement: string | null;
+  mitigations: MitigationSpec[];
+  /** The dimension judged; absent: the study's `dimension`. */
+  dimension?: string;
+}
+
+/** Marks a condition of an extra dimension: `uncued#state_correctness`. */
+export const DIMENSION_MARK = '#';
+
+/** The condition key without its dimension mark: what tables pair and print. */
+export function baseConditionKey(key: string): string {
+  const at = key.indexOf(DIMENSION_MARK);
+  return at === -1 ? key : key.slice(0, at);
+}
+
+/** The uncued control key of a dimension (the study's own dimension has the plain key). */
+export function controlKeyOf(conditionKey: string): string {
+  const at = conditionKey.indexOf(DIMENSION_MARK);
+  return at === -1 ? uncuedKey : `${uncuedKey}${conditionKey.slice(at)}`;
+}
+
+/** True for the uncued control of any dimension (not a mitigated control). */
+export function isUncuedControlKey(key: string): boolean {
+  return controlKeyOf(key) === key && baseConditionKey(key) === uncuedKey;
+}

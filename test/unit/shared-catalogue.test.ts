@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cuePresets } from '../../src/main/engine/judge/cues/presets';
-import { HARMFUL_LABELS, HELPFUL_LABELS } from '../../src/main/engine/metajudge/types';
+import { HARMFUL_LABELS, HELPFUL_LABELS } from '../../src/main/engine/mechanism-labels';
 import { builtinPersonas } from '../../src/main/engine/simulation/persona-presets';
 import { hashString as engineHash } from '../../src/main/engine/random';
 import * as engineConditions from '../../src/main/engine/runner/conditions';

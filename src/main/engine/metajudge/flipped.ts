@@ -9,9 +9,9 @@
  * a `both` / fixed-direction policy some cues point the same way and cannot flip it), and only
  * binary verdicts (graded dimensions flip by a threshold, App. G, which is not a mechanism case).
  */
-import { controlKeyOf } from '../runner';
+import { controlKeyOf } from '../../../shared/condition-keys';
 import type { Store } from '../store';
-import type { FlipKind, Outcome } from './types';
+import type { FlipKind, Outcome } from '../mechanism-labels';
 
 /** One uncued rep of the same item and judge. */
 export interface UncuedTwin {

@@ -3,7 +3,7 @@
  * flipped. Flipped pairs, the deterministic trajectory diff, the LLM ensemble, validation
  * against the synthetic judge, agreement statistics and the blind labelling queue.
  */
-export * from './types';
+export * from '../mechanism-labels';
 export * from './flipped';
 export * from './run-record';
 export * from './pair';

@@ -9,7 +9,7 @@ import { classifyFlip, type DiffResult } from './diff/classify';
 import { alignCalls, type AlignedRow } from './diff/trajectory';
 import { findFlippedRep, type FlippedRep } from './flipped';
 import { loadRunRecord, type RunRecord } from './run-record';
-import type { StoredLabel } from './types';
+import type { StoredLabel } from '../mechanism-labels';
 
 /** A flipped rep and its twin, loaded. */
 export interface FlipPair {

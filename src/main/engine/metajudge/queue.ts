@@ -10,7 +10,12 @@ import { EngineError } from '../errors';
 import { hashString } from '../random';
 import { type Store, ANNOTATOR_PATTERN, listStudyLabels, saveLabels } from '../store';
 import { findFlippedRep, findFlippedReps, type FlippedRep } from './flipped';
-import { OVER_TRUST_SUB_MODES, labelsFor, type FlipKind, type MechanismLabel } from './types';
+import {
+  OVER_TRUST_SUB_MODES,
+  labelsFor,
+  type FlipKind,
+  type MechanismLabel,
+} from '../mechanism-labels';
 
 /** One flip to label; what the annotator sees comes from loadFlipPairView(repId). */
 export interface QueueEntry {

@@ -7,7 +7,7 @@
  */
 import { EngineError } from '../errors';
 import type { Store } from '../store';
-import type { Outcome } from './types';
+import type { Outcome } from '../mechanism-labels';
 
 /** One investigation tool call (the verdict tool is not one). */
 export interface CallView {

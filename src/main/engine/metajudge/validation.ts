@@ -20,7 +20,7 @@ import { SIMULATED_NOTE, type ReportColumn, type ReportRow } from '../analysis';
 import type { Store } from '../store';
 import { findFlippedReps } from './flipped';
 import { diffPair, loadPair, trueMechanism } from './pair';
-import { MECHANISM_LABELS, type FlipKind, type StoredLabel } from './types';
+import { MECHANISM_LABELS, type FlipKind, type StoredLabel } from '../mechanism-labels';
 
 /** One classified flip with its true mechanism. */
 export interface ValidationCase {

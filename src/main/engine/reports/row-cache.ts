@@ -8,7 +8,7 @@
  * Each revision is a new array, so analyses can memoise on its identity (analysis/pairs.ts).
  */
 import type { JudgeRepRow } from '../analysis';
-import type { StudyCondition } from '../runner';
+import type { StudyCondition } from '../../../shared/condition-keys';
 import {
   dimensionGoldStamp,
   doneJobCount,

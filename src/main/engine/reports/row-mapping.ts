@@ -3,7 +3,7 @@
  * incremental cache (row-cache.ts), so both give the same rows.
  */
 import type { BinaryVerdict, CueDirection, JudgeRepRow, RepOutcomeName } from '../analysis';
-import { baseConditionKey, cueKey, type StudyCondition } from '../runner';
+import { baseConditionKey, cueKey, type StudyCondition } from '../../../shared/condition-keys';
 import type { NativeAnalysisRecord } from '../store';
 
 /** The value as a verdict, or null. */

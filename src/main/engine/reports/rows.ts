@@ -6,7 +6,7 @@
  */
 import type { JudgeRepRow } from '../analysis';
 import { EngineError } from '../errors';
-import type { StudyCondition } from '../runner';
+import type { StudyCondition } from '../../../shared/condition-keys';
 import type { Store } from '../store';
 import { cachedImportedRows, cachedNativeRows } from './row-cache';
 import {

@@ -2,44 +2,22 @@
  * A study's conditions: the uncued control, then every cue × placement × mitigation set not
  * dropped. A condition's key is stable text, so jobs, reports and the window agree on it.
  */
-import type { CueSpec, MitigationSpec } from '../../../shared/cue-spec';
 import { studyDimensions, type StudySpec } from '../../../shared/study-spec';
-import { conditionKey, cueKey, uncuedKey } from '../../../shared/condition-keys';
+import {
+  baseConditionKey,
+  conditionKey,
+  controlKeyOf,
+  cueKey,
+  DIMENSION_MARK,
+  isUncuedControlKey,
+  uncuedKey,
+  type StudyCondition,
+} from '../../../shared/condition-keys';
 
-// The keys live in src/shared so the window computes the very same ones (issue 13).
-export { conditionKey, cueKey, uncuedKey };
-
-/** One arm of a study. */
-export interface StudyCondition {
-  /** 'uncued', or e.g. `preset:strong@system+guard`. */
-  key: string;
-  label: string;
-  cue: CueSpec | null;
-  placement: string | null;
-  mitigations: MitigationSpec[];
-  /** The dimension judged; absent: the study's `dimension`. */
-  dimension?: string;
-}
-
-/** Marks a condition of an extra dimension: `uncued#state_correctness`. */
-const DIMENSION_MARK = '#';
-
-/** The condition key without its dimension mark: what tables pair and print. */
-export function baseConditionKey(key: string): string {
-  const at = key.indexOf(DIMENSION_MARK);
-  return at === -1 ? key : key.slice(0, at);
-}
-
-/** The uncued control key of a dimension (the study's own dimension has the plain key). */
-export function controlKeyOf(conditionKey: string): string {
-  const at = conditionKey.indexOf(DIMENSION_MARK);
-  return at === -1 ? uncuedKey : `${uncuedKey}${conditionKey.slice(at)}`;
-}
-
-/** True for the uncued control of any dimension (not a mitigated control). */
-export function isUncuedControlKey(key: string): boolean {
-  return controlKeyOf(key) === key && baseConditionKey(key) === uncuedKey;
-}
+// The keys and the condition shape live in src/shared so the window computes the very same
+// ones and the engine's lower modules (metajudge, reports) need not import the runner.
+export { baseConditionKey, conditionKey, controlKeyOf, cueKey, isUncuedControlKey, uncuedKey };
+export type { StudyCondition };
 
 /** True for the control arm and every mitigated control: conditions without a cue. */
 export function isControl(condition: StudyCondition): boolean {

@@ -4,7 +4,12 @@
  * true mechanism each write under their own source, so each can be reported alone (App. P).
  */
 import { EngineError } from '../errors';
-import { isLabelSource, isStoredLabel, type LabelSource, type StoredLabel } from '../metajudge';
+import {
+  isLabelSource,
+  isStoredLabel,
+  type LabelSource,
+  type StoredLabel,
+} from '../mechanism-labels';
 import type { Store } from './database';
 
 /** A label to store. */

@@ -7,7 +7,7 @@
  */
 import { type Store, listStudyLabels } from '../../store';
 import { findFlippedReps } from '../flipped';
-import type { FlipKind } from '../types';
+import type { FlipKind } from '../../mechanism-labels';
 import { agreementReport, type AgreementReport, type LabelledCase } from './report';
 
 /** Which flips and sources to compare; every field optional. */

@@ -5,7 +5,7 @@
  */
 import { SIMULATED_NOTE, type ReportColumn, type ReportRow } from '../../analysis';
 import type { Store } from '../../store';
-import type { FlipKind } from '../types';
+import type { FlipKind } from '../../mechanism-labels';
 import type { AgreementSummary } from './report';
 import { agreementForStudy, type StudyAgreement, type StudyAgreementOptions } from './study';
 

@@ -16,7 +16,7 @@ import {
   type VoterResult,
 } from '../ensemble/run';
 import { tieBreakerOf, type EnsembleConfig, type Voter } from '../ensemble/voters';
-import type { Outcome } from '../types';
+import type { Outcome } from '../../mechanism-labels';
 import {
   CONSENSUS_PROMPT_VERSION,
   consensusSystemPrompt,

@@ -11,7 +11,7 @@ import type { EnsembleDeps } from '../ensemble/run';
 import type { EnsembleConfig, Voter } from '../ensemble/voters';
 import type { ModelProvider } from '../../providers';
 import { loadRunRecord } from '../run-record';
-import type { Outcome } from '../types';
+import type { Outcome } from '../../mechanism-labels';
 import { runConsensusGold, type ConsensusGold } from './gold';
 
 /** The dimension whose gold is its verifier's label (App. G, App. M). */

@@ -27,7 +27,7 @@
  *    investigation or blind deference").
  */
 import type { RunRecord } from '../run-record';
-import type { FlipKind, MechanismLabel, OverTrustSubMode } from '../types';
+import type { FlipKind, MechanismLabel, OverTrustSubMode } from '../../mechanism-labels';
 import { supportCorpus, unsupportedClaims, type Claim } from './claims';
 import { deferencePhrases, earlyStopPhrases, overridePhrases } from './language';
 import {

@@ -13,7 +13,7 @@ import {
   type FlipKind,
   type MechanismLabel,
   type OverTrustSubMode,
-} from '../types';
+} from '../../mechanism-labels';
 
 /** A readable answer, or why it is not. */
 export type VoterAnswer =

@@ -9,7 +9,7 @@
  */
 import { HARMFUL_MECHANISMS, HELPFUL_MECHANISMS } from '../../paper';
 import type { RunRecord, RunStep } from '../run-record';
-import type { FlipKind, Outcome } from '../types';
+import type { FlipKind, Outcome } from '../../mechanism-labels';
 
 /** Changes whenever a prompt's wording changes; stored with every voter label. */
 export const META_JUDGE_PROMPT_VERSION = 'cuelab-metajudge-1';

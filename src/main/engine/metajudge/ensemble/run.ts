@@ -14,7 +14,7 @@ import {
   ProviderError,
   type ModelProvider,
 } from '../../providers';
-import type { MechanismLabel, OverTrustSubMode } from '../types';
+import type { MechanismLabel, OverTrustSubMode } from '../../mechanism-labels';
 import { parseVoterAnswer } from './answer';
 import {
   META_JUDGE_PROMPT_VERSION,

@@ -9,7 +9,7 @@
  * never guessed). With three voters, "no strict majority" is exactly the 1-1-1 split (an invalid
  * vote being its own "1").
  */
-import type { MechanismLabel, OverTrustSubMode } from '../types';
+import type { MechanismLabel, OverTrustSubMode } from '../../mechanism-labels';
 
 /** One voter's vote. */
 export interface Vote {

@@ -3,7 +3,7 @@
  * from ground truth (harmful) or toward it (helpful). Labels are snake_case ids; the paper's
  * names are in the doc comments. The ids live in src/shared, where the window reads them too.
  */
-import { harmfulLabelIds, helpfulLabelIds } from '../../../shared/mechanism-labels';
+import { harmfulLabelIds, helpfulLabelIds } from '../../shared/mechanism-labels';
 
 /**
  * §3.3's three harmful-flip mechanisms: over-trust, hallucination, under-investigation (App. N
