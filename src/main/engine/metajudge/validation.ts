@@ -147,7 +147,7 @@ export function mechanismValidation(store: Store, studyId: string): MechanismVal
   };
 }
 
-/** A report table in the shape of reports/table-model.ts ReportTable. */
+/** A report table in the shape of analysis/table-model.ts ReportTable. */
 export interface MechanismValidationTable {
   readonly name: 'mechanism-validation';
   readonly title: string;

@@ -1,7 +1,7 @@
 /**
  * App. P's Table 10 as a report table: each classifier (every voter, the ensemble, the diff)
  * against each annotator (κ) and against gold (accuracy and κ), overall and per dataset, with
- * the human–human agreement in the notes. Same shape as reports/table-model.ts ReportTable.
+ * the human–human agreement in the notes. Same shape as analysis/table-model.ts ReportTable.
  */
 import { SIMULATED_NOTE, type ReportColumn, type ReportRow } from '../../analysis';
 import type { Store } from '../../store';
