@@ -126,6 +126,7 @@ async function followProgress(
         concurrency: Math.min(concurrency.total, concurrency.containers),
         studyIds: [studyId],
         onProvisionProgress: (line) => io.out(`  ${line}`),
+        onRequeued: (count) => io.out(`Requeued ${count} reps left running by a stopped engine.`),
       });
       void engine.whenRunnerIdle().then((problem) => {
         storageProblem = problem;

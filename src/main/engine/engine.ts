@@ -67,6 +67,8 @@ export interface RunnerStartOptions {
   studyIds?: string[];
   /** Lines about image builds and environment provisioning. */
   onProvisionProgress?: (line: string) => void;
+  /** Told how many reps a stopped engine left running went back to the queue (when any). */
+  onRequeued?: (count: number) => void;
 }
 
 /** Opens the workspace (creating and migrating its database) and builds the handlers. */
@@ -179,7 +181,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
           // A build without resources still serves imported suites.
         }
       }
-      requeueOrphanedJobs(store, isProcessAlive);
+      const requeued = requeueOrphanedJobs(store, isProcessAlive);
+      if (requeued > 0) options.onRequeued?.(requeued);
       const deps = workspaceRunnerDeps(store, {
         env: secrets.env,
         trust,
