@@ -1,14 +1,16 @@
 // The Docker host pool against two real engines: the machine's own and a second dockerd started
 // by this test (tcp on 127.0.0.1, its own data root), reached through the remote-host code path.
-import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { baseImageTag } from '../../src/main/engine/environments/docker/bootstrap';
 import { DockerHostPool } from '../../src/main/engine/environments/hosts/pool';
 import { defaultToolLimits } from '../../src/main/engine/judge/environment';
 import { localHostConfig } from '../../src/main/engine/store/docker-hosts';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
-import { dockerForTest, dockerRequired } from '../helpers/docker';
-import { startSecondDocker, type SecondDocker } from '../helpers/second-docker';
+import {
+  startSecondDocker,
+  startSecondDockerBesideBase,
+  type SecondDocker,
+} from '../helpers/second-docker';
 
 const spec = environmentSpecSchema.parse({
   shell: true,
@@ -20,18 +22,7 @@ let second: SecondDocker | null = null;
 let ready = false;
 
 beforeAll(async () => {
-  if (!(await dockerForTest())) return;
-  const local = new Docker();
-  const hasBase = await local
-    .getImage(baseImageTag())
-    .inspect()
-    .then(() => true)
-    .catch(() => false);
-  if (!hasBase) {
-    if (dockerRequired) throw new Error('the base image is missing: run cuelab env bootstrap');
-    return;
-  }
-  second = await startSecondDocker();
+  second = await startSecondDockerBesideBase();
   ready = second !== null;
 }, 180_000);
 

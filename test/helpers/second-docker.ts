@@ -5,11 +5,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import Docker from 'dockerode';
-import { dockerRequired } from './docker';
+import { baseImageTag } from '../../src/main/engine/environments/docker/bootstrap';
+import { dockerForTest, dockerRequired } from './docker';
+import { freePort } from './free-port';
 
 /** A running second engine. */
 export interface SecondDocker {
@@ -27,22 +28,29 @@ export interface SecondDocker {
   dispose(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Why a second engine cannot run here, or null when it can. */
 export function secondDockerProblem(): string | null {
   if (typeof process.getuid === 'function' && process.getuid() !== 0) return 'not root';
   if (spawnSync('sh', ['-c', 'command -v dockerd']).status !== 0) return 'no dockerd on PATH';
   return null;
+}
+
+/**
+ * A second engine for host-pool tests, which copy the base image from this machine's engine:
+ * null when Docker or the base image is missing (a failure when CUELAB_REQUIRE_DOCKER=1).
+ */
+export async function startSecondDockerBesideBase(): Promise<SecondDocker | null> {
+  if (!(await dockerForTest())) return null;
+  const hasBase = await new Docker()
+    .getImage(baseImageTag())
+    .inspect()
+    .then(() => true)
+    .catch(() => false);
+  if (!hasBase) {
+    if (dockerRequired) throw new Error('the base image is missing: run cuelab env bootstrap');
+    return null;
+  }
+  return startSecondDocker();
 }
 
 /** Starts a second engine; null (with the reason logged) when it cannot and CI does not demand it. */

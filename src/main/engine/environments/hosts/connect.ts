@@ -6,14 +6,20 @@
  */
 import Docker from 'dockerode';
 import { readFileSync } from 'node:fs';
+import type { Agent } from 'node:http';
 import { LOCAL_DOCKER_HOST_ID, type DockerHostConfig } from '../../../../shared/docker-hosts';
 import { EngineError } from '../../errors';
+import { knownHostsVerifier } from './known-hosts';
+import { sshDockerAgent } from './ssh-agent';
+
+/** Why the last ssh connection to each host was refused at the host-key check, by host id. */
+const hostKeyRefusals = new Map<string, string>();
 
 /** Per-request timeout of every Docker API call to a remote host (a hung host is a down host). */
 export const REMOTE_DOCKER_TIMEOUT_MS = 120_000;
 
 /** The dockerode options for `host`. */
-export function dockerOptionsFor(host: DockerHostConfig): Docker.DockerOptions {
+export function dockerOptionsFor(host: DockerHostConfig): Docker.DockerOptions & { agent?: Agent } {
   if (host.url === LOCAL_DOCKER_HOST_ID) return {};
   if (host.url.startsWith('unix://')) return { socketPath: host.url.slice('unix://'.length) };
   const url = new URL(host.url);
@@ -29,14 +35,24 @@ export function dockerOptionsFor(host: DockerHostConfig): Docker.DockerOptions {
       key: readCertificate(host.id, host.tls.keyPath),
     };
   }
+  const sshPort = port ?? 22;
   return {
-    protocol: 'ssh',
+    protocol: 'http',
     host: url.hostname,
-    port: port ?? 22,
-    username: decodeURIComponent(url.username),
-    sshOptions: host.sshKeyPath
-      ? { privateKey: readCertificate(host.id, host.sshKeyPath) }
-      : { agent: process.env.SSH_AUTH_SOCK },
+    port: sshPort,
+    agent: sshDockerAgent({
+      host: url.hostname,
+      port: sshPort,
+      username: decodeURIComponent(url.username),
+      ...(host.sshKeyPath
+        ? { privateKey: readCertificate(host.id, host.sshKeyPath) }
+        : { agent: process.env.SSH_AUTH_SOCK }),
+      // The host runs tool commands only: it never gets the workstation's ssh agent.
+      agentForward: false,
+      hostVerifier: knownHostsVerifier(url.hostname, sshPort, (reason) =>
+        hostKeyRefusals.set(host.id, reason),
+      ),
+    }),
   };
 }
 
@@ -44,7 +60,18 @@ export function dockerOptionsFor(host: DockerHostConfig): Docker.DockerOptions {
 export function dockerClientFor(host: DockerHostConfig): Docker {
   const options = dockerOptionsFor(host);
   if (host.url === LOCAL_DOCKER_HOST_ID) return new Docker();
-  return new Docker({ ...options, timeout: REMOTE_DOCKER_TIMEOUT_MS });
+  const docker = new Docker({ ...options, timeout: REMOTE_DOCKER_TIMEOUT_MS });
+  if (options.agent) agents.set(docker, options.agent);
+  return docker;
+}
+
+/** The ssh agents behind clients, so closing a pool ends their connections. */
+const agents = new WeakMap<Docker, Agent>();
+
+/** Ends the connections `docker` keeps open (ssh hosts); other clients hold none. */
+export function releaseDockerClient(docker: Docker): void {
+  agents.get(docker)?.destroy();
+  agents.delete(docker);
 }
 
 function readCertificate(hostId: string, path: string): Buffer {
@@ -54,6 +81,18 @@ function readCertificate(hostId: string, path: string): Buffer {
     const reason = error instanceof Error ? error.message : String(error);
     throw new EngineError('bad_request', `Docker host "${hostId}": cannot read ${path}: ${reason}`);
   }
+}
+
+/**
+ * The message to show for `error` from `hostId`: ssh's bare "verification failed" becomes the
+ * host-key reason and what to do about it.
+ */
+export function hostErrorMessage(hostId: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!hostKeyRefusals.has(hostId)) return message;
+  const refusal = hostKeyRefusals.get(hostId);
+  if (refusal && /verification failed/i.test(message)) return `Docker host "${hostId}": ${refusal}`;
+  return message;
 }
 
 /**
@@ -77,5 +116,9 @@ export function isHostUnreachable(error: unknown): boolean {
     return true;
   }
   const message = error instanceof Error ? error.message : String(error);
-  return /socket hang up|connect ECONNREFUSED|Timeout|timed out|no answer within/i.test(message);
+  // A host ssh will not trust or log in to, or whose engine is gone (dial-stdio fails), cannot
+  // run anything either.
+  return /socket hang up|connect ECONNREFUSED|Timeout|timed out|no answer within|verification failed|authentication methods failed|dial-stdio/i.test(
+    message,
+  );
 }

@@ -24,7 +24,12 @@ import {
   type ProvisionedJudgeEnvironment,
   type ProvisionOptions,
 } from '../provision';
-import { dockerClientFor, isHostUnreachable } from './connect';
+import {
+  dockerClientFor,
+  hostErrorMessage,
+  isHostUnreachable,
+  releaseDockerClient,
+} from './connect';
 import { describeShipProgress, shipImage } from './ship-image';
 
 /** Options of a pool. */
@@ -115,6 +120,7 @@ export class DockerHostPool {
 
   /** Stops probing and wakes every waiter (they fail with "pool closed"). */
   close(): void {
+    for (const host of this.hosts) releaseDockerClient(host.docker);
     clearInterval(this.timer);
     this.timer = undefined;
     this.closed = true;
@@ -139,7 +145,7 @@ export class DockerHostPool {
       delete host.problem;
       this.wake();
     } else {
-      this.markDown(host, status.problem ?? 'it does not answer');
+      this.markDown(host, hostErrorMessage(host.config.id, status.problem ?? 'it does not answer'));
     }
   }
 
@@ -192,7 +198,7 @@ export class DockerHostPool {
       } catch (error) {
         this.release(host, false);
         if (signal.aborted || this.localOnly || !isHostUnreachable(error)) throw error;
-        this.markDown(host, error instanceof Error ? error.message : String(error));
+        this.markDown(host, hostErrorMessage(host.config.id, error));
       }
     }
   }
@@ -245,7 +251,7 @@ export class DockerHostPool {
         baseImagePresent: baseImage,
       };
     } catch (error) {
-      return { ...base, problem: error instanceof Error ? error.message : String(error) };
+      return { ...base, problem: hostErrorMessage(host.config.id, error) };
     }
   }
 
@@ -304,7 +310,7 @@ export class DockerHostPool {
           // A container on a host that died cannot be removed now; orphan cleanup removes it
           // when that host's engine comes back.
           if (!isHostUnreachable(error)) throw error;
-          this.markDown(host, error instanceof Error ? error.message : String(error));
+          this.markDown(host, hostErrorMessage(host.config.id, error));
         } finally {
           this.release(host, host.state === 'up');
         }
