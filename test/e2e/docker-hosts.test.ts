@@ -1,12 +1,17 @@
 /**
  * Settings' Docker hosts panel in Chromium against a real engine: this machine's engine, a second
  * dockerd started by the test and added through the form (up), a host nobody listens on (down,
- * with the problem), and removing it. The same list `cuelab env hosts` prints.
+ * with the problem), an ssh host whose key is not in known_hosts (down, saying how to add it),
+ * and removing one. The same list `cuelab env hosts` prints.
  */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dockerForTest } from '../helpers/docker';
 import { startSecondDocker, type SecondDocker } from '../helpers/second-docker';
+import { startSshd, type TestSshd } from '../helpers/sshd';
 import { launchBrowser, type LabBrowser } from './helpers/browser';
 import { startEngine, type RunningEngine } from './helpers/engine';
 import { saveScreenshot, waitConnected } from './helpers/lab-page';
@@ -14,12 +19,17 @@ import { saveScreenshot, waitConnected } from './helpers/lab-page';
 let engine: RunningEngine | undefined;
 let browser: LabBrowser | undefined;
 let second: SecondDocker | null = null;
+let sshd: TestSshd | null = null;
 let page: Page;
 
 beforeAll(async () => {
   if (!(await dockerForTest())) return;
   second = await startSecondDocker();
-  engine = await startEngine();
+  if (second) sshd = await startSshd(`unix://${second.root}/docker.sock`);
+  // An empty known_hosts: the engine must refuse the test sshd's host key.
+  const knownHosts = join(second?.root ?? tmpdir(), 'known_hosts_e2e');
+  writeFileSync(knownHosts, '');
+  engine = await startEngine({ env: { CUELAB_SSH_KNOWN_HOSTS: knownHosts } });
   browser = await launchBrowser({ width: 1280, height: 900 });
   page = await browser.context.newPage();
 }, 120_000);
@@ -27,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await engine?.stop();
+  await sshd?.dispose();
   await second?.dispose();
 }, 60_000);
 
@@ -60,6 +71,15 @@ describe('Settings: Docker hosts', () => {
     expect(await panel.getByTestId('host-gone-problem').textContent()).toContain(
       'refuses connections',
     );
+    if (sshd) {
+      await addHost('stranger', sshd.url, '2');
+      const stranger = panel.getByTestId('host-stranger');
+      await stranger.waitFor({ state: 'visible', timeout: 15_000 });
+      await expect.poll(() => stranger.textContent(), { timeout: 15_000 }).toContain('down');
+      const problem = await panel.getByTestId('host-stranger-problem').textContent();
+      expect(problem).toContain('is not in');
+      expect(problem).toContain(`ssh-keyscan -p ${sshd.port} 127.0.0.1`);
+    }
     await saveScreenshot(page, 'settings-docker-hosts');
 
     await gone.getByRole('button', { name: 'Remove' }).click();
