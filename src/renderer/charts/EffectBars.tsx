@@ -4,17 +4,18 @@
  */
 import { scaleLinear } from 'd3';
 import { memo, useMemo, useRef, useState } from 'react';
-import { Axis, AxisTitle } from './axes';
-import { BarEnd, CountHeading } from './bar-ends';
+import { CountHeading } from './bar-ends';
+import { BarRow } from './bar-row';
 import { ChartFrame } from './ChartFrame';
 import { onActivate, type ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
-import { clip, formatCount, formatInterval, formatPercent, percentTick } from './format';
+import { formatCount, formatInterval, formatPercent } from './format';
 import { effectAxisTitle, effectModel, type EffectBar } from './models/effect';
 import { rateDomainMax, useChartPalette } from './palette';
 import { readableNotes } from './table-values';
 import { TooltipFacts, useTooltip } from './Tooltip';
 import { JudgePicker } from './JudgePicker';
+import { PercentAxis } from './percent-axis';
 
 const width = 456;
 const height = 380;
@@ -107,7 +108,6 @@ export const EffectBars = memo(function EffectBars(props: EffectBarsProps) {
         {bars.map((bar, index) => {
           const y = top + index * rowHeight + rowHeight / 2;
           const mark = `${bar.condition}\u0000${bar.label}`;
-          const value = bar.value ?? 0;
           const open = () =>
             onOpenReps({
               title: `${bar.condition} · ${model.judge === 'all' ? 'all judges' : (model.judge ?? '')}`,
@@ -143,31 +143,14 @@ export const EffectBars = memo(function EffectBars(props: EffectBarsProps) {
                 fill={tooltip?.mark === mark ? palette.grid : 'transparent'}
                 data-export-exclude=""
               />
-              <text
-                x={left - 10}
-                y={rowHeight >= 26 ? y - 2 : y + 4}
-                textAnchor="end"
-                fontSize={11}
-                fill={palette.text}
-              >
-                <title>{bar.label}</title>
-                {clip(bar.label, 22)}
-              </text>
-              {rowHeight >= 26 && bar.detail && (
-                <text x={left - 10} y={y + 10} textAnchor="end" fontSize={9.5} fill={palette.faint}>
-                  {clip(bar.detail, 26)}
-                </text>
-              )}
-              <rect
-                x={Math.min(x(0), x(value))}
-                y={y - barHeight / 2}
-                width={Math.abs(x(value) - x(0))}
-                height={barHeight}
-                fill={bar.value === null ? palette.empty : palette.categorical[0]}
-              />
-              <BarEnd
+              <BarRow
                 x={x}
                 y={y}
+                rowHeight={rowHeight}
+                barHeight={barHeight}
+                label={bar.label}
+                detail={bar.detail}
+                value={bar.value}
                 low={bar.low}
                 high={bar.high}
                 n={bar.n}
@@ -178,18 +161,11 @@ export const EffectBars = memo(function EffectBars(props: EffectBarsProps) {
           );
         })}
         <line x1={x(0)} x2={x(0)} y1={top} y2={bottom} stroke={palette.axis} />
-        <Axis
-          orient="bottom"
+        <PercentAxis
           scale={x}
           offset={bottom}
-          palette={palette}
-          ticks={5}
-          tickFormat={percentTick}
-        />
-        <AxisTitle
-          x={(left + width - right) / 2}
-          y={height - 14}
-          text={effectAxisTitle(model.metric)}
+          titleY={height - 14}
+          title={effectAxisTitle(model.metric)}
           palette={palette}
         />
       </Figure>

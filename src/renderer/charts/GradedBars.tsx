@@ -4,14 +4,15 @@
  */
 import { scaleLinear } from 'd3';
 import { memo, useMemo, useRef } from 'react';
-import { Axis, AxisTitle } from './axes';
-import { BarEnd, CountHeading } from './bar-ends';
+import { CountHeading } from './bar-ends';
+import { BarRow } from './bar-row';
 import { ChartFrame } from './ChartFrame';
 import { onActivate, type ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
-import { clip, formatCount, formatInterval, formatPercent, percentTick } from './format';
+import { formatCount, formatInterval, formatPercent } from './format';
 import { gradedBars, type GradedBar } from './models/graded';
 import { rateDomainMax, useChartPalette } from './palette';
+import { PercentAxis } from './percent-axis';
 import { readableNotes } from './table-values';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
@@ -104,29 +105,14 @@ export const GradedBars = memo(function GradedBars(props: ResultChartProps) {
               onClick={open}
               onKeyDown={onActivate(open)}
             >
-              <text
-                x={left - 10}
-                y={rowHeight >= 26 ? y - 2 : y + 4}
-                textAnchor="end"
-                fill={palette.text}
-              >
-                {clip(bar.label, 22)}
-              </text>
-              {rowHeight >= 26 && (
-                <text x={left - 10} y={y + 10} textAnchor="end" fontSize={9.5} fill={palette.faint}>
-                  {clip(bar.detail, 26)}
-                </text>
-              )}
-              <rect
-                x={x(0)}
-                y={y - barHeight / 2}
-                width={Math.max(0, x(bar.value ?? 0) - x(0))}
-                height={barHeight}
-                fill={bar.value === null ? palette.empty : palette.categorical[0]}
-              />
-              <BarEnd
+              <BarRow
                 x={x}
                 y={y}
+                rowHeight={rowHeight}
+                barHeight={barHeight}
+                label={bar.label}
+                detail={bar.detail}
+                value={bar.value}
                 low={bar.low}
                 high={bar.high}
                 n={bar.n}
@@ -137,18 +123,11 @@ export const GradedBars = memo(function GradedBars(props: ResultChartProps) {
           );
         })}
         <line x1={x(0)} x2={x(0)} y1={top} y2={bottom} stroke={palette.axis} />
-        <Axis
-          orient="bottom"
+        <PercentAxis
           scale={x}
           offset={bottom}
-          palette={palette}
-          ticks={5}
-          tickFormat={percentTick}
-        />
-        <AxisTitle
-          x={(left + width - right) / 2}
-          y={height - 14}
-          text="Cued reps flipped, % (95% Wilson CI)"
+          titleY={height - 14}
+          title="Cued reps flipped, % (95% Wilson CI)"
           palette={palette}
         />
       </Figure>

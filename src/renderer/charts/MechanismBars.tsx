@@ -7,15 +7,15 @@ import { scaleBand, scaleLinear } from 'd3';
 import { memo, useMemo, useRef, useState } from 'react';
 import { labClientFor } from '../lib/engine-client';
 import { labStore } from '../store';
-import { Axis, AxisTitle } from './axes';
 import { BarEnd } from './bar-ends';
 import { ChartFrame } from './ChartFrame';
 import type { ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
-import { clip, formatPercent, percentTick } from './format';
+import { clip, formatPercent } from './format';
 import { SwatchLegend } from './legends';
 import { mechanismBars, mechanismKeys, type MechanismKind } from './models/mechanisms';
 import { textOn, useChartPalette, type ChartPalette } from './palette';
+import { PercentAxis } from './percent-axis';
 import { readableNotes } from './table-values';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
@@ -222,18 +222,11 @@ export const MechanismBars = memo(function MechanismBars(props: MechanismBarsPro
             </g>
           );
         })}
-        <Axis
-          orient="bottom"
+        <PercentAxis
           scale={x}
           offset={bottom}
-          palette={palette}
-          ticks={5}
-          tickFormat={percentTick}
-        />
-        <AxisTitle
-          x={(left + width - right) / 2}
-          y={bottom + 32}
-          text="Share of labelled flips (%)"
+          titleY={bottom + 32}
+          title="Share of labelled flips (%)"
           palette={palette}
         />
         <SwatchLegend
