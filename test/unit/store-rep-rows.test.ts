@@ -6,6 +6,9 @@ import {
   cuedBinaryReps,
   insertBundleRows,
   insertStudyRows,
+  listReps,
+  listSuiteItems,
+  loadJudgeRep,
   openStore,
   readBundleTables,
   readStoredRep,
@@ -175,6 +178,33 @@ describe('rep transcripts', () => {
     expect(suiteItemGold(store, 'mini', 'other')).toBeUndefined();
     store.db.prepare(`UPDATE suite_items SET body_json = 'null'`).run();
     expect(damagedMessage(() => suiteItemGold(store, 'mini', 'item'))).toContain(
+      'suite_items row mini/item: body_json',
+    );
+  });
+});
+
+describe('the readers that were in store/ already', () => {
+  it('name a damaged JSON column the same way', () => {
+    addRep('rep-1', 'uncued', '', 'pass');
+    expect(listReps(store, { studyId: 'study-1' }).map((rep) => rep.verdict)).toEqual(['pass']);
+    store.db.prepare(`UPDATE judge_reps SET final_verdict_json = '{' WHERE id = 'rep-1'`).run();
+    expect(damagedMessage(() => listReps(store, { studyId: 'study-1' }))).toContain(
+      'judge_reps row rep-1: final_verdict_json',
+    );
+    store.db
+      .prepare(
+        `UPDATE judge_reps SET final_verdict_json = NULL, gate_json = '{' WHERE id = 'rep-1'`,
+      )
+      .run();
+    expect(damagedMessage(() => loadJudgeRep(store, 'rep-1'))).toContain(
+      'judge_reps row rep-1: gate_json',
+    );
+    store.db
+      .prepare(
+        `INSERT INTO suite_items (suite_id, item_id, body_json) VALUES ('mini', 'item', '{"id": 3}')`,
+      )
+      .run();
+    expect(damagedMessage(() => listSuiteItems(store, 'mini'))).toContain(
       'suite_items row mini/item: body_json',
     );
   });

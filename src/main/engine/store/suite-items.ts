@@ -9,7 +9,7 @@ import {
 } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import type { Store } from './database';
-import { readJsonRecordColumn } from './json-column';
+import { parseJsonColumn, readJsonRecordColumn } from './json-column';
 
 /** Stores a suite and its items, replacing an earlier import of the same id. */
 export function saveSuite(
@@ -62,15 +62,27 @@ export function getSuiteItem(store: Store, suiteId: string, itemId: string): Sui
         : `There is no suite "${suiteId}" in this workspace. Import one with: cuelab suite import FILE`,
     );
   }
-  return suiteItemSchema.parse(JSON.parse(row.body_json));
+  return parseJsonColumn(suiteItemSchema, row.body_json, {
+    table: 'suite_items',
+    row: `${suiteId}/${itemId}`,
+    field: 'body_json',
+  });
 }
 
 /** Taxonomies a stored suite defines. */
 export function getSuiteTaxonomies(store: Store, suiteId: string): SuiteTaxonomy[] {
   const rows = store.db
-    .prepare('SELECT body_json FROM suite_taxonomies WHERE suite_id = ? ORDER BY taxonomy_id')
-    .all(suiteId) as { body_json: string }[];
-  return rows.map((row) => taxonomySchema.parse(JSON.parse(row.body_json)));
+    .prepare(
+      'SELECT taxonomy_id, body_json FROM suite_taxonomies WHERE suite_id = ? ORDER BY taxonomy_id',
+    )
+    .all(suiteId) as { taxonomy_id: string; body_json: string }[];
+  return rows.map((row) =>
+    parseJsonColumn(taxonomySchema, row.body_json, {
+      table: 'suite_taxonomies',
+      row: `${suiteId}/${row.taxonomy_id}`,
+      field: 'body_json',
+    }),
+  );
 }
 
 /** Item ids of a stored suite, in id order. */
@@ -131,7 +143,13 @@ export function suiteItemGold(store: Store, suiteId: string, itemId: string): st
 /** Every item of a stored suite, in id order. */
 export function listSuiteItems(store: Store, suiteId: string): SuiteItem[] {
   const rows = store.db
-    .prepare('SELECT body_json FROM suite_items WHERE suite_id = ? ORDER BY item_id')
-    .all(suiteId) as { body_json: string }[];
-  return rows.map((row) => suiteItemSchema.parse(JSON.parse(row.body_json)));
+    .prepare('SELECT item_id, body_json FROM suite_items WHERE suite_id = ? ORDER BY item_id')
+    .all(suiteId) as { item_id: string; body_json: string }[];
+  return rows.map((row) =>
+    parseJsonColumn(suiteItemSchema, row.body_json, {
+      table: 'suite_items',
+      row: `${suiteId}/${row.item_id}`,
+      field: 'body_json',
+    }),
+  );
 }
