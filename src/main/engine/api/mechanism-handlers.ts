@@ -15,7 +15,7 @@ import {
   saveHumanLabel,
   type RunRecord,
 } from '../metajudge';
-import { labelsForRep, type Store } from '../store';
+import { jobStudyOfRep, labelsForRep, type Store } from '../store';
 import type { LabHandlers } from './handlers';
 
 type MechanismHandlers = Pick<
@@ -105,10 +105,7 @@ export function mechanismHandlers(
         ...(input.subMode ? { subMode: input.subMode } : {}),
         ...(input.rationale ? { rationale: input.rationale } : {}),
       });
-      const study = store.db
-        .prepare('SELECT study_id FROM jobs WHERE rep_id = ?')
-        .pluck()
-        .get(input.repId) as string | undefined;
+      const study = jobStudyOfRep(store, input.repId);
       if (study) onChanged(study);
       return { saved: true };
     },

@@ -9,7 +9,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { EngineError } from '../errors';
-import type { Store } from '../store';
+import { type Store, readBundleTables, readStudySpecRecord } from '../store';
 import { engineVersion } from '../version';
 import {
   BUNDLE_FORMAT,
@@ -37,51 +37,19 @@ export interface ExportBundleSummary {
   redacted: string[];
 }
 
-const REPS = 'SELECT id FROM judge_reps WHERE study_id = @study';
-const JOBS = 'SELECT id FROM jobs WHERE study_id = @study';
-
-/** The query selecting each table's rows of one study (`@study`, `@suite`). */
-const QUERIES: Record<BundleTableKey, string> = {
-  suites: 'SELECT * FROM suites WHERE id = @suite',
-  suiteItems: `SELECT * FROM suite_items WHERE suite_id = @suite
-    AND item_id IN (SELECT item_id FROM study_items WHERE study_id = @study) ORDER BY item_id`,
-  suiteTaxonomies: 'SELECT * FROM suite_taxonomies WHERE suite_id = @suite ORDER BY taxonomy_id',
-  studies: 'SELECT * FROM studies WHERE id = @study',
-  studyItems: 'SELECT * FROM study_items WHERE study_id = @study ORDER BY position',
-  studyConditions: 'SELECT * FROM study_conditions WHERE study_id = @study ORDER BY position',
-  studyMajorities:
-    'SELECT * FROM study_majorities WHERE study_id = @study ORDER BY item_id, judge_id',
-  reps: 'SELECT * FROM judge_reps WHERE study_id = @study ORDER BY created_at, id',
-  messages: `SELECT * FROM judge_messages WHERE rep_id IN (${REPS}) ORDER BY rep_id, seq`,
-  turns: `SELECT * FROM judge_turns WHERE rep_id IN (${REPS}) ORDER BY rep_id, turn`,
-  toolCalls: `SELECT * FROM judge_tool_calls WHERE rep_id IN (${REPS}) ORDER BY rep_id, seq`,
-  jobs: 'SELECT * FROM jobs WHERE study_id = @study ORDER BY id',
-  providerCalls: `SELECT * FROM provider_calls WHERE job_id IN (${JOBS}) ORDER BY job_id, seq`,
-  importedReps: 'SELECT * FROM imported_reps WHERE study_id = @study ORDER BY line',
-  annotators: `SELECT * FROM annotators WHERE 'human:' || name IN
-    (SELECT source FROM mechanism_labels WHERE rep_id IN (${REPS})) ORDER BY name`,
-  labels: `SELECT * FROM mechanism_labels WHERE rep_id IN (${REPS}) ORDER BY rep_id, source`,
-  webRecordings: `SELECT * FROM judge_rep_web WHERE rep_id IN (${REPS}) ORDER BY rep_id`,
-  dimensionGold: 'SELECT * FROM dimension_gold WHERE study_id = @study ORDER BY item_id, dimension',
-};
-
 function suiteOf(store: Store, studyId: string): string | null {
-  const row = store.db.prepare('SELECT spec_json FROM studies WHERE id = ?').get(studyId) as
-    { spec_json: string } | undefined;
-  if (!row) throw new EngineError('not_found', `There is no study "${studyId}".`);
-  const suite = (JSON.parse(row.spec_json) as { suite?: unknown }).suite;
-  return typeof suite === 'string' ? suite : null;
+  const spec = readStudySpecRecord(store, studyId);
+  if (!spec) throw new EngineError('not_found', `There is no study "${studyId}".`);
+  return typeof spec.suite === 'string' ? spec.suite : null;
 }
 
 /** The bundle of a study, as an object (secrets not yet scanned: exportBundle does that). */
 export function buildBundle(store: Store, studyId: string): StudyBundle {
-  const params = { study: studyId, suite: suiteOf(store, studyId) ?? '' };
-  const tables = Object.fromEntries(
-    (Object.keys(QUERIES) as BundleTableKey[]).map((key) => [
-      key,
-      store.db.prepare(QUERIES[key]).all(params) as BundleRow[],
-    ]),
-  ) as Record<BundleTableKey, BundleRow[]>;
+  const tables: Record<BundleTableKey, BundleRow[]> = readBundleTables(
+    store,
+    studyId,
+    suiteOf(store, studyId),
+  );
   return {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,

@@ -13,7 +13,16 @@
 import { createHash } from 'node:crypto';
 import { EngineError } from '../errors';
 import { builtinSuiteIds } from '../suites';
-import type { Store } from '../store';
+import {
+  type Store,
+  deleteStudy,
+  inTransaction,
+  insertAnnotators,
+  insertBundleRows,
+  readSuiteRows,
+  repExists,
+  studyName,
+} from '../store';
 import {
   BUNDLE_FORMAT,
   BUNDLE_TABLES,
@@ -81,33 +90,6 @@ export function readBundle(file: string): StudyBundle {
   return parsed.data;
 }
 
-function columnsOf(store: Store, table: string): Set<string> {
-  const rows = store.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
-  return new Set(rows.map((row) => row.name));
-}
-
-/** Inserts rows into a table, refusing columns the table does not have; returns rowids. */
-function insertRows(
-  store: Store,
-  table: string,
-  rows: readonly BundleRow[],
-  skip: readonly string[] = [],
-): number[] {
-  const known = columnsOf(store, table);
-  return rows.map((row) => {
-    const columns = Object.keys(row).filter((column) => !skip.includes(column));
-    const unknown = columns.find((column) => !known.has(column));
-    if (unknown)
-      throw new EngineError(
-        'bad_request',
-        `The bundle's ${table} rows have a column "${unknown}" this workspace does not know.`,
-      );
-    const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-    const result = store.db.prepare(sql).run(...columns.map((column) => row[column] ?? null));
-    return Number(result.lastInsertRowid);
-  });
-}
-
 /** What a suite is, minus where and when it was stored: equal fingerprints, equal suites. */
 function suiteFingerprint(
   suite: BundleRow,
@@ -130,12 +112,8 @@ function suiteFingerprint(
 }
 
 function storedFingerprint(store: Store, suiteId: string): string | undefined {
-  const suite = store.db.prepare('SELECT * FROM suites WHERE id = ?').get(suiteId) as
-    BundleRow | undefined;
-  if (!suite) return undefined;
-  const rows = (table: string) =>
-    store.db.prepare(`SELECT * FROM ${table} WHERE suite_id = ?`).all(suiteId) as BundleRow[];
-  return suiteFingerprint(suite, rows('suite_items'), rows('suite_taxonomies'));
+  const stored = readSuiteRows(store, suiteId);
+  return stored && suiteFingerprint(stored.suite, stored.items, stored.taxonomies);
 }
 
 /**
@@ -159,11 +137,11 @@ function addSuite(
     const stored = storedFingerprint(store, suiteId);
     if (stored === fingerprint) return { suiteId, created: false, itemsAdded: 0 };
     if (stored !== undefined) continue;
-    insertRows(store, 'suites', [{ ...suite, id: suiteId, origin: 'imported' }]);
+    insertBundleRows(store, 'suites', [{ ...suite, id: suiteId, origin: 'imported' }]);
     const under = (rows: readonly BundleRow[]) =>
       rows.map((row) => ({ ...row, suite_id: suiteId }));
-    insertRows(store, 'suite_items', under(suiteItems));
-    insertRows(store, 'suite_taxonomies', under(suiteTaxonomies));
+    insertBundleRows(store, 'suite_items', under(suiteItems));
+    insertBundleRows(store, 'suite_taxonomies', under(suiteTaxonomies));
     return { suiteId, created: true, itemsAdded: suiteItems.length };
   }
   throw new EngineError(
@@ -172,11 +150,30 @@ function addSuite(
   );
 }
 
+/** The study row's spec, which must be a JSON object (a bundle is a stranger's file). */
+function bundleSpec(study: BundleRow): Record<string, unknown> {
+  let spec: unknown;
+  try {
+    spec = JSON.parse(String(study.spec_json));
+  } catch (error) {
+    throw new EngineError(
+      'bad_request',
+      `The bundle's studies row ${String(study.id)}: spec_json: not valid JSON (${(error as Error).message}).`,
+    );
+  }
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec))
+    throw new EngineError(
+      'bad_request',
+      `The bundle's studies row ${String(study.id)}: spec_json: expected a JSON object.`,
+    );
+  return { ...spec };
+}
+
 /** The bundle with its study and reps pointing at `suiteId` (the suite it was opened under). */
 function pointAtSuite(bundle: StudyBundle, suiteId: string | undefined): StudyBundle {
   if (suiteId === undefined) return bundle;
   const study = bundle.tables.studies[0] as BundleRow;
-  const spec = JSON.parse(String(study.spec_json)) as Record<string, unknown>;
+  const spec = bundleSpec(study);
   return {
     ...bundle,
     tables: {
@@ -191,7 +188,7 @@ function insertStudy(store: Store, bundle: StudyBundle): void {
   const { tables } = bundle;
   const study = tables.studies[0] as BundleRow;
   const running = study.status === 'running' || study.status === 'queued';
-  insertRows(store, 'studies', [
+  insertBundleRows(store, 'studies', [
     running
       ? {
           ...study,
@@ -211,7 +208,7 @@ function insertStudy(store: Store, bundle: StudyBundle): void {
     'webRecordings',
     'dimensionGold',
   ];
-  for (const key of plain) insertRows(store, BUNDLE_TABLES[key], tables[key]);
+  for (const key of plain) insertBundleRows(store, BUNDLE_TABLES[key], tables[key]);
   const jobs = tables.jobs.map((job): BundleRow => ({
     ...job,
     state: job.state === 'running' ? 'queued' : (job.state ?? null),
@@ -219,19 +216,16 @@ function insertStudy(store: Store, bundle: StudyBundle): void {
     lease_owner: null,
     lease_expires_at: null,
   }));
-  const newIds = insertRows(store, 'jobs', jobs, ['id']);
+  const newIds = insertBundleRows(store, 'jobs', jobs, ['id']);
   const jobIds = new Map(tables.jobs.map((job, index) => [job.id, newIds[index]]));
-  insertRows(
+  insertBundleRows(
     store,
     'provider_calls',
     tables.providerCalls.map((call) => ({ ...call, job_id: jobIds.get(call.job_id) ?? null })),
   );
-  insertRows(store, 'imported_reps', tables.importedReps);
-  const annotator = store.db.prepare(
-    'INSERT INTO annotators (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING',
-  );
-  for (const row of tables.annotators) annotator.run(row.name, row.created_at);
-  insertRows(store, 'mechanism_labels', tables.labels);
+  insertBundleRows(store, 'imported_reps', tables.importedReps);
+  insertAnnotators(store, tables.annotators);
+  insertBundleRows(store, 'mechanism_labels', tables.labels);
 }
 
 /** Opens a bundle file in this workspace (rules in the module comment). */
@@ -249,19 +243,16 @@ export function openBundle(
   const study = bundle.tables.studies[0];
   if (!study || study.id !== bundle.studyId)
     throw new EngineError('bad_request', `${file} holds no study row for study ${bundle.studyId}.`);
-  const existing = store.db.prepare('SELECT name FROM studies WHERE id = ?').get(bundle.studyId) as
-    { name: string } | undefined;
-  if (existing && !options.replace)
+  const existing = studyName(store, bundle.studyId);
+  if (existing !== undefined && !options.replace)
     throw new EngineError(
       'bad_request',
-      `Study ${bundle.studyId} ("${existing.name}") is already in this workspace. Open the bundle with --replace to replace it, or leave the one you have.`,
+      `Study ${bundle.studyId} ("${existing}") is already in this workspace. Open the bundle with --replace to replace it, or leave the one you have.`,
     );
   let suite: ReturnType<typeof addSuite> = { suiteId: undefined, created: false, itemsAdded: 0 };
-  const open = store.db.transaction(() => {
-    if (existing) store.db.prepare('DELETE FROM studies WHERE id = ?').run(bundle.studyId);
-    const clash = bundle.tables.reps.find((rep) =>
-      store.db.prepare('SELECT 1 FROM judge_reps WHERE id = ?').get(rep.id),
-    );
+  const open = () => {
+    if (existing !== undefined) deleteStudy(store, bundle.studyId);
+    const clash = bundle.tables.reps.find((rep) => repExists(store, rep.id));
     if (clash)
       throw new EngineError(
         'bad_request',
@@ -269,9 +260,9 @@ export function openBundle(
       );
     suite = addSuite(store, bundle);
     insertStudy(store, pointAtSuite(bundle, suite.suiteId));
-  });
+  };
   try {
-    open();
+    inTransaction(store, open);
   } catch (error) {
     if (error instanceof EngineError) throw error;
     // A row the schema refuses (a missing field, a wrong type, a dangling reference): the

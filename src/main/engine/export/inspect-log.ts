@@ -9,35 +9,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EngineError } from '../errors';
-import type { Store } from '../store';
-
-interface RepRow {
-  id: string;
-  item_id: string;
-  suite_id: string;
-  provider: string;
-  model: string;
-  simulated: number;
-  condition_json: string;
-  outcome: string;
-  verdict_json: string | null;
-  final_verdict_json: string | null;
-  system_prompt: string;
-  input_tokens: number;
-  output_tokens: number;
-  created_at: string;
-  duration_ms: number;
-  error: string | null;
-}
-
-interface MessageRow {
-  role: 'user' | 'assistant' | 'tool';
-  content: string;
-  tool_calls_json: string | null;
-  tool_call_id: string | null;
-  tool_name: string | null;
-  is_error: number;
-}
+import {
+  type Store,
+  type StoredMessage,
+  type StoredRep,
+  repMessages,
+  studyHeader,
+  studyStoredReps,
+  suiteItemGold,
+} from '../store';
 
 /** One log written. */
 export interface InspectLogFile {
@@ -49,18 +29,14 @@ export interface InspectLogFile {
 
 /** Writes the study's reps as Inspect logs into `folder`; returns what it wrote. */
 export function exportInspectLogs(store: Store, studyId: string, folder: string): InspectLogFile[] {
-  const study = store.db
-    .prepare('SELECT id, name, created_at FROM studies WHERE id = ?')
-    .get(studyId) as { id: string; name: string; created_at: string } | undefined;
+  const study = studyHeader(store, studyId);
   if (!study)
     throw new EngineError('not_found', `There is no study "${studyId}" in this workspace.`);
-  const reps = store.db
-    .prepare('SELECT * FROM judge_reps WHERE study_id = ? ORDER BY created_at, id')
-    .all(studyId) as RepRow[];
+  const reps = studyStoredReps(store, studyId);
   if (reps.length === 0) throw new EngineError('bad_request', `Study ${studyId} has no reps yet.`);
-  const groups = new Map<string, RepRow[]>();
+  const groups = new Map<string, StoredRep[]>();
   for (const rep of reps) {
-    const key = `${rep.provider}/${rep.model}\u0000${conditionLabel(rep.condition_json)}`;
+    const key = `${rep.provider}/${rep.model}\u0000${conditionLabel(rep.condition)}`;
     groups.set(key, [...(groups.get(key) ?? []), rep]);
   }
   mkdirSync(folder, { recursive: true });
@@ -69,7 +45,7 @@ export function exportInspectLogs(store: Store, studyId: string, folder: string)
     const [judge = '', condition = ''] = key.split('\u0000');
     const log = buildLog(store, study, judge, condition, rows);
     const id = createHash('sha256').update(`${studyId}/${key}`).digest('hex').slice(0, 22);
-    const stamp = study.created_at.replace(/[:.]/g, '-');
+    const stamp = study.createdAt.replace(/[:.]/g, '-');
     const file = join(folder, `${stamp}_${slug(study.name)}-${slug(condition)}_${id}.json`);
     writeFileSync(file, `${JSON.stringify(log, null, 2)}\n`);
     written.push({ file, judge, condition, samples: rows.length });
@@ -79,36 +55,36 @@ export function exportInspectLogs(store: Store, studyId: string, folder: string)
 
 function buildLog(
   store: Store,
-  study: { id: string; name: string; created_at: string },
+  study: { id: string; name: string; createdAt: string },
   judge: string,
   condition: string,
-  reps: RepRow[],
+  reps: StoredRep[],
 ) {
   const gold = new Map<string, string | undefined>();
   const epochs = new Map<string, number>();
   const samples = reps.map((rep) => {
-    if (!gold.has(rep.item_id)) gold.set(rep.item_id, itemGold(store, rep.suite_id, rep.item_id));
-    const epoch = (epochs.get(rep.item_id) ?? 0) + 1;
-    epochs.set(rep.item_id, epoch);
-    return sample(store, rep, epoch, gold.get(rep.item_id));
+    if (!gold.has(rep.itemId)) gold.set(rep.itemId, suiteItemGold(store, rep.suiteId, rep.itemId));
+    const epoch = (epochs.get(rep.itemId) ?? 0) + 1;
+    epochs.set(rep.itemId, epoch);
+    return sample(store, rep, epoch, gold.get(rep.itemId));
   });
   const agreeing = samples.filter((entry) => entry.scores.matches_gold?.value === 'C').length;
   const labelled = samples.filter((entry) => entry.scores.matches_gold !== undefined).length;
-  const simulated = reps.some((rep) => rep.simulated === 1);
+  const simulated = reps.some((rep) => rep.simulated);
   return {
     version: 2,
     status: 'success',
     eval: {
       run_id: study.id,
-      created: study.created_at,
+      created: study.createdAt,
       task: `cuelab/${slug(study.name)}`,
       task_id: `${study.id}-${slug(condition)}`,
       task_version: 0,
       task_attribs: {},
       task_args: {},
       dataset: {
-        name: reps[0]?.suite_id ?? '',
-        samples: new Set(reps.map((rep) => rep.item_id)).size,
+        name: reps[0]?.suiteId ?? '',
+        samples: new Set(reps.map((rep) => rep.itemId)).size,
       },
       model: judge,
       model_args: {},
@@ -132,13 +108,13 @@ function buildLog(
         : [],
     },
     stats: {
-      started_at: reps[0]?.created_at ?? study.created_at,
-      completed_at: reps[reps.length - 1]?.created_at ?? study.created_at,
+      started_at: reps[0]?.createdAt ?? study.createdAt,
+      completed_at: reps[reps.length - 1]?.createdAt ?? study.createdAt,
       model_usage: {
         [judge]: {
-          input_tokens: sum(reps, (rep) => rep.input_tokens),
-          output_tokens: sum(reps, (rep) => rep.output_tokens),
-          total_tokens: sum(reps, (rep) => rep.input_tokens + rep.output_tokens),
+          input_tokens: sum(reps, (rep) => rep.inputTokens),
+          output_tokens: sum(reps, (rep) => rep.outputTokens),
+          total_tokens: sum(reps, (rep) => rep.inputTokens + rep.outputTokens),
         },
       },
     },
@@ -146,15 +122,13 @@ function buildLog(
   };
 }
 
-function sample(store: Store, rep: RepRow, epoch: number, gold: string | undefined) {
-  const rows = store.db
-    .prepare('SELECT * FROM judge_messages WHERE rep_id = ? ORDER BY seq')
-    .all(rep.id) as MessageRow[];
+function sample(store: Store, rep: StoredRep, epoch: number, gold: string | undefined) {
+  const rows = repMessages(store, rep.id);
   const messages = [
-    { role: 'system', content: rep.system_prompt },
+    { role: 'system', content: rep.systemPrompt },
     ...rows.map((row) => message(row)),
   ];
-  const verdict = parse(rep.final_verdict_json) ?? parse(rep.verdict_json);
+  const verdict = rep.finalVerdict ?? rep.verdict;
   const answer = verdictAnswer(verdict, rep.outcome);
   const scores: Record<string, { value: string | number; answer: string; explanation: string }> = {
     verdict: { value: answer, answer, explanation: rationale(verdict) ?? rep.error ?? rep.outcome },
@@ -168,7 +142,7 @@ function sample(store: Store, rep: RepRow, epoch: number, gold: string | undefin
   }
   const last = rows.filter((row) => row.role === 'assistant').pop();
   return {
-    id: rep.item_id,
+    id: rep.itemId,
     epoch,
     input: rows[0]?.content ?? '',
     target: gold ?? '',
@@ -179,38 +153,37 @@ function sample(store: Store, rep: RepRow, epoch: number, gold: string | undefin
         ? [{ message: message(last), stop_reason: rep.outcome === 'verdict' ? 'stop' : 'unknown' }]
         : [],
       usage: {
-        input_tokens: rep.input_tokens,
-        output_tokens: rep.output_tokens,
-        total_tokens: rep.input_tokens + rep.output_tokens,
+        input_tokens: rep.inputTokens,
+        output_tokens: rep.outputTokens,
+        total_tokens: rep.inputTokens + rep.outputTokens,
       },
     },
     scores,
     metadata: {
       cuelab_rep: rep.id,
       outcome: rep.outcome,
-      condition: parse(rep.condition_json),
-      simulated: rep.simulated === 1,
+      condition: rep.condition,
+      simulated: rep.simulated,
     },
     store: {},
     events: [],
     model_usage: {},
-    total_time: rep.duration_ms / 1000,
+    total_time: rep.durationMs / 1000,
     uuid: rep.id,
   };
 }
 
-function message(row: MessageRow) {
+function message(row: StoredMessage) {
   if (row.role === 'tool') {
     return {
       role: 'tool',
       content: row.content,
-      tool_call_id: row.tool_call_id ?? '',
-      function: row.tool_name ?? '',
-      ...(row.is_error ? { error: { type: 'unknown', message: row.content } } : {}),
+      tool_call_id: row.toolCallId ?? '',
+      function: row.toolName ?? '',
+      ...(row.isError ? { error: { type: 'unknown', message: row.content } } : {}),
     };
   }
-  const calls =
-    (parse(row.tool_calls_json) as { id: string; name: string; input: unknown }[] | null) ?? [];
+  const calls = row.toolCalls;
   return {
     role: row.role,
     content: row.content,
@@ -228,47 +201,44 @@ function message(row: MessageRow) {
 }
 
 function verdictAnswer(verdict: unknown, outcome: string): string {
-  const value = verdict as { kind?: string; outcome?: string; score?: number } | null;
-  if (value?.kind === 'binary' && value.outcome) return value.outcome;
-  if (value?.kind === 'graded' && typeof value.score === 'number') return String(value.score);
-  if (value?.kind) return value.kind;
+  const value = fields(verdict);
+  const kind = text(value.kind);
+  const binary = text(value.outcome);
+  if (kind === 'binary' && binary) return binary;
+  if (kind === 'graded' && typeof value.score === 'number') return String(value.score);
+  if (kind) return kind;
   return outcome;
 }
 
 function rationale(verdict: unknown): string | undefined {
-  const value = verdict as { rationale?: unknown } | null;
-  return typeof value?.rationale === 'string' ? value.rationale : undefined;
-}
-
-function itemGold(store: Store, suiteId: string, itemId: string): string | undefined {
-  const row = store.db
-    .prepare('SELECT body_json FROM suite_items WHERE suite_id = ? AND item_id = ?')
-    .get(suiteId, itemId) as { body_json: string } | undefined;
-  const gold = row ? (JSON.parse(row.body_json) as { gold?: unknown }).gold : undefined;
-  return typeof gold === 'string' ? gold : undefined;
+  return text(fields(verdict).rationale);
 }
 
 /** A readable name for a condition: uncued, or the cue's preset and direction. */
-function conditionLabel(json: string): string {
-  const condition = JSON.parse(json) as {
-    cue?: { kind?: string; preset?: string };
-    direction?: string;
-    placement?: { kind?: string };
-    mitigations?: { id?: string }[];
-  };
+function conditionLabel(condition: Record<string, unknown>): string {
+  const cue = fields(condition.cue);
   const parts = [
     condition.cue
-      ? `${condition.cue.preset ?? condition.cue.kind ?? 'cue'}-${condition.direction ?? ''}`
+      ? `${text(cue.preset) ?? text(cue.kind) ?? 'cue'}-${text(condition.direction) ?? ''}`
       : 'uncued',
   ];
-  if (condition.placement?.kind) parts.push(condition.placement.kind);
-  for (const mitigation of condition.mitigations ?? [])
-    if (mitigation.id) parts.push(mitigation.id);
+  const placement = text(fields(condition.placement).kind);
+  if (placement) parts.push(placement);
+  const mitigations = Array.isArray(condition.mitigations) ? condition.mitigations : [];
+  for (const mitigation of mitigations) {
+    const id = text(fields(mitigation).id);
+    if (id) parts.push(id);
+  }
   return parts.join('+');
 }
 
-function parse(value: string | null): unknown {
-  return value === null ? null : (JSON.parse(value) as unknown);
+/** The fields of a JSON object; none for anything else. */
+function fields(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? { ...value } : {};
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 function slug(text: string): string {

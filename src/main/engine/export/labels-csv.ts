@@ -26,6 +26,7 @@ import {
   type Store,
   ANNOTATOR_PATTERN,
   listStudyLabels,
+  repOrigin,
   saveLabels,
   type LabelInput,
 } from '../store';
@@ -105,10 +106,9 @@ export function labelSheetCsv(store: Store, studyId: string, annotator: string):
 function flipIndex(store: Store, repIds: readonly string[]): Map<string, FlippedRep | null> {
   const index = new Map<string, FlippedRep | null>();
   const studies = new Set<string>();
-  const lookup = store.db.prepare('SELECT study_id FROM judge_reps WHERE id = ?');
   for (const repId of new Set(repIds)) {
-    const row = lookup.get(repId) as { study_id: string | null } | undefined;
-    if (row?.study_id) studies.add(row.study_id);
+    const studyId = repOrigin(store, repId)?.studyId;
+    if (studyId) studies.add(studyId);
   }
   for (const studyId of studies)
     for (const flip of findFlippedReps(store, studyId)) index.set(flip.repId, flip);

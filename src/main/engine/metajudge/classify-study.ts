@@ -19,6 +19,7 @@ import {
   saveLabels,
   type LabelInput,
   getSuiteItem,
+  repOrigin,
 } from '../store';
 import type { MetaJudgeCase } from './ensemble/prompt';
 import { runEnsemble, type EnsembleDeps, type EnsembleResult } from './ensemble/run';
@@ -95,17 +96,14 @@ function diffLabels(store: Store, pair: FlipPair): LabelInput[] {
 
 function metaCase(store: Store, pair: FlipPair): MetaJudgeCase {
   const { flip } = pair;
-  const suite = store.db
-    .prepare('SELECT suite_id FROM judge_reps WHERE id = ?')
-    .get(flip.repId) as {
-    suite_id: string;
-  };
+  const origin = repOrigin(store, flip.repId);
+  if (!origin) throw new EngineError('not_found', `There is no judge rep "${flip.repId}".`);
   const cue = pair.cued.cue;
   if (!cue)
     throw new EngineError('internal', `Flipped rep ${flip.repId} has no recorded cue text.`);
   return {
     kind: flip.kind,
-    task: getSuiteItem(store, suite.suite_id, flip.itemId).task,
+    task: getSuiteItem(store, origin.suiteId, flip.itemId).task,
     cue,
     gold: flip.gold,
     baselineVerdict: flip.uncuedMajority,

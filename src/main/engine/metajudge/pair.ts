@@ -4,7 +4,7 @@
  * uncued twin, aligned, with the divergence point marked; all of it offline from SQLite").
  */
 import { EngineError } from '../errors';
-import type { Store } from '../store';
+import { type Store, repSimulationRecord } from '../store';
 import { classifyFlip, type DiffResult } from './diff/classify';
 import { alignCalls, type AlignedRow } from './diff/trajectory';
 import { findFlippedRep, type FlippedRep } from './flipped';
@@ -65,10 +65,7 @@ export function loadFlipPairView(store: Store, repId: string): FlipPairView {
  * simulation/provider.ts SimulationRecord); null for a real model's rep.
  */
 export function trueMechanism(store: Store, repId: string): StoredLabel | null {
-  const row = store.db.prepare('SELECT simulation_json FROM judge_reps WHERE id = ?').get(repId) as
-    { simulation_json: string | null } | undefined;
-  if (!row?.simulation_json) return null;
-  const mechanism = (JSON.parse(row.simulation_json) as { mechanism?: unknown }).mechanism;
+  const mechanism = repSimulationRecord(store, repId)?.mechanism;
   switch (mechanism) {
     case 'over_trust':
     case 'hallucination':

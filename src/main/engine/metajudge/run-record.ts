@@ -6,7 +6,7 @@
  * is opened in another workspace.
  */
 import { EngineError } from '../errors';
-import type { Store } from '../store';
+import { type Store, type StoredMessage, readStoredRep, repMessages, repToolCalls } from '../store';
 import type { Outcome } from '../mechanism-labels';
 
 /** One investigation tool call (the verdict tool is not one). */
@@ -43,30 +43,6 @@ export interface RunRecord {
 /** Name of the judge's verdict tool (judge/tools.ts). */
 const VERDICT_TOOL = 'submit_verdict';
 
-interface RepRow {
-  id: string;
-  system_prompt: string;
-  final_verdict_json: string | null;
-  verdict_json: string | null;
-  condition_json: string;
-}
-
-interface MessageRow {
-  seq: number;
-  role: 'user' | 'assistant' | 'tool';
-  content: string;
-  tool_calls_json: string | null;
-  tool_name: string | null;
-  is_error: number;
-}
-
-interface CallRow {
-  name: string;
-  input_json: string;
-  output: string;
-  is_error: number;
-}
-
 function parseJson(text: string | null): unknown {
   if (text === null) return null;
   try {
@@ -90,7 +66,7 @@ function cueOf(condition: Record<string, unknown>): RunRecord['cue'] {
   return { text, direction };
 }
 
-function stepsOf(messages: readonly MessageRow[]): RunStep[] {
+function stepsOf(messages: readonly StoredMessage[]): RunStep[] {
   const steps: RunStep[] = [];
   for (const message of messages) {
     if (message.role === 'user') {
@@ -98,20 +74,17 @@ function stepsOf(messages: readonly MessageRow[]): RunStep[] {
       continue;
     }
     if (message.role === 'tool') {
-      const name = message.tool_name ?? 'tool';
+      const name = message.toolName ?? 'tool';
       steps.push({
         kind: 'result',
         name,
         output: message.content,
-        isError: message.is_error === 1,
+        isError: message.isError,
       });
       continue;
     }
     if (message.content.trim()) steps.push({ kind: 'say', text: message.content });
-    const calls = parseJson(message.tool_calls_json);
-    for (const call of Array.isArray(calls) ? calls : []) {
-      const { name, input } = record(call);
-      if (typeof name !== 'string') continue;
+    for (const { name, input } of message.toolCalls) {
       steps.push(
         name === VERDICT_TOOL
           ? {
@@ -127,32 +100,20 @@ function stepsOf(messages: readonly MessageRow[]): RunStep[] {
 
 /** Loads a stored rep for comparison; throws not_found. */
 export function loadRunRecord(store: Store, repId: string): RunRecord {
-  const rep = store.db
-    .prepare(
-      'SELECT id, system_prompt, final_verdict_json, verdict_json, condition_json FROM judge_reps WHERE id = ?',
-    )
-    .get(repId) as RepRow | undefined;
+  const rep = readStoredRep(store, repId);
   if (!rep) throw new EngineError('not_found', `There is no judge rep "${repId}".`);
-  const messages = store.db
-    .prepare(
-      'SELECT seq, role, content, tool_calls_json, tool_name, is_error FROM judge_messages WHERE rep_id = ? ORDER BY seq',
-    )
-    .all(repId) as MessageRow[];
-  const callRows = store.db
-    .prepare(
-      'SELECT name, input_json, output, is_error FROM judge_tool_calls WHERE rep_id = ? ORDER BY seq',
-    )
-    .all(repId) as CallRow[];
+  const messages = repMessages(store, repId);
+  const callRows = repToolCalls(store, repId);
   const calls = callRows
     .filter((row) => row.name !== VERDICT_TOOL)
     .map((row, index) => ({
       index,
       name: row.name,
-      input: parseJson(row.input_json),
+      input: row.input,
       output: row.output,
-      isError: row.is_error === 1,
+      isError: row.isError,
     }));
-  const verdict = record(parseJson(rep.final_verdict_json ?? rep.verdict_json));
+  const verdict = record(rep.finalVerdict ?? rep.verdict);
   const outcome = verdict.outcome === 'pass' || verdict.outcome === 'fail' ? verdict.outcome : null;
   return {
     repId,
@@ -161,9 +122,9 @@ export function loadRunRecord(store: Store, repId: string): RunRecord {
     calls,
     steps: stepsOf(messages),
     prompt: [
-      rep.system_prompt,
+      rep.systemPrompt,
       ...messages.filter((message) => message.role === 'user').map((message) => message.content),
     ],
-    cue: cueOf(record(parseJson(rep.condition_json))),
+    cue: cueOf(rep.condition),
   };
 }

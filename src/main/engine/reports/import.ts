@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import { EngineError } from '../errors';
 import { checkRowCount, countLines, readLimitedText } from '../input-limits';
-import type { Store } from '../store';
+import { type Store, saveImportedStudy } from '../store';
 import type { ImportedRep, ResultsFormat } from './results-parse';
 import { detectFormat, parseResults } from './results-parse';
 
@@ -84,36 +84,7 @@ export function importResults(store: Store, source: ResultsSource): ImportSummar
     source: { file: source.fileName, format, rows: reps.length },
     importedAt: now,
   };
-  const db = store.db;
-  db.transaction(() => {
-    db.prepare(
-      `INSERT INTO studies (id, name, status, spec_json, simulated, origin, created_at, updated_at)
-       VALUES (?, ?, 'completed', ?, ?, 'imported', ?, ?)`,
-    ).run(id, name, JSON.stringify(spec), simulated ? 1 : 0, now, now);
-    const insert = db.prepare(
-      `INSERT INTO imported_reps (study_id, line, item_id, dataset, judge, condition, cue_direction,
-         rep, verdict, score, gold, dimension, turns, extra_json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    for (const rep of reps) {
-      insert.run(
-        id,
-        rep.line,
-        rep.itemId,
-        rep.dataset,
-        rep.judge,
-        rep.condition,
-        rep.cueDirection,
-        rep.rep,
-        rep.verdict,
-        rep.score,
-        rep.gold,
-        rep.dimension,
-        rep.turns,
-        JSON.stringify(rep.extra),
-      );
-    }
-  })();
+  saveImportedStudy(store, { id, name, spec, simulated, now, reps });
   return {
     studyId: id,
     name,

@@ -14,7 +14,7 @@ import {
   type ReportTable,
 } from '../analysis';
 import { GRADED_FLIP_THRESHOLD_POINTS } from '../paper';
-import type { Store } from '../store';
+import { type Store, readStudySpecRecord } from '../store';
 import { studyRows } from './rows';
 
 /** Graded flips per cued condition × dimension at every scope, at `threshold` points. */
@@ -68,14 +68,8 @@ export function gradedTable(
 
 /** The study's graded flip threshold (its spec's `gradedFlipThreshold`; App. G's 10 otherwise). */
 export function studyGradedThreshold(store: Store, studyId: string): number {
-  const text = store.db.prepare('SELECT spec_json FROM studies WHERE id = ?').pluck().get(studyId);
-  if (typeof text !== 'string') return GRADED_FLIP_THRESHOLD_POINTS;
-  try {
-    const value = (JSON.parse(text) as { gradedFlipThreshold?: unknown }).gradedFlipThreshold;
-    return typeof value === 'number' && value > 0 ? value : GRADED_FLIP_THRESHOLD_POINTS;
-  } catch {
-    return GRADED_FLIP_THRESHOLD_POINTS;
-  }
+  const value = readStudySpecRecord(store, studyId)?.gradedFlipThreshold;
+  return typeof value === 'number' && value > 0 ? value : GRADED_FLIP_THRESHOLD_POINTS;
 }
 
 /** The graded table of a stored study, at the study's own threshold. */

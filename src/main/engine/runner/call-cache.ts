@@ -5,8 +5,8 @@
  * is ever repeated (issue 5). Tool calls re-run in a fresh environment, which for a
  * deterministic environment reproduces the same requests.
  */
-import { requestHash, type ModelResponse } from '../providers';
-import type { Store } from '../store';
+import { requestHash } from '../providers';
+import { type Store, providerCallLog } from '../store';
 import type { ModelCall } from '../judge';
 
 /** Counters a caller can read after the rep (and tests can assert on). */
@@ -24,14 +24,7 @@ export function cachedModelCall(
   inner: ModelCall,
 ): { call: ModelCall; stats: CallCacheStats } {
   const stats: CallCacheStats = { replayed: 0, called: 0, mismatched: 0 };
-  const find = store.db.prepare(
-    'SELECT request_hash, response_json, attempts, temperature_sent FROM provider_calls WHERE job_id = ? AND seq = ?',
-  );
-  const save = store.db.prepare(
-    `INSERT OR REPLACE INTO provider_calls (job_id, seq, request_hash, response_json, attempts, temperature_sent, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const dropFrom = store.db.prepare('DELETE FROM provider_calls WHERE job_id = ? AND seq >= ?');
+  const log = providerCallLog(store, jobId);
   let seq = 0;
   let diverged = false;
   const call: ModelCall = async (request, signal) => {
@@ -39,39 +32,29 @@ export function cachedModelCall(
     seq += 1;
     const hash = requestHash(request);
     if (!diverged) {
-      const stored = find.get(jobId, index) as
-        | {
-            request_hash: string;
-            response_json: string;
-            attempts: number;
-            temperature_sent: number;
-          }
-        | undefined;
-      if (stored && stored.request_hash === hash) {
+      const stored = log.find(index);
+      if (stored && stored.requestHash === hash) {
         stats.replayed += 1;
         return {
-          response: JSON.parse(stored.response_json) as ModelResponse,
+          response: stored.response,
           attempts: stored.attempts,
-          temperatureSent: stored.temperature_sent === 1,
+          temperatureSent: stored.temperatureSent,
         };
       }
       if (stored) {
         stats.mismatched += 1;
-        dropFrom.run(jobId, index);
+        log.dropFrom(index);
       }
       diverged = true;
     }
     const result = await inner(request, signal);
     stats.called += 1;
-    save.run(
-      jobId,
-      index,
-      hash,
-      JSON.stringify(result.response),
-      result.attempts,
-      result.temperatureSent ? 1 : 0,
-      new Date().toISOString(),
-    );
+    log.save(index, {
+      requestHash: hash,
+      response: result.response,
+      attempts: result.attempts,
+      temperatureSent: result.temperatureSent,
+    });
     return result;
   };
   return { call, stats };

@@ -8,7 +8,7 @@ import { studyDimensions, type StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import { seededRandom } from '../random';
-import { type Store, insertJob } from '../store';
+import { type Store, inTransaction, insertJob, insertStudyRows } from '../store';
 import { expandConditions, isControl } from './conditions';
 import { queueFixedDirectionJobs } from './scheduling';
 
@@ -60,25 +60,8 @@ export function createStudy(
   const now = new Date().toISOString();
   const simulated = spec.judges.some((judge) => judge.provider === 'synthetic');
   const conditions = expandConditions(spec);
-  store.db.transaction(() => {
-    store.db
-      .prepare(
-        `INSERT INTO studies (id, name, status, spec_json, simulated, created_at, updated_at)
-         VALUES (?, ?, 'running', ?, ?, ?, ?)`,
-      )
-      .run(id, spec.name, JSON.stringify(spec), simulated ? 1 : 0, now, now);
-    const insertItem = store.db.prepare(
-      'INSERT INTO study_items (study_id, item_id, position, dataset, gold) VALUES (?, ?, ?, ?, ?)',
-    );
-    items.forEach((item, position) =>
-      insertItem.run(id, item.id, position, item.dataset, item.gold ?? null),
-    );
-    const insertCondition = store.db.prepare(
-      'INSERT INTO study_conditions (study_id, key, position, label, body_json) VALUES (?, ?, ?, ?, ?)',
-    );
-    conditions.forEach((condition, position) =>
-      insertCondition.run(id, condition.key, position, condition.label, JSON.stringify(condition)),
-    );
+  inTransaction(store, () => {
+    insertStudyRows(store, { id, spec, simulated, now, items, conditions });
     // The control and every mitigated control need no majority: queued at once.
     const controls = conditions.filter(isControl);
     for (const item of items) {
@@ -98,6 +81,6 @@ export function createStudy(
         queueFixedDirectionJobs(store, id, spec, conditions, item.id, judge.id);
       }
     }
-  })();
+  });
   return id;
 }

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { studyEstimateSchema } from '../../../shared/lab-api-studies';
 import { specNeedsDocker } from '../environments';
 import { costOf, DEFAULT_API_KEY_ENV } from '../providers';
-import type { Store } from '../store';
+import { type Store, modelRepHistory } from '../store';
 import { expandConditions, isControl } from './conditions';
 import { selectItems } from './create-study';
 import { ERROR_ATTRIBUTION_DIRECTION_NOTE, effectiveDirection } from './scheduling';
@@ -64,25 +64,17 @@ export function estimateStudy(
         fix: `Add the key in Settings, or set ${keyName} before starting CueLab.`,
       });
     }
-    const history = store.db
-      .prepare(
-        `SELECT count(*) AS n, avg(input_tokens) AS input, avg(output_tokens) AS output, avg(duration_ms) AS ms
-           FROM judge_reps WHERE model = ? AND outcome = 'verdict'`,
-      )
-      .get(judge.model) as {
-      n: number;
-      input: number | null;
-      output: number | null;
-      ms: number | null;
-    };
-    const known = history.n >= 5;
-    const input = known ? (history.input ?? 0) : assumedRep.turns * assumedRep.inputTokensPerTurn;
+    const history = modelRepHistory(store, judge.model);
+    const known = history.reps >= 5;
+    const input = known
+      ? (history.inputTokens ?? 0)
+      : assumedRep.turns * assumedRep.inputTokensPerTurn;
     const output = known
-      ? (history.output ?? 0)
+      ? (history.outputTokens ?? 0)
       : assumedRep.turns * assumedRep.outputTokensPerTurn;
     bases.push(
       known
-        ? `${judge.id}: mean of ${history.n} earlier reps`
+        ? `${judge.id}: mean of ${history.reps} earlier reps`
         : `${judge.id}: assumed ${assumedRep.turns} turns per rep`,
     );
     const perRep = costOf(
@@ -91,7 +83,7 @@ export function estimateStudy(
       judge.model,
     );
     cost = perRep === null || cost === null ? null : cost + perRep * repsForJudge;
-    seconds += repsForJudge * (known ? (history.ms ?? 0) / 1000 : assumedRep.seconds);
+    seconds += repsForJudge * (known ? (history.durationMs ?? 0) / 1000 : assumedRep.seconds);
   }
   const needsDocker = items.some((item) => specNeedsDocker(item.environment));
   if (needsDocker && !context.dockerAvailable) {

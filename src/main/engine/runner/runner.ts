@@ -9,6 +9,7 @@ import {
   claimJob,
   completeJob,
   failJob,
+  inTransaction,
   openJobCount,
   releaseJob,
   releaseOwnedJobs,
@@ -20,8 +21,9 @@ import {
   pauseStudy,
   studyCost,
   studyStatus,
+  uncuedArmsWithoutMajority,
 } from '../store';
-import { isUncuedControlKey, uncuedKey } from './conditions';
+import { isUncuedControlKey } from './conditions';
 import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
 import { crashPoint } from './crash-points';
 import { failureAction } from './failures';
@@ -184,25 +186,9 @@ export class StudyRunner {
    * majority left them so, and nothing else would ever queue them.
    */
   private reconcileMajorities(study: LoadedStudy): void {
-    const pending = this.deps.store.db
-      .prepare(
-        `SELECT j.item_id, j.judge_id, j.condition_key FROM jobs j
-          WHERE j.study_id = ? AND (j.condition_key = ? OR j.condition_key LIKE ? || '#%')
-            AND NOT EXISTS (SELECT 1 FROM study_majorities m
-                             WHERE m.study_id = j.study_id AND m.item_id = j.item_id AND m.judge_id = j.judge_id
-                               AND m.dimension = coalesce(
-                                 (SELECT json_extract(c.body_json, '$.dimension') FROM study_conditions c
-                                   WHERE c.study_id = j.study_id AND c.key = j.condition_key), ?))
-          GROUP BY j.item_id, j.judge_id, j.condition_key
-         HAVING sum(j.state IN ('queued', 'running')) = 0`,
-      )
-      .all(study.id, uncuedKey, uncuedKey, study.spec.dimension) as {
-      item_id: string;
-      judge_id: string;
-      condition_key: string;
-    }[];
-    for (const row of pending)
-      this.uncuedFinished(study, row.item_id, row.judge_id, row.condition_key);
+    const pending = uncuedArmsWithoutMajority(this.deps.store, study.id, study.spec.dimension);
+    for (const arm of pending)
+      this.uncuedFinished(study, arm.itemId, arm.judgeId, arm.conditionKey);
   }
 
   private async run(job: ClaimedJob): Promise<void> {
@@ -320,10 +306,10 @@ export class StudyRunner {
     const { store } = this.deps;
     try {
       const studies = this.servedStudyIds();
-      store.db.transaction(() => {
+      inTransaction(store, () => {
         releaseOwnedJobs(store, this.owner, this.options.studyIds);
         for (const id of studies) pauseStudy(store, id, fault.reason);
-      })();
+      });
       this.fault = null;
       this.lastFault = fault.reason;
       for (const id of studies) this.options.onChange?.(id);

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/docker-hosts';
 import { EngineError } from '../errors';
 import type { Store } from './database';
+import { readJsonColumn } from './json-column';
 
 /** The limit of the workstation's own engine when the workspace does not set one. */
 export const DEFAULT_LOCAL_MAX_CONTAINERS = 64;
@@ -26,7 +27,9 @@ export function listDockerHosts(store: Store): DockerHostConfig[] {
   let local = localHostConfig();
   const remote: DockerHostConfig[] = [];
   for (const row of rows) {
-    const parsed = dockerHostConfigSchema.safeParse(JSON.parse(row.config_json));
+    const parsed = dockerHostConfigSchema.safeParse(
+      readJsonColumn(row.config_json, { table: 'docker_hosts', row: row.id, field: 'config_json' }),
+    );
     if (!parsed.success) {
       throw new EngineError(
         'internal',

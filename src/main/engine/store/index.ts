@@ -20,6 +20,8 @@ export {
   listSuiteItemIds,
   listSuiteItems,
   saveSuite,
+  storedBuiltinVersion,
+  suiteItemGold,
 } from './suite-items';
 export { listSuites } from './suites';
 export { workspaceTemperaturePolicy } from './temperature-memory';
@@ -61,3 +63,55 @@ export {
 } from './analysis-rows';
 export type { NativeAnalysisRecord } from './analysis-rows';
 export { databaseRevision } from './revision';
+export { inTransaction } from './transaction';
+export {
+  isJsonRecord,
+  outcomeColumn,
+  parseJsonColumn,
+  readJsonColumn,
+  readJsonRecordColumn,
+  readOptionalJsonColumn,
+} from './json-column';
+export type { ColumnPlace } from './json-column';
+export {
+  deleteStudy,
+  insertStudyRows,
+  latestStudyId,
+  matchingStudyIds,
+  readStudyDefinition,
+  readStudySpecRecord,
+  studyHeader,
+  studyIsSimulated,
+} from './study-rows';
+export type { NewStudy, NewStudyItem, StoredStudyDefinition } from './study-rows';
+export { providerCallLog } from './provider-calls';
+export type { ProviderCallLog, StoredProviderCall } from './provider-calls';
+export { modelRepHistory } from './model-history';
+export type { ModelRepHistory } from './model-history';
+export { uncuedArmsWithoutMajority } from './study-majorities';
+export type { UncuedArm } from './study-majorities';
+export { readDimensionGold, saveDimensionGold, uncuedBinaryReps } from './dimension-gold';
+export type { DimensionGoldRecord, StoredDimensionGold, UncuedBinaryRep } from './dimension-gold';
+export { cuedBinaryReps, uncuedReps } from './flip-rows';
+export type { CuedBinaryRep, UncuedRep } from './flip-rows';
+export {
+  jobStudyOfRep,
+  readStoredRep,
+  repMessages,
+  repOrigin,
+  repSimulationRecord,
+  repToolCalls,
+  studyStoredReps,
+} from './rep-transcripts';
+export type { RepOrigin, StoredMessage, StoredRep, StoredToolCall } from './rep-transcripts';
+export {
+  insertAnnotators,
+  insertBundleRows,
+  readBundleTables,
+  readSuiteRows,
+  repExists,
+  studyName,
+} from './bundle-rows';
+export type { BundleTableName, StoredRow, StoredSuiteRows } from './bundle-rows';
+export { saveImportedStudy } from './imported-studies';
+export type { ImportedRepRow, ImportedStudy } from './imported-studies';

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CueSpan, Verdict, JudgeTranscript } from '../judge';
 import type { Store } from './database';
+import { readJsonColumn } from './json-column';
 
 /** What identifies a rep besides its transcript. */
 export interface RepIdentity {
@@ -149,8 +150,9 @@ export function loadJudgeRep(store: Store, id: string): Record<string, unknown> 
   const rep = store.db.prepare('SELECT * FROM judge_reps WHERE id = ?').get(id) as
     Record<string, unknown> | undefined;
   if (!rep) return null;
-  const parse = (value: unknown) =>
-    typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  // Every JSON column of the rep, parsed; a damaged one names its table, row and field.
+  const parse = (value: unknown, table = 'judge_reps', row = id, field = 'a JSON column') =>
+    typeof value === 'string' ? readJsonColumn(value, { table, row, field }) : value;
   const messages = store.db
     .prepare('SELECT * FROM judge_messages WHERE rep_id = ? ORDER BY seq')
     .all(id);
@@ -163,19 +165,19 @@ export function loadJudgeRep(store: Store, id: string): Record<string, unknown> 
   return {
     ...rep,
     condition_json: undefined,
-    condition: parse(rep.condition_json),
-    verdict: parse(rep.verdict_json),
-    final_verdict: parse(rep.final_verdict_json),
-    gate: parse(rep.gate_json),
-    simulation: parse(rep.simulation_json),
-    tools: parse(rep.tools_json),
-    cue_spans: parse(rep.cue_spans_json),
-    verdict_problems: parse(rep.verdict_problems_json),
+    condition: parse(rep.condition_json, 'judge_reps', id, 'condition_json'),
+    verdict: parse(rep.verdict_json, 'judge_reps', id, 'verdict_json'),
+    final_verdict: parse(rep.final_verdict_json, 'judge_reps', id, 'final_verdict_json'),
+    gate: parse(rep.gate_json, 'judge_reps', id, 'gate_json'),
+    simulation: parse(rep.simulation_json, 'judge_reps', id, 'simulation_json'),
+    tools: parse(rep.tools_json, 'judge_reps', id, 'tools_json'),
+    cue_spans: parse(rep.cue_spans_json, 'judge_reps', id, 'cue_spans_json'),
+    verdict_problems: parse(rep.verdict_problems_json, 'judge_reps', id, 'verdict_problems_json'),
     messages,
     turns,
     tool_calls: toolCalls.map((row) => ({
       ...row,
-      input: parse(row.input_json),
+      input: parse(row.input_json, 'judge_tool_calls', `${id}/${String(row.seq)}`, 'input_json'),
       input_json: undefined,
     })),
   };

@@ -11,6 +11,7 @@ import {
   type StoredLabel,
 } from '../mechanism-labels';
 import type { Store } from './database';
+import { readJsonColumn } from './json-column';
 
 /** A label to store. */
 export interface LabelInput {
@@ -54,7 +55,11 @@ function toRecord(row: LabelRow): LabelRecord {
     label: row.label as StoredLabel,
     subMode: row.sub_mode,
     rationale: row.rationale,
-    details: JSON.parse(row.details_json) as unknown,
+    details: readJsonColumn(row.details_json, {
+      table: 'mechanism_labels',
+      row: `${row.rep_id}/${row.source}`,
+      field: 'details_json',
+    }),
     createdAt: row.created_at,
   };
 }

@@ -1,4 +1,5 @@
 import type { Store } from './database';
+import { isJsonRecord, readOptionalJsonColumn } from './json-column';
 
 /** Filters of `listReps`. */
 export interface RepFilter {
@@ -110,9 +111,14 @@ export function listReps(store: Store, filter: RepFilter) {
       limit: filter.limit ?? 500,
     }) as RepListRow[];
   return rows.map((row) => {
-    const verdict = row.final_verdict_json
-      ? (JSON.parse(row.final_verdict_json) as { outcome?: string; score?: number })
-      : null;
+    const stored = readOptionalJsonColumn(row.final_verdict_json, {
+      table: 'judge_reps',
+      row: row.rep_id,
+      field: 'final_verdict_json',
+    });
+    const verdict = isJsonRecord(stored) ? stored : null;
+    const outcome = typeof verdict?.outcome === 'string' ? verdict.outcome : undefined;
+    const score = typeof verdict?.score === 'number' ? verdict.score : undefined;
     return {
       repId: row.rep_id,
       itemId: row.item_id,
@@ -122,7 +128,7 @@ export function listReps(store: Store, filter: RepFilter) {
       direction: row.direction,
       rep: row.rep,
       outcome: row.outcome,
-      verdict: verdict?.outcome ?? (verdict?.score === undefined ? null : String(verdict.score)),
+      verdict: outcome ?? (score === undefined ? null : String(score)),
       gold: row.gold,
       turns: row.turns,
       toolResults: row.tool_results,

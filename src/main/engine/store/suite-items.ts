@@ -9,6 +9,7 @@ import {
 } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import type { Store } from './database';
+import { parseJsonColumn, readJsonRecordColumn } from './json-column';
 
 /** Stores a suite and its items, replacing an earlier import of the same id. */
 export function saveSuite(
@@ -61,15 +62,27 @@ export function getSuiteItem(store: Store, suiteId: string, itemId: string): Sui
         : `There is no suite "${suiteId}" in this workspace. Import one with: cuelab suite import FILE`,
     );
   }
-  return suiteItemSchema.parse(JSON.parse(row.body_json));
+  return parseJsonColumn(suiteItemSchema, row.body_json, {
+    table: 'suite_items',
+    row: `${suiteId}/${itemId}`,
+    field: 'body_json',
+  });
 }
 
 /** Taxonomies a stored suite defines. */
 export function getSuiteTaxonomies(store: Store, suiteId: string): SuiteTaxonomy[] {
   const rows = store.db
-    .prepare('SELECT body_json FROM suite_taxonomies WHERE suite_id = ? ORDER BY taxonomy_id')
-    .all(suiteId) as { body_json: string }[];
-  return rows.map((row) => taxonomySchema.parse(JSON.parse(row.body_json)));
+    .prepare(
+      'SELECT taxonomy_id, body_json FROM suite_taxonomies WHERE suite_id = ? ORDER BY taxonomy_id',
+    )
+    .all(suiteId) as { taxonomy_id: string; body_json: string }[];
+  return rows.map((row) =>
+    parseJsonColumn(taxonomySchema, row.body_json, {
+      table: 'suite_taxonomies',
+      row: `${suiteId}/${row.taxonomy_id}`,
+      field: 'body_json',
+    }),
+  );
 }
 
 /** Item ids of a stored suite, in id order. */
@@ -89,21 +102,54 @@ function suiteSettings(suite: SuiteFile): SuiteSettings {
   return suite.toolBudget === undefined ? {} : { toolBudget: suite.toolBudget };
 }
 
+function storedSettings(store: Store, suiteId: string): Record<string, unknown> | undefined {
+  const text = store.db
+    .prepare('SELECT settings_json FROM suites WHERE id = ?')
+    .pluck()
+    .get(suiteId);
+  if (typeof text !== 'string') return undefined;
+  return readJsonRecordColumn(text, { table: 'suites', row: suiteId, field: 'settings_json' });
+}
+
 /** Settings of a stored suite (empty when it has none). */
 export function getSuiteSettings(store: Store, suiteId: string): SuiteSettings {
-  const row = store.db.prepare('SELECT settings_json FROM suites WHERE id = ?').get(suiteId) as
-    { settings_json: string } | undefined;
-  if (!row) return {};
-  const parsed = toolBudgetSettingSchema
-    .optional()
-    .safeParse((JSON.parse(row.settings_json) as SuiteSettings).toolBudget);
+  const settings = storedSettings(store, suiteId);
+  if (!settings) return {};
+  const parsed = toolBudgetSettingSchema.optional().safeParse(settings.toolBudget);
   return parsed.success && parsed.data !== undefined ? { toolBudget: parsed.data } : {};
+}
+
+/** The content version a built-in suite was stored at; undefined when absent or imported. */
+export function storedBuiltinVersion(store: Store, suiteId: string): string | undefined {
+  const version = storedSettings(store, suiteId)?.builtinVersion;
+  return typeof version === 'string' ? version : undefined;
+}
+
+/** The gold label an item's body names, read without checking the rest of the item. */
+export function suiteItemGold(store: Store, suiteId: string, itemId: string): string | undefined {
+  const text = store.db
+    .prepare('SELECT body_json FROM suite_items WHERE suite_id = ? AND item_id = ?')
+    .pluck()
+    .get(suiteId, itemId);
+  if (typeof text !== 'string') return undefined;
+  const gold = readJsonRecordColumn(text, {
+    table: 'suite_items',
+    row: `${suiteId}/${itemId}`,
+    field: 'body_json',
+  }).gold;
+  return typeof gold === 'string' ? gold : undefined;
 }
 
 /** Every item of a stored suite, in id order. */
 export function listSuiteItems(store: Store, suiteId: string): SuiteItem[] {
   const rows = store.db
-    .prepare('SELECT body_json FROM suite_items WHERE suite_id = ? ORDER BY item_id')
-    .all(suiteId) as { body_json: string }[];
-  return rows.map((row) => suiteItemSchema.parse(JSON.parse(row.body_json)));
+    .prepare('SELECT item_id, body_json FROM suite_items WHERE suite_id = ? ORDER BY item_id')
+    .all(suiteId) as { item_id: string; body_json: string }[];
+  return rows.map((row) =>
+    parseJsonColumn(suiteItemSchema, row.body_json, {
+      table: 'suite_items',
+      row: `${suiteId}/${row.item_id}`,
+      field: 'body_json',
+    }),
+  );
 }

@@ -4,6 +4,7 @@
  */
 import { webRecordingSchema, type WebRecording } from '../environments';
 import type { Store } from './database';
+import { parseJsonColumn } from './json-column';
 
 /** Stores what the live web answered during rep `repId`. */
 export function saveWebRecording(store: Store, repId: string, recording: WebRecording): void {
@@ -18,7 +19,9 @@ export function loadWebRecording(store: Store, repId: string): WebRecording | un
     .prepare('SELECT recording_json FROM judge_rep_web WHERE rep_id = ?')
     .get(repId) as { recording_json: string } | undefined;
   if (!row) return undefined;
-  const parsed = webRecordingSchema.safeParse(JSON.parse(row.recording_json));
-  if (!parsed.success) throw new Error(`the web recording of rep ${repId} is damaged`);
-  return parsed.data;
+  return parseJsonColumn(webRecordingSchema, row.recording_json, {
+    table: 'judge_rep_web',
+    row: repId,
+    field: 'recording_json',
+  });
 }

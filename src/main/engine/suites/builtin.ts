@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { SuiteFile, SuiteItem } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import { hashString } from '../random';
-import { type Store, listSuiteItems, saveSuite } from '../store';
+import { type Store, listSuiteItems, saveSuite, storedBuiltinVersion } from '../store';
 import { parseSuite } from './load';
 
 /** Ids of the suites CueLab ships. */
@@ -44,12 +44,7 @@ export function ensureSuite(store: Store, suiteId: string): { items: SuiteItem[]
     if (existsSync(path)) {
       const text = readFileSync(path, 'utf8');
       const version = hashString(text).toString(16);
-      const row = store.db.prepare('SELECT settings_json FROM suites WHERE id = ?').get(suiteId) as
-        { settings_json: string } | undefined;
-      const stored = row
-        ? (JSON.parse(row.settings_json) as { builtinVersion?: string }).builtinVersion
-        : undefined;
-      if (stored !== version)
+      if (storedBuiltinVersion(store, suiteId) !== version)
         saveSuite(store, parseSuite(text, path), 'builtin', { builtinVersion: version });
     }
   }

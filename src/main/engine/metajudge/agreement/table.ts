@@ -4,7 +4,7 @@
  * the human–human agreement in the notes. Same shape as analysis/table-model.ts ReportTable.
  */
 import { SIMULATED_NOTE, type ReportColumn, type ReportRow } from '../../analysis';
-import type { Store } from '../../store';
+import { type Store, studyIsSimulated } from '../../store';
 import type { FlipKind } from '../../mechanism-labels';
 import type { AgreementSummary } from './report';
 import { agreementForStudy, type StudyAgreement, type StudyAgreementOptions } from './study';
@@ -98,8 +98,6 @@ export function agreementReportTable(
   studyId: string,
   options: StudyAgreementOptions & { kind?: FlipKind } = {},
 ): AgreementTable {
-  const simulated =
-    (store.db.prepare('SELECT simulated FROM studies WHERE id = ?').pluck().get(studyId) as
-      number | undefined) === 1;
+  const simulated = studyIsSimulated(store, studyId);
   return agreementTable(agreementForStudy(store, studyId, options), simulated);
 }

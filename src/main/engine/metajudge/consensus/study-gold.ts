@@ -6,7 +6,13 @@
  * gold is not asked again unless `force` is set, so an interrupted run resumes without paying
  * twice.
  */
-import { type Store, getSuiteItem } from '../../store';
+import {
+  type Store,
+  getSuiteItem,
+  readDimensionGold,
+  saveDimensionGold,
+  uncuedBinaryReps,
+} from '../../store';
 import type { EnsembleDeps } from '../ensemble/run';
 import type { EnsembleConfig, Voter } from '../ensemble/voters';
 import type { ModelProvider } from '../../providers';
@@ -42,29 +48,18 @@ export interface GoldSummary {
 
 /** The item × dimension cases of a study that take a consensus gold (binary, no verifier). */
 export function goldCases(store: Store, studyId: string): GoldCase[] {
-  const rows = store.db
-    .prepare(
-      `SELECT j.item_id, r.suite_id, r.id AS rep_id,
-              json_extract(r.condition_json, '$.dimension') AS dimension
-         FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
-         JOIN study_items i ON i.study_id = j.study_id AND i.item_id = j.item_id
-        WHERE j.study_id = ? AND j.state = 'done' AND j.direction = ''
-          AND (j.condition_key = 'uncued' OR j.condition_key LIKE 'uncued#%')
-          AND r.outcome = 'verdict' AND json_extract(r.final_verdict_json, '$.kind') = 'binary'
-        ORDER BY i.position, j.condition_key, j.judge_id, j.rep`,
-    )
-    .all(studyId) as { item_id: string; suite_id: string; rep_id: string; dimension: string }[];
+  const rows = uncuedBinaryReps(store, studyId);
   const cases = new Map<string, GoldCase>();
   for (const row of rows) {
     if (!row.dimension || row.dimension === VERIFIED_DIMENSION) continue;
-    const key = `${row.item_id}\u0000${row.dimension}`;
+    const key = `${row.itemId}\u0000${row.dimension}`;
     const entry = cases.get(key) ?? {
-      itemId: row.item_id,
+      itemId: row.itemId,
       dimension: row.dimension,
-      suiteId: row.suite_id,
+      suiteId: row.suiteId,
       repIds: [],
     };
-    entry.repIds.push(row.rep_id);
+    entry.repIds.push(row.repId);
     cases.set(key, entry);
   }
   return [...cases.values()];
@@ -72,40 +67,31 @@ export function goldCases(store: Store, studyId: string): GoldCase[] {
 
 /** The stored consensus gold of a study, keyed `item \0 dimension`. */
 export function storedGold(store: Store, studyId: string): Map<string, Outcome | null> {
-  const rows = store.db
-    .prepare('SELECT item_id, dimension, gold FROM dimension_gold WHERE study_id = ?')
-    .all(studyId) as { item_id: string; dimension: string; gold: Outcome | null }[];
-  return new Map(rows.map((row) => [`${row.item_id}\u0000${row.dimension}`, row.gold]));
+  return new Map(
+    readDimensionGold(store, studyId).map((row) => [
+      `${row.itemId}\u0000${row.dimension}`,
+      row.gold,
+    ]),
+  );
 }
 
 function saveGold(store: Store, studyId: string, entry: GoldCase, result: ConsensusGold): void {
-  store.db
-    .prepare(
-      `INSERT INTO dimension_gold
-         (study_id, item_id, dimension, gold, source, decided_by, evidence_reps, details_json, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (study_id, item_id, dimension) DO UPDATE SET
-         gold = excluded.gold, source = excluded.source, decided_by = excluded.decided_by,
-         evidence_reps = excluded.evidence_reps, details_json = excluded.details_json,
-         created_at = excluded.created_at`,
-    )
-    .run(
-      studyId,
-      entry.itemId,
-      entry.dimension,
-      result.gold,
-      CONSENSUS_GOLD_SOURCE,
-      result.decidedBy,
-      entry.repIds.length,
-      JSON.stringify({
-        tally: result.tally,
-        tieBreaker: result.tieBreakerId,
-        promptVersion: result.promptVersion,
-        evidenceRepIds: entry.repIds,
-        votes: result.votes,
-      }),
-      new Date().toISOString(),
-    );
+  saveDimensionGold(store, {
+    studyId,
+    itemId: entry.itemId,
+    dimension: entry.dimension,
+    gold: result.gold,
+    source: CONSENSUS_GOLD_SOURCE,
+    decidedBy: result.decidedBy,
+    evidenceReps: entry.repIds.length,
+    details: {
+      tally: result.tally,
+      tieBreaker: result.tieBreakerId,
+      promptVersion: result.promptVersion,
+      evidenceRepIds: entry.repIds,
+      votes: result.votes,
+    },
+  });
 }
 
 /** Derives (or resumes deriving) the consensus gold of every case of a study. */
