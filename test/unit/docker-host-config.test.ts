@@ -1,3 +1,4 @@
+import { Agent } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import {
   dockerOptionsFor,
@@ -19,14 +20,11 @@ describe('Docker host configuration', () => {
       host: '10.1.2.3',
       port: 2375,
     });
-    expect(
-      dockerOptionsFor(host('ssh://lab@gpu-box:2222', { sshKeyPath: '/dev/null' })),
-    ).toMatchObject({
-      protocol: 'ssh',
-      host: 'gpu-box',
-      port: 2222,
-      username: 'lab',
-    });
+    // ssh: plain HTTP over our own agent, whose sockets are ssh channels (hosts/ssh-agent.ts).
+    const ssh = dockerOptionsFor(host('ssh://lab@gpu-box:2222', { sshKeyPath: '/dev/null' }));
+    expect(ssh).toMatchObject({ protocol: 'http', host: 'gpu-box', port: 2222 });
+    expect(ssh.agent).toBeInstanceOf(Agent);
+    ssh.agent?.destroy();
   });
 
   it('reads TLS certificates and names the host and file it cannot read', () => {
