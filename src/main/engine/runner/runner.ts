@@ -18,6 +18,7 @@ import {
   type ClaimedJob,
   completeIfDone,
   pauseStudy,
+  pendingMajorities,
   studyCost,
   studyStatus,
 } from '../store';
@@ -194,23 +195,7 @@ export class StudyRunner {
    * majority left them so, and nothing else would ever queue them.
    */
   private reconcileMajorities(study: LoadedStudy): void {
-    const pending = this.deps.store.db
-      .prepare(
-        `SELECT j.item_id, j.judge_id, j.condition_key FROM jobs j
-          WHERE j.study_id = ? AND (j.condition_key = ? OR j.condition_key LIKE ? || '#%')
-            AND NOT EXISTS (SELECT 1 FROM study_majorities m
-                             WHERE m.study_id = j.study_id AND m.item_id = j.item_id AND m.judge_id = j.judge_id
-                               AND m.dimension = coalesce(
-                                 (SELECT json_extract(c.body_json, '$.dimension') FROM study_conditions c
-                                   WHERE c.study_id = j.study_id AND c.key = j.condition_key), ?))
-          GROUP BY j.item_id, j.judge_id, j.condition_key
-         HAVING sum(j.state IN ('queued', 'running')) = 0`,
-      )
-      .all(study.id, uncuedKey, uncuedKey, study.spec.dimension) as {
-      item_id: string;
-      judge_id: string;
-      condition_key: string;
-    }[];
+    const pending = pendingMajorities(this.deps.store, study.id, uncuedKey, study.spec.dimension);
     for (const row of pending)
       this.uncuedFinished(study, row.item_id, row.judge_id, row.condition_key);
   }

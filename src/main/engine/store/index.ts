@@ -61,3 +61,12 @@ export {
 } from './analysis-rows';
 export type { NativeAnalysisRecord } from './analysis-rows';
 export { databaseRevision } from './revision';
+export {
+  hasMajority,
+  insertMajority,
+  pendingMajorities,
+  readUncuedJobOutcomes,
+} from './majorities';
+export type { MajorityRecord, PendingMajority, UncuedJobOutcome } from './majorities';
+export { readImportedAnalysisRecords, readStudyHeader } from './report-rows';
+export type { ImportedAnalysisRecord, StudyHeaderRecord } from './report-rows';
