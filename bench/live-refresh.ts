@@ -17,6 +17,7 @@ import {
 import { forgetTables } from '../src/main/engine/reports/table-cache';
 import { isTableName } from '../src/main/engine/reports/tables';
 import type { TableName } from '../src/main/engine/analysis/table-model';
+import { lastPairingUpdate } from '../src/main/engine/analysis/pair-index';
 import type { Store } from '../src/main/engine/store/database';
 import { liveResultTableNames } from '../src/renderer/charts/table-values';
 import { now, round, rounded, summarize, type Summary } from './measure';
@@ -38,6 +39,8 @@ export interface LiveRefreshTiming {
   rowsRatioToFloor: number;
   /** How the row cache answered each batch (every one should be incremental). */
   reads: string[];
+  /** How each batch's pairing was made (analysis/pair-index.ts; incremental = batch items only). */
+  pairings: string[];
 }
 
 function liveTables(): readonly TableName[] {
@@ -115,6 +118,7 @@ export async function benchLiveRefresh(
   const rowsSamples: number[] = [];
   const refreshSamples: number[] = [];
   const reads: string[] = [];
+  const pairings: string[] = [];
   for (let batch = 0; batch < batches; batch += 1) {
     land(taken.slice(batch * batchReps, (batch + 1) * batchReps));
     const started = now();
@@ -124,6 +128,7 @@ export async function benchLiveRefresh(
     reads.push(`${read.kind}:${read.repsRead}`);
     refresh(store, studyId, tables);
     refreshSamples.push(now() - started);
+    pairings.push(lastPairingUpdate());
     await new Promise((resolve) => setImmediate(resolve));
   }
   const refreshMs = summarize(refreshSamples);
@@ -139,12 +144,13 @@ export async function benchLiveRefresh(
     ratioToFull: round(refreshMs.median / fullRefreshMs.median, 3),
     rowsRatioToFloor: round(rowsMs.median / floorMs, 3),
     reads,
+    pairings,
   };
   log(
     `  live refresh after ${batchReps} landed reps (${tables.length} tables): median ` +
       `${refreshMs.median.toFixed(0)} ms (rows ${rowsMs.median.toFixed(1)} ms = ` +
       `${result.rowsRatioToFloor}× floor) vs ${fullRefreshMs.median.toFixed(0)} ms from nothing ` +
-      `(${result.ratioToFull}×); reads ${reads.join(', ')}`,
+      `(${result.ratioToFull}×); reads ${reads.join(', ')}; pairings ${pairings.join(', ')}`,
   );
   return result;
 }

@@ -12,9 +12,9 @@
  * majority never enter (pairs.ts). App. D reports by dataset (pooled over judges), by judge over
  * all datasets, and by judge with SWE-Bench-Verified excluded (`excludeDatasets`).
  */
-import { anySimulated, compositeKey, groupBy } from './group';
 import type { PairedItem } from './pairs';
 import { pairItems } from './pairs';
+import { scopedTally, type TallySpec } from './scoped-tally';
 import type { ControlOptions, Interval, JudgeRepRow } from './types';
 import { proportion, wilsonInterval } from './wilson';
 
@@ -51,32 +51,49 @@ export interface DirectionOptions extends ControlOptions {
   readonly excludeDatasets?: readonly string[];
 }
 
-function rate(pairs: readonly PairedItem[], gold: 'pass' | 'fail'): DirectionRate {
-  const gated = pairs.filter((pair) => pair.status === 'gated' && pair.gold === gold);
-  const harmful = gated.filter((pair) => pair.harmful).length;
+function rate(gate: number, harmful: number): DirectionRate {
   return {
-    gate: gated.length,
+    gate,
     harmful,
-    harmfulFlipRate: proportion(harmful, gated.length),
-    harmfulFlipCi: wilsonInterval(harmful, gated.length),
+    harmfulFlipRate: proportion(harmful, gate),
+    harmfulFlipCi: wilsonInterval(harmful, gate),
   };
 }
 
-function row(
-  scope: DirectionScope,
-  where: Pick<DirectionRow, 'condition' | 'dimension' | 'judge' | 'dataset'>,
-  pairs: readonly PairedItem[],
-): DirectionRow {
-  const severity = rate(pairs, 'pass');
-  const leniency = rate(pairs, 'fail');
-  return {
-    scope,
-    ...where,
-    severity,
-    leniency,
-    n: severity.gate + leniency.gate,
-    simulated: anySimulated(pairs),
-  };
+const levels: TallySpec<DirectionScope>['levels'] = [
+  { scope: 'judge-dataset', byJudge: true, byDataset: true },
+  { scope: 'dataset', byJudge: false, byDataset: true },
+  { scope: 'judge', byJudge: true, byDataset: false },
+  { scope: 'all', byJudge: false, byDataset: false },
+];
+
+/** Counters: gated gold-PASS, their #HF, gated gold-FAIL, their #HF. */
+function countDirections(pair: PairedItem, counters: number[]): void {
+  if (pair.status !== 'gated') return;
+  const offset = pair.gold === 'pass' ? 0 : pair.gold === 'fail' ? 2 : -1;
+  if (offset < 0) return;
+  counters[offset] = 1;
+  if (pair.harmful) counters[offset + 1] = 1;
+}
+
+/** One tally per set of excluded datasets (the counts are carried over as reps land). */
+const specs = new Map<string, TallySpec<DirectionScope>>();
+
+function directionTally(excludeDatasets: readonly string[]): TallySpec<DirectionScope> {
+  const id = `direction\u0000${[...excludeDatasets].sort().join('\u0000')}`;
+  let spec = specs.get(id);
+  if (!spec) {
+    const excluded = new Set(excludeDatasets);
+    spec = {
+      id,
+      levels,
+      width: 4,
+      count: countDirections,
+      ...(excluded.size ? { include: (pair: PairedItem) => !excluded.has(pair.dataset) } : {}),
+    };
+    specs.set(id, spec);
+  }
+  return spec;
 }
 
 /** Severity vs leniency harmful flip rates per condition × dimension at every App. D scope. */
@@ -84,30 +101,19 @@ export function directionAsymmetry(
   rows: readonly JudgeRepRow[],
   options: DirectionOptions = {},
 ): DirectionRow[] {
-  const excluded = new Set(options.excludeDatasets ?? []);
-  const pairs = pairItems(rows, options).filter((pair) => !excluded.has(pair.dataset));
-  const out: DirectionRow[] = [];
-  for (const arm of groupBy(pairs, (pair) =>
-    compositeKey(pair.condition, pair.dimension),
-  ).values()) {
-    const { condition, dimension } = arm[0] as PairedItem;
-    const at = (judge: string | null, dataset: string | null) => ({
-      condition,
-      dimension,
-      judge,
-      dataset,
-    });
-    for (const cell of groupBy(arm, (pair) => compositeKey(pair.judge, pair.dataset)).values()) {
-      const { judge, dataset } = cell[0] as PairedItem;
-      out.push(row('judge-dataset', at(judge, dataset), cell));
-    }
-    for (const pool of groupBy(arm, (pair) => pair.dataset).values()) {
-      out.push(row('dataset', at(null, (pool[0] as PairedItem).dataset), pool));
-    }
-    for (const pool of groupBy(arm, (pair) => pair.judge).values()) {
-      out.push(row('judge', at((pool[0] as PairedItem).judge, null), pool));
-    }
-    out.push(row('all', at(null, null), arm));
-  }
-  return out;
+  const tally = directionTally(options.excludeDatasets ?? []);
+  return scopedTally(pairItems(rows, options), tally).map(
+    ({ counters, simulatedPairs, scope, ...where }) => {
+      const [severityGate = 0, severityHarmful = 0, leniencyGate = 0, leniencyHarmful = 0] =
+        counters;
+      return {
+        scope,
+        ...where,
+        severity: rate(severityGate, severityHarmful),
+        leniency: rate(leniencyGate, leniencyHarmful),
+        n: severityGate + leniencyGate,
+        simulated: simulatedPairs > 0,
+      };
+    },
+  );
 }

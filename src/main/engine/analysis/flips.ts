@@ -9,9 +9,9 @@
  * - N (Table 6: items "with both arms and a gold label") = gate + wrong. Items left out by the
  *   pairing rules (pairs.ts; ties and invalid reps per majority.ts) are counted in `excluded`.
  */
-import { anySimulated, scopedGroups } from './group';
 import type { PairedItem } from './pairs';
 import { pairItems } from './pairs';
+import { scopedTally, type TallySpec } from './scoped-tally';
 import type { ControlOptions, Interval, JudgeRepRow, Scope } from './types';
 import { proportion, wilsonInterval } from './wilson';
 
@@ -92,18 +92,54 @@ export function countFlips(pairs: readonly PairedItem[]): FlipCounts & {
   };
 }
 
-/** Flip rows from already paired items (lets callers filter pairs first). */
+const STATUS_COUNTER: Record<PairedItem['status'], number> = {
+  gated: 0,
+  wrong: 1,
+  undetermined: 2,
+  'no-gold': 3,
+  'no-control': 4,
+  'not-opposing': 5,
+};
+
+/** Table 6's pools (group.ts `scopedGroups`), counted per status plus #HF and #HELP. */
+const flipTally: TallySpec<Scope> = {
+  id: 'flips',
+  levels: [
+    { scope: 'judge-dataset', byJudge: true, byDataset: true },
+    { scope: 'judge', byJudge: true, byDataset: false },
+    { scope: 'all', byJudge: false, byDataset: false },
+  ],
+  width: 8,
+  count: (pair, counters) => {
+    counters[STATUS_COUNTER[pair.status]] = 1;
+    if (pair.harmful) counters[6] = 1;
+    if (pair.helpful) counters[7] = 1;
+  },
+};
+
+/**
+ * Flip rows from already paired items (lets callers filter pairs first). The counts are kept
+ * per pairing and carried over when the report cache grows it (scoped-tally.ts).
+ */
 export function flipRatesFromPairs(pairs: readonly PairedItem[]): FlipRow[] {
-  return scopedGroups(pairs).map(({ items, ...where }) => {
-    const counts = countFlips(items);
+  return scopedTally(pairs, flipTally).map(({ counters, simulatedPairs, ...where }) => {
+    const [gated = 0, wrong = 0, undetermined = 0, noGold = 0, noControl = 0, notOpposing = 0] =
+      counters;
+    const harmful = counters[6] ?? 0;
+    const helpful = counters[7] ?? 0;
     return {
       ...where,
-      ...counts,
-      harmfulFlipRate: proportion(counts.harmful, counts.gate),
-      harmfulFlipCi: wilsonInterval(counts.harmful, counts.gate),
-      helpfulFlipRate: proportion(counts.helpful, counts.wrong),
-      helpfulFlipCi: wilsonInterval(counts.helpful, counts.wrong),
-      simulated: anySimulated(items),
+      n: gated + wrong,
+      gate: gated,
+      harmful,
+      wrong,
+      helpful,
+      excluded: { undetermined, noGold, noControl, notOpposing },
+      harmfulFlipRate: proportion(harmful, gated),
+      harmfulFlipCi: wilsonInterval(harmful, gated),
+      helpfulFlipRate: proportion(helpful, wrong),
+      helpfulFlipCi: wilsonInterval(helpful, wrong),
+      simulated: simulatedPairs > 0,
     };
   });
 }

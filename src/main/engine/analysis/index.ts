@@ -3,6 +3,13 @@ export * from './types';
 export * from './wilson';
 export * from './majority';
 export * from './pairs';
+export {
+  itemRowsKey,
+  lastPairingUpdate,
+  noteItemContiguous,
+  noteRowsGrown,
+  type GrownItem,
+} from './pair-index';
 export * from './flips';
 export * from './accuracy';
 export * from './direction';

@@ -112,6 +112,38 @@ function pairedTest(
   return { test: mcnemarExact(b, c), matched };
 }
 
+/** Each condition's first row, in one pass. */
+export function firstRowPerCondition(rows: readonly JudgeRepRow[]): Map<string, JudgeRepRow> {
+  const first = new Map<string, JudgeRepRow>();
+  for (const row of rows) if (!first.has(row.condition)) first.set(row.condition, row);
+  return first;
+}
+
+/** A pair and where it stands in the pairing. */
+interface Placed {
+  readonly pair: PairedItem;
+  readonly index: number;
+}
+
+/** Two conditions' pairs merged back into pairing order, as filtering the pairing would give. */
+function inPairOrder(first: readonly Placed[], second: readonly Placed[]): PairedItem[] {
+  const out: PairedItem[] = [];
+  let a = 0;
+  let b = 0;
+  while (a < first.length || b < second.length) {
+    const left = first[a];
+    const right = second[b];
+    if (left && (!right || left.index < right.index)) {
+      out.push(left.pair);
+      a += 1;
+    } else if (right) {
+      out.push(right.pair);
+      b += 1;
+    }
+  }
+  return out;
+}
+
 /** Table 1: harmful and helpful flip rates before and after each mitigation, at every scope. */
 export function mitigationEffects(
   rows: readonly JudgeRepRow[],
@@ -120,16 +152,25 @@ export function mitigationEffects(
   const pairs = options.pairs ?? findMitigationPairs(rows, options);
   const paired = pairItems(rows, options);
   const out: MitigationRow[] = [];
+  // One pass for each condition's first row and pairs, instead of one per mitigation pair.
+  const firstRows = firstRowPerCondition(rows);
+  const byCondition = new Map<string, Placed[]>();
+  paired.forEach((pair, index) => {
+    const list = byCondition.get(pair.condition);
+    if (list) list.push({ pair, index });
+    else byCondition.set(pair.condition, [{ pair, index }]);
+  });
   for (const { before, after } of pairs) {
-    const mitigation = rows.find((row) => row.condition === after)?.mitigation ?? after;
+    const mitigation = firstRows.get(after)?.mitigation ?? after;
     // Group both arms under the "after" name so scopedGroups pools them together.
-    const both = paired
-      .filter((pair) => pair.condition === before || pair.condition === after)
-      .map((pair) => ({
-        ...pair,
-        condition: after,
-        arm: pair.condition === before ? 'before' : 'after',
-      }));
+    const both = inPairOrder(
+      byCondition.get(before) ?? [],
+      before === after ? [] : (byCondition.get(after) ?? []),
+    ).map((pair) => ({
+      ...pair,
+      condition: after,
+      arm: pair.condition === before ? 'before' : 'after',
+    }));
     for (const group of scopedGroups(both)) {
       const beforeItems = group.items.filter((item) => item.arm === 'before');
       const afterItems = group.items.filter((item) => item.arm === 'after');

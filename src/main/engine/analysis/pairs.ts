@@ -17,6 +17,7 @@ import { anySimulated, compositeKey, groupBy } from './group';
 import { goldOf, majorityVote } from './majority';
 import type { BinaryVerdict, ControlOptions, CueDirection, JudgeRepRow } from './types';
 import { UNCUED_CONDITION } from './types';
+import { indexedPairs } from './pair-index';
 
 /** Why an item counts where it does. Only 'gated' and 'wrong' enter any rate. */
 export type PairStatus =
@@ -61,7 +62,9 @@ function itemKey(row: JudgeRepRow): string {
  * Pairings already made, by input array and control condition. Most tables pair the same rows
  * (the report cache hands out one array per study revision), and the result is a pure function
  * of the array's contents, which nothing mutates (rows are readonly; callers filter into new
- * arrays), so the work is done once per revision instead of once per table.
+ * arrays), so the work is done once per revision instead of once per table. An array the report
+ * cache grew from an earlier one is paired from the earlier pairing, re-pairing only the items
+ * the new reps belong to (pair-index.ts).
  */
 const paired = new WeakMap<readonly JudgeRepRow[], Map<string, readonly PairedItem[]>>();
 
@@ -78,13 +81,31 @@ export function pairItems(
   }
   const known = byControl.get(control);
   if (known) return known;
-  const pairs = pairAll(rows, control);
+  const pairs = indexedPairs(rows, control, pairRows) ?? pairAll(rows, control);
   byControl.set(control, pairs);
   return pairs;
 }
 
+/** The dimensions on which some rep carries a pass/fail verdict (the others are graded). */
+export function binaryDimensions(rows: readonly JudgeRepRow[]): Set<string> {
+  const binary = new Set<string>();
+  for (const row of rows) if (row.verdict !== null) binary.add(row.dimension);
+  return binary;
+}
+
 function pairAll(rows: readonly JudgeRepRow[], control: string): PairedItem[] {
-  const binary = new Set(rows.filter((row) => row.verdict !== null).map((row) => row.dimension));
+  return pairRows(rows, control, binaryDimensions(rows));
+}
+
+/**
+ * The pairs of `rows` given the study's binary dimensions. Every key includes the item, so the
+ * pairs of a study are the pairs of each item's rows in turn (what pair-index.ts relies on).
+ */
+export function pairRows(
+  rows: readonly JudgeRepRow[],
+  control: string,
+  binary: ReadonlySet<string>,
+): PairedItem[] {
   const judged = rows.filter((row) => binary.has(row.dimension));
   const controlReps = groupBy(
     judged.filter((row) => row.condition === control),

@@ -7,7 +7,13 @@
  * answers with rows the database no longer has.
  * Each revision is a new array, so analyses can memoise on its identity (analysis/pairs.ts).
  */
-import type { JudgeRepRow } from '../analysis';
+import {
+  itemRowsKey,
+  noteItemContiguous,
+  noteRowsGrown,
+  type GrownItem,
+  type JudgeRepRow,
+} from '../analysis';
 import type { StudyCondition } from '../../../shared/condition-keys';
 import {
   dimensionGoldStamp,
@@ -120,7 +126,9 @@ export function cachedNativeRows(store: Store, studyId: string): JudgeRepRow[] {
     if (count >= cached.count) {
       const added = readNativeAnalysisRecordsSince(store, studyId, cached.lastRowid);
       if (cached.count + added.length === count) {
-        merge(cached, added);
+        // Newer reps whose jobs are not done (taken back, failed over) add no row: the same
+        // array is served, so nothing downstream is built again.
+        if (added.length > 0) merge(cached, added);
         lastRead = { kind: 'incremental', repsRead: added.length };
         return cached.rows;
       }
@@ -160,12 +168,15 @@ function fullEntry(store: Store, studyId: string): NativeEntry {
   );
   const records = readNativeAnalysisRecords(store, studyId);
   const mapped = records.map((record) => nativeAnalysisRow(record, conditions));
+  const rows = withTaxonomySizes(mapped);
+  // Report order keeps each item's rows together: pairings can be grown item by item.
+  noteItemContiguous(rows);
   return {
     origin: 'native',
     conditions,
     keys: records.map(orderKey),
     mapped,
-    rows: withTaxonomySizes(mapped),
+    rows,
     count: records.length,
     lastRowid: records.reduce((highest, record) => Math.max(highest, record.rep_rowid), 0),
     gold: dimensionGoldStamp(store, studyId),
@@ -184,8 +195,26 @@ function insertionPoint(keys: readonly OrderKey[], key: OrderKey): number {
   return low;
 }
 
+/** The index range of item position `item`'s rows (keys sort by item first). */
+function itemRange(keys: readonly OrderKey[], item: number): { start: number; end: number } {
+  const first = (position: number) => {
+    let low = 0;
+    let high = keys.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((keys[middle] as OrderKey).item < position) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return { start: first(item), end: first(item + 1) };
+}
+
 function merge(entry: NativeEntry, added: readonly NativeAnalysisRecord[]): void {
+  const previous = entry.rows;
+  const touched = new Set<number>();
   for (const record of added) {
+    touched.add(record.item_position);
     const key = orderKey(record);
     const at = insertionPoint(entry.keys, key);
     entry.keys.splice(at, 0, key);
@@ -195,4 +224,12 @@ function merge(entry: NativeEntry, added: readonly NativeAnalysisRecord[]): void
   entry.count += added.length;
   // A new array per revision (analyses memoise on identity); sizes depend on whole items.
   entry.rows = withTaxonomySizes(entry.mapped);
+  const items: GrownItem[] = [...touched]
+    .sort((a, b) => a - b)
+    .map((position) => {
+      const { start, end } = itemRange(entry.keys, position);
+      const rows = entry.rows.slice(start, end);
+      return { key: itemRowsKey(rows[0] as JudgeRepRow), start, rows };
+    });
+  noteRowsGrown(previous, entry.rows, items);
 }

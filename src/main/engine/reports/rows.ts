@@ -7,7 +7,13 @@
 import type { JudgeRepRow } from '../analysis';
 import { EngineError } from '../errors';
 import type { StudyCondition } from '../../../shared/condition-keys';
-import type { Store } from '../store';
+import {
+  type Store,
+  readConditionBodies,
+  readImportedAnalysisRecords,
+  readNativeAnalysisRecords,
+  readStudyHeader,
+} from '../store';
 import { cachedImportedRows, cachedNativeRows } from './row-cache';
 import {
   describe,
@@ -18,7 +24,6 @@ import {
   verdictOf,
   withTaxonomySizes,
   type ConditionFields,
-  type NativeRow,
 } from './row-mapping';
 
 /** What a report needs to know about the study itself. */
@@ -32,11 +37,7 @@ export interface StudyHeader {
 
 /** The study's name, origin and status; throws not_found. */
 export function studyHeader(store: Store, studyId: string): StudyHeader {
-  const row = store.db
-    .prepare('SELECT id, name, origin, status, simulated FROM studies WHERE id = ?')
-    .get(studyId) as
-    | { id: string; name: string; origin: 'native' | 'imported'; status: string; simulated: number }
-    | undefined;
+  const row = readStudyHeader(store, studyId);
   if (!row) throw new EngineError('not_found', `There is no study "${studyId}".`);
   return { ...row, simulated: row.simulated === 1 };
 }
@@ -60,71 +61,18 @@ export function readStudyRows(store: Store, studyId: string): JudgeRepRow[] {
 
 function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
   const conditions = new Map<string, ConditionFields>(
-    (
-      store.db
-        .prepare('SELECT key, body_json FROM study_conditions WHERE study_id = ?')
-        .all(studyId) as { key: string; body_json: string }[]
-    ).map((row) => [row.key, describe(JSON.parse(row.body_json) as StudyCondition)]),
+    readConditionBodies(store, studyId).map((row) => [
+      row.key,
+      describe(JSON.parse(row.body_json) as StudyCondition),
+    ]),
   );
-  const rows = store.db
-    .prepare(
-      `SELECT j.item_id, i.dataset, j.judge_id, j.condition_key, j.direction, j.rep, i.gold,
-              g.gold AS consensus_gold,
-              r.outcome, r.simulated, r.turns,
-              json_extract(r.condition_json, '$.dimension') AS dimension,
-              json_extract(r.final_verdict_json, '$.kind') AS kind,
-              json_extract(r.final_verdict_json, '$.outcome') AS verdict,
-              json_extract(r.final_verdict_json, '$.score') AS score,
-              json_array_length(r.final_verdict_json, '$.present') AS present,
-              json_array_length(r.final_verdict_json, '$.absent') AS absent
-         FROM jobs j
-         JOIN judge_reps r ON r.id = j.rep_id
-         JOIN study_items i ON i.study_id = j.study_id AND i.item_id = j.item_id
-         JOIN study_conditions c ON c.study_id = j.study_id AND c.key = j.condition_key
-         LEFT JOIN dimension_gold g
-           ON g.study_id = j.study_id AND g.item_id = j.item_id
-          AND g.dimension = json_extract(r.condition_json, '$.dimension')
-        WHERE j.study_id = ? AND j.state = 'done'
-        ORDER BY i.position, j.judge_id, c.position, j.direction, j.rep`,
-    )
-    .all(studyId) as NativeRow[];
-  return withTaxonomySizes(rows.map((row) => nativeAnalysisRow(row, conditions)));
-}
-
-interface ImportedRow {
-  item_id: string;
-  dataset: string;
-  judge: string;
-  condition: string;
-  cue_direction: string | null;
-  rep: number;
-  verdict: string | null;
-  score: number | null;
-  gold: string | null;
-  dimension: string;
-  turns: number | null;
-  simulated: number | null;
-  placement: unknown;
-  mitigation: unknown;
-  cue_label: unknown;
-  categories_present: unknown;
-  taxonomy_size: unknown;
+  return withTaxonomySizes(
+    readNativeAnalysisRecords(store, studyId).map((row) => nativeAnalysisRow(row, conditions)),
+  );
 }
 
 function importedRows(store: Store, studyId: string): JudgeRepRow[] {
-  const rows = store.db
-    .prepare(
-      `SELECT item_id, dataset, judge, condition, cue_direction, rep, verdict, score, gold,
-              dimension, turns,
-              json_extract(extra_json, '$.simulated') AS simulated,
-              json_extract(extra_json, '$.placement') AS placement,
-              json_extract(extra_json, '$.mitigation') AS mitigation,
-              json_extract(extra_json, '$.cue_label') AS cue_label,
-              json_extract(extra_json, '$.categories_present') AS categories_present,
-              json_extract(extra_json, '$.taxonomy_size') AS taxonomy_size
-         FROM imported_reps WHERE study_id = ? ORDER BY line`,
-    )
-    .all(studyId) as ImportedRow[];
+  const rows = readImportedAnalysisRecords(store, studyId);
   return rows.map((row) => ({
     itemId: row.item_id,
     dataset: row.dataset,

@@ -24,6 +24,7 @@ import {
   makeTable,
   percent,
   whyNoPairs,
+  firstRowPerCondition,
 } from '../analysis';
 
 /** The dataset App. D leaves out of its last panel ("Excluding ... SWE-Bench-Verified"). */
@@ -136,9 +137,11 @@ function mitigatedControlRates(
   const controlOf = (effect: MitigationRow) => `${UNCUED_CONDITION}+${effect.mitigation}`;
   const keyOf = (effect: MitigationRow) => `${controlOf(effect)}\u0000${effect.after.condition}`;
   const byArm = new Map<string, FlipRow[]>();
+  // One pass over the rows for the conditions present, not one per mitigation row.
+  const conditions = firstRowPerCondition(rows);
   for (const effect of effects) {
     const control = controlOf(effect);
-    if (byArm.has(keyOf(effect)) || !rows.some((row) => row.condition === control)) continue;
+    if (byArm.has(keyOf(effect)) || !conditions.has(control)) continue;
     const armRows = rows.filter(
       (row) => row.condition === control || row.condition === effect.after.condition,
     );

@@ -66,6 +66,7 @@ export class StudyRunner {
   lastFault: string | null = null;
   private workers: Promise<void>[] = [];
   private idleResolvers: (() => void)[] = [];
+  private readonly sleepers = new Set<() => void>();
 
   constructor(
     private readonly deps: RunnerDeps,
@@ -89,6 +90,7 @@ export class StudyRunner {
   /** Stops claiming, aborts in-flight reps (their jobs go back to the queue) and waits. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.wakeIdle();
     for (const controller of this.controllers.values())
       controller.abort(new Error('runner stopped'));
     await Promise.all(this.workers);
@@ -104,6 +106,7 @@ export class StudyRunner {
 
   private async work(): Promise<void> {
     const pollMs = this.options.pollMs ?? 200;
+    let emptyClaims = 0;
     while (!this.stopping) {
       try {
         if (this.fault) {
@@ -123,10 +126,17 @@ export class StudyRunner {
             for (const id of this.servedStudyIds()) completeIfDone(this.deps.store, id);
             this.resolveIdle();
           }
-          await sleep(pollMs);
+          // Idle workers back off (up to idleCeilingMs) and are woken when a rep of this
+          // runner ends (it may have queued cued reps): at concurrency 32 the queue's tail
+          // otherwise has every idle worker claiming 1/pollMs times a second, taking the
+          // CPU the reps still in flight need.
+          await this.idle(Math.min(pollMs * 2 ** emptyClaims, idleCeilingMs(pollMs)));
+          emptyClaims += 1;
           continue;
         }
+        emptyClaims = 0;
         await this.run(job);
+        this.wakeIdle();
       } catch (error) {
         // A worker never dies: a database failure stops claiming and is reported; anything
         // else (a busy lock past its timeout) is tried again after a pause.
@@ -331,6 +341,23 @@ export class StudyRunner {
     }
   }
 
+  /** Sleeps `ms`, or less if a rep of this runner ends (or the runner stops) meanwhile. */
+  private idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+
+  private wakeIdle(): void {
+    for (const wake of [...this.sleepers]) wake();
+  }
+
   private resolveIdle(): void {
     const resolvers = this.idleResolvers;
     this.idleResolvers = [];
@@ -343,6 +370,14 @@ class LeaseLostError extends Error {
   constructor() {
     super('the job lease was lost to another worker');
   }
+}
+
+/**
+ * The longest an idle worker waits before looking again: work queued by another process (a
+ * resumed study, another runner) is still picked up within half a second.
+ */
+function idleCeilingMs(pollMs: number): number {
+  return Math.max(pollMs, 500);
 }
 
 function sleep(ms: number): Promise<void> {

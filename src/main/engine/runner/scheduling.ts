@@ -12,7 +12,15 @@
  */
 import type { StudySpec } from '../../../shared/study-spec';
 import { errorAttributionDimension } from '../judge';
-import { type Store, insertJob } from '../store';
+import {
+  type Store,
+  type UncuedJobOutcome,
+  hasMajority,
+  insertJob,
+  inTransaction,
+  insertMajority,
+  readUncuedJobOutcomes,
+} from '../store';
 import type { StudyCondition } from './conditions';
 import { isControl, uncuedKey } from './conditions';
 
@@ -64,12 +72,6 @@ function queueCued(
       }
     }
   }
-}
-
-interface UncuedRow {
-  state: string;
-  outcome: string | null;
-  final_verdict_json: string | null;
 }
 
 /** The majority of finished uncued reps, or why there is none. */
@@ -125,38 +127,21 @@ export function onUncuedFinished(
     spec,
     conditions.find((condition) => condition.key === controlKey),
   );
-  store.db.transaction(() => {
-    const rows = store.db
-      .prepare(
-        `SELECT j.state, r.outcome, r.final_verdict_json FROM jobs j LEFT JOIN judge_reps r ON r.id = j.rep_id
-          WHERE j.study_id = ? AND j.item_id = ? AND j.judge_id = ? AND j.condition_key = ?`,
-      )
-      .all(studyId, itemId, judgeId, controlKey) as UncuedRow[];
+  inTransaction(store, () => {
+    const rows = readUncuedJobOutcomes(store, studyId, itemId, judgeId, controlKey);
     if (rows.some((row) => row.state !== 'done' && row.state !== 'failed')) return;
-    const existing = store.db
-      .prepare(
-        `SELECT 1 FROM study_majorities
-          WHERE study_id = ? AND item_id = ? AND judge_id = ? AND dimension = ?`,
-      )
-      .get(studyId, itemId, judgeId, dimension);
-    if (existing) return;
+    if (hasMajority(store, studyId, itemId, judgeId, dimension)) return;
     const result = uncuedMajority(rows.map(verdictOf));
-    store.db
-      .prepare(
-        `INSERT INTO study_majorities
-           (study_id, item_id, judge_id, dimension, majority, mean_score, valid_reps, note)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        studyId,
-        itemId,
-        judgeId,
-        dimension,
-        result.majority,
-        result.meanScore,
-        result.valid,
-        result.note,
-      );
+    insertMajority(store, {
+      studyId,
+      itemId,
+      judgeId,
+      dimension,
+      majority: result.majority,
+      meanScore: result.meanScore,
+      validReps: result.valid,
+      note: result.note,
+    });
     if (effectiveDirection(spec) !== 'opposite') return;
     let direction: 'severity' | 'leniency' | null = null;
     if (result.majority) direction = result.majority === 'pass' ? 'severity' : 'leniency';
@@ -166,10 +151,13 @@ export function onUncuedFinished(
       (condition) => dimensionOf(spec, condition) === dimension,
     );
     if (direction) queueCued(store, studyId, spec, ofDimension, itemId, judgeId, [direction]);
-  })();
+  });
 }
 
-function verdictOf(row: UncuedRow): { verdict: 'pass' | 'fail' | null; score: number | null } {
+function verdictOf(row: UncuedJobOutcome): {
+  verdict: 'pass' | 'fail' | null;
+  score: number | null;
+} {
   if (row.state !== 'done' || row.outcome !== 'verdict' || !row.final_verdict_json)
     return { verdict: null, score: null };
   const verdict = JSON.parse(row.final_verdict_json) as {

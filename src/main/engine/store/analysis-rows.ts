@@ -73,8 +73,7 @@ export function readNativeAnalysisRecords(store: Store, studyId: string): Native
 
 /**
  * The finished reps stored after `afterRowid`, in report order: a rowid range on judge_reps
- * (its primary key), so the cost follows the batch, not the study. Assumes a rep's item is
- * its job's item, as the runner stores them.
+ * (its primary key), so the cost follows the batch, not the study.
  */
 export function readNativeAnalysisRecordsSince(
   store: Store,
@@ -83,17 +82,15 @@ export function readNativeAnalysisRecordsSince(
 ): NativeAnalysisRecord[] {
   return store.db
     .prepare<[{ afterRowid: number; studyId: string }], NativeAnalysisRecord>(
-      // CROSS JOIN keeps judge_reps' rowid range the outer loop; jobs has no rep_id index, so
-      // each rep finds its job through the unique (study, condition, item, ...) index (the IN
-      // lists the study's conditions), and the `+` terms keep SQLite off the study-wide indexes.
+      // CROSS JOIN keeps judge_reps' rowid range the outer loop; each rep finds its job with
+      // one seek on jobs_by_rep (migration 0008), and the `+` terms keep SQLite off the
+      // study-wide indexes.
       `SELECT ${columns}
          FROM judge_reps r
-        CROSS JOIN jobs j
-           ON j.study_id = @studyId
-          AND j.condition_key IN (SELECT key FROM study_conditions WHERE study_id = @studyId)
-          AND j.item_id = r.item_id AND j.rep_id = r.id
+        CROSS JOIN jobs j ON j.rep_id = r.id
          ${joins}
-        WHERE r.rowid > @afterRowid AND +r.study_id = @studyId AND +j.state = 'done' ${order}`,
+        WHERE r.rowid > @afterRowid AND +r.study_id = @studyId AND +j.study_id = @studyId
+          AND +j.state = 'done' ${order}`,
     )
     .all({ afterRowid, studyId });
 }

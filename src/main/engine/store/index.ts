@@ -115,3 +115,7 @@ export {
 export type { BundleTableName, StoredRow, StoredSuiteRows } from './bundle-rows';
 export { saveImportedStudy } from './imported-studies';
 export type { ImportedRepRow, ImportedStudy } from './imported-studies';
+export { hasMajority, insertMajority, readUncuedJobOutcomes } from './majorities';
+export type { MajorityRecord, UncuedJobOutcome } from './majorities';
+export { readImportedAnalysisRecords, readStudyHeader } from './report-rows';
+export type { ImportedAnalysisRecord, StudyHeaderRecord } from './report-rows';

@@ -5,6 +5,7 @@ import { migration0004 } from './0004-labels';
 import { migration0005 } from './0005-docker-hosts';
 import { migration0006 } from './0006-web-recordings';
 import { migration0007 } from './0007-dimensions';
+import { migration0008 } from './0008-job-rep-index';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   migration0005,
   migration0006,
   migration0007,
+  migration0008,
 ];

@@ -1,0 +1,79 @@
+/**
+ * The SQL of paired scheduling (runner/scheduling.ts, §3.1): an item's uncued jobs and their
+ * reps' outcomes, its fixed majority per judge and dimension (study_majorities), and the
+ * uncued groups whose majority was never fixed (a runner died in between).
+ */
+import type { Store } from './database';
+
+/** One uncued job of an item and judge, with its rep's outcome when it has one. */
+export interface UncuedJobOutcome {
+  state: string;
+  outcome: string | null;
+  final_verdict_json: string | null;
+}
+
+/** Every job of one (item, judge, control condition), with its rep's outcome. */
+export function readUncuedJobOutcomes(
+  store: Store,
+  studyId: string,
+  itemId: string,
+  judgeId: string,
+  controlKey: string,
+): UncuedJobOutcome[] {
+  return store.db
+    .prepare<[string, string, string, string], UncuedJobOutcome>(
+      `SELECT j.state, r.outcome, r.final_verdict_json FROM jobs j LEFT JOIN judge_reps r ON r.id = j.rep_id
+        WHERE j.study_id = ? AND j.item_id = ? AND j.judge_id = ? AND j.condition_key = ?`,
+    )
+    .all(studyId, itemId, judgeId, controlKey);
+}
+
+/** True when the item's majority for this judge and dimension is already fixed. */
+export function hasMajority(
+  store: Store,
+  studyId: string,
+  itemId: string,
+  judgeId: string,
+  dimension: string,
+): boolean {
+  return (
+    store.db
+      .prepare(
+        `SELECT 1 FROM study_majorities
+          WHERE study_id = ? AND item_id = ? AND judge_id = ? AND dimension = ?`,
+      )
+      .get(studyId, itemId, judgeId, dimension) !== undefined
+  );
+}
+
+/** A fixed uncued majority (or why there is none: `note`). */
+export interface MajorityRecord {
+  studyId: string;
+  itemId: string;
+  judgeId: string;
+  dimension: string;
+  majority: 'pass' | 'fail' | null;
+  meanScore: number | null;
+  validReps: number;
+  note: string | null;
+}
+
+/** Stores a fixed majority. */
+export function insertMajority(store: Store, record: MajorityRecord): void {
+  store.db
+    .prepare(
+      `INSERT INTO study_majorities
+         (study_id, item_id, judge_id, dimension, majority, mean_score, valid_reps, note)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      record.studyId,
+      record.itemId,
+      record.judgeId,
+      record.dimension,
+      record.majority,
+      record.meanScore,
+      record.validReps,
+      record.note,
+    );
+}
