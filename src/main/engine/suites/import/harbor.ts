@@ -4,7 +4,7 @@
  * `task_id.path`, `agent_info`, `verifier_result.rewards.reward`, `exception_info`), and task
  * dirs (`task.toml`, `instruction.md`, `environment/Dockerfile`). The environment is the task's
  * prebuilt `[environment] docker_image` when task.toml names one (as Terminal-Bench 2's tasks
- * do), else its Dockerfile built locally. The task's `tests/` and `solution/` are never read;
+ * do), else its Dockerfile built locally, with the table's `cpus` and memory as its limits. The task's `tests/` and `solution/` are never read;
  * of the result only the reward is, as the gold label.
  */
 import { dirname } from 'node:path';
@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AgentMessage } from '../../../../shared/trajectory';
 import { contentText } from './messages';
 import { parseJson, parseWith } from './files';
+import { harborResources, resourcesField } from './resources';
 import { readTomlScalars } from './toml';
 import { ImportProblem, type Importer } from './types';
 
@@ -86,7 +87,7 @@ export const harborImporter: Importer = {
       result.task_id?.path?.split('/').filter(Boolean).pop() ||
       trial.split('/').pop() ||
       trial;
-    const task = context.task(taskName, 'task.toml');
+    const task = context.task(taskName, 'task.toml', unit);
     const instruction =
       task?.read('instruction.md')?.trim() ??
       trajectory.find((message) => message.role === 'user')?.content ??
@@ -96,6 +97,8 @@ export const harborImporter: Importer = {
     const prebuilt = toml.get('environment.docker_image');
     const image = typeof prebuilt === 'string' && prebuilt ? prebuilt : undefined;
     const dockerfile = image ? undefined : task?.read('environment/Dockerfile');
+    // The task's [environment] cpus / memory, so the judge's container matches the agent's.
+    const resources = resourcesField(harborResources(toml));
     const reward = result.verifier_result?.rewards?.reward;
     const gold =
       reward === undefined ? undefined : reward >= 1 ? 'pass' : reward <= 0 ? 'fail' : undefined;
@@ -129,9 +132,9 @@ export const harborImporter: Importer = {
         // The agent ran as root; the judge runs as the default user unless the user's container
         // cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
         environment: image
-          ? { image, workdir: '/app', shell: true }
+          ? { image, workdir: '/app', shell: true, ...resources }
           : dockerfile
-            ? { dockerfile, workdir: '/app', shell: true }
+            ? { dockerfile, workdir: '/app', shell: true, ...resources }
             : { files: {}, shell: false },
         ...(gold ? { gold } : {}),
         provenance: {
