@@ -1,12 +1,13 @@
 /**
- * Harbor's own files (test/fixtures/import/harbor-golden, see PROVENANCE.md): two ATIF
- * trajectories Harbor's agents wrote in its integration tests (OpenHands, and Terminus-2 cut
- * off by the task's timeout) on Harbor's example `hello-world` task, whose `task.toml` still
+ * Harbor's own files (test/fixtures/import/harbor-golden, see PROVENANCE.md): ATIF trajectories
+ * Harbor's agents wrote in its integration tests (OpenHands; Terminus-2 cut off by the task's
+ * timeout; Terminus-2 summarizing its context, once handing off to subagents and once going on
+ * in a `trajectory.cont-1.json`) on Harbor's example `hello-world` task, whose `task.toml` still
  * uses the deprecated `memory = "2G"`. The task's cpus and memory become the item's container
  * limits, honoured by the real Docker engine up to the user's cap; a Terminal-Bench 1 task's
  * compose limits likewise. A mixed folder with two `hello-world` tasks gives each run its own.
  */
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Docker from 'dockerode';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,10 +39,12 @@ afterAll(async () => {
 });
 
 describe("Harbor's own trajectories", () => {
-  it('imports both trials with their rewards as gold and the message counts of the ATIF steps', () => {
+  it('imports every trial with its reward as gold and the message counts of the ATIF steps', () => {
     expect(golden.skipped).toEqual([]);
-    expect(golden.suite.items.map((item) => [item.id, item.gold]).sort()).toEqual([
+    expect(golden.suite.items.map((item) => [item.id, item.gold ?? null]).sort()).toEqual([
+      ['hello-world__linear1', null],
       ['hello-world__openhands1', 'pass'],
+      ['hello-world__summarized1', 'pass'],
       ['hello-world__timeout1', 'fail'],
     ]);
     // OpenHands: 4 system/user steps, then two agent steps (one with its tool result).
@@ -61,6 +64,49 @@ describe("Harbor's own trajectories", () => {
     expect(timeout.trajectory[2]).toMatchObject({ role: 'tool', tool_call_id: 'call_0_1' });
     expect(timeout.note).toBe('the trial raised AgentTimeoutError');
     expect(timeout.provenance?.agent).toBe('terminus-2 / openai/gpt-4o');
+  });
+
+  it('follows continued_trajectory_ref, and shows a hand-off to subagents as text', () => {
+    // 5 steps in trajectory.json and 8 in trajectory.cont-1.json: the run to its very end.
+    const linear = byId('hello-world__linear1').trajectory;
+    expect(linear).toHaveLength(20);
+    expect(linear.at(-2)?.content).toContain('confirming task completion');
+    expect(
+      linear.filter((m) => m.content?.includes('picking up work from a previous')),
+    ).toHaveLength(1);
+    // The summarization step observes subagent trajectories only (no content): named inline.
+    const summarized = byId('hello-world__summarized1').trajectory;
+    expect(summarized).toHaveLength(17);
+    expect(summarized[7]).toMatchObject({ role: 'system' });
+    expect(summarized[7]?.content).toMatch(
+      /^Performed context summarization and handoff to continue task\.\n\[subagent trajectory test-session-context-summarization-summarization-1-summary \(trajectory\.summarization-1-summary\.json\)\]/,
+    );
+  });
+
+  it('skips a trial whose continuation is missing or names a path outside its folder', () => {
+    const workspace = makeTempDir();
+    try {
+      const job = join(workspace.path, 'job');
+      cpSync(join(fixtures, 'harbor-golden'), job, { recursive: true });
+      const agent = join(job, 'job', 'hello-world__linear1', 'agent');
+      rmSync(join(agent, 'trajectory.cont-1.json'));
+      const path = join(agent, 'trajectory.json');
+      const missing = importRuns({ path: job, format: 'harbor' });
+      expect(missing.skipped).toEqual([
+        {
+          path: 'job/hello-world__linear1/agent/trajectory.json',
+          reason: 'continued_trajectory_ref: trajectory.cont-1.json is missing',
+        },
+      ]);
+      const text = readFileSync(path, 'utf8').replace('"trajectory.cont-1.json"', '"../../x.json"');
+      writeFileSync(path, text);
+      expect(importRuns({ path: job, format: 'harbor' }).skipped[0]?.reason).toBe(
+        'continued_trajectory_ref: ../../x.json is not a file beside it',
+      );
+      expect(missing.suite.items).toHaveLength(3);
+    } finally {
+      workspace.remove();
+    }
   });
 
   it('carries the task\'s Dockerfile and its [environment] cpus and memory = "2G"', () => {
