@@ -172,6 +172,36 @@ describe('the Inspect schema checker', () => {
   });
 });
 
+describe('the Inspect schema checker on an upstream .eval', () => {
+  it('finds no wrong type in any part of it, only fields added since it was written', () => {
+    const archive = join(__dirname, '..', 'fixtures', 'import', 'inspect', 'log_read_sample.eval');
+    const parts: [string, ZodType][] = [];
+    for (const entry of readZip(readFileSync(archive))) {
+      const value = JSON.parse(entry.read().toString('utf8')) as unknown;
+      const schema =
+        entry.name === 'header.json'
+          ? inspectLogHeaderSchema
+          : entry.name.startsWith('samples/')
+            ? inspectSampleSchema
+            : entry.name === 'summaries.json'
+              ? inspectSampleSummarySchema.array()
+              : entry.name === 'reductions.json'
+                ? inspectReductionsSchema.array()
+                : undefined;
+      if (!schema) continue;
+      parts.push([entry.name, schema]);
+      for (const problem of problems(schema, value))
+        expect(problem, entry.name).toMatch(/received undefined$/);
+    }
+    expect(parts.map(([name]) => name).sort()).toEqual([
+      'header.json',
+      'reductions.json',
+      'samples/1_epoch_1.json',
+      'summaries.json',
+    ]);
+  });
+});
+
 /** `path: problem` for each place `value` breaks `schema`. */
 function problems(schema: ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
