@@ -4,7 +4,7 @@
  * imported item with none of what graders see reaching a prompt or a container spec, long tool
  * outputs cut visibly, and a failed import leaving the workspace untouched.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/main';
@@ -37,7 +37,33 @@ const graderOnly = [
   'sg.jpg still exists',
   'largest.jpg exists',
   'test_outputs.py',
+  // Harbor's example task (harbor-golden): its verifier and its solution.
+  'test_state.py',
+  'pytest-json-ctrf',
+  'echo "Done!"',
 ];
+
+const formats = ['mini-swe-agent', 'swe-agent', 'terminal-bench', 'harbor', 'mcpmark', 'inspect'];
+
+/** Every text file under the fixtures, so a marker no file holds cannot pass unnoticed. */
+function fixtureTexts(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return fixtureTexts(path);
+    return [readFileSync(path, 'latin1')];
+  });
+}
+
+describe('the grader-only markers', () => {
+  it('each occurs in some fixture file, so the leak test below can fail', () => {
+    const texts = fixtureTexts(fixtures);
+    for (const marker of graderOnly)
+      expect(
+        texts.some((text) => text.includes(marker)),
+        marker,
+      ).toBe(true);
+  });
+});
 
 describe('cuelab suite import on a mixed folder', () => {
   const workspace = makeTempDir();
@@ -52,16 +78,7 @@ describe('cuelab suite import on a mixed folder', () => {
   it('prints what it imported and what it skipped, with reasons', () => {
     expect(summary.code).toBe(0);
     expect(summary.out).toMatch(/^Imported \d+ of \d+ runs into suite mixed-runs/);
-    for (const format of [
-      'mini-swe-agent',
-      'swe-agent',
-      'terminal-bench',
-      'harbor',
-      'mcpmark',
-      'inspect',
-    ]) {
-      expect(summary.out).toContain(format);
-    }
+    for (const format of formats) expect(summary.out).toContain(format);
     expect(summary.out).toMatch(/Skipped \d+:/);
     expect(summary.out).toMatch(
       /cron-broken-network.*results\.json: flagged, not imported \(agent-never-ran/,
@@ -86,6 +103,11 @@ describe('cuelab suite import on a mixed folder', () => {
     const items = listSuiteItems(store, 'mixed-runs');
     store.close();
     expect(items.length).toBeGreaterThanOrEqual(10);
+    // Every format and every fixture folder has items in the suite, so each is checked below.
+    const sources = new Set(items.map((item) => item.provenance?.source.split('/')[0]));
+    for (const folder of readdirSync(fixtures).filter((name) => !name.includes('.')))
+      expect(sources, `no item from ${folder}`).toContain(folder);
+    expect(new Set(items.map((item) => item.provenance?.format))).toEqual(new Set(formats));
     for (const item of items) {
       const prompt = await cli([
         'prompt',

@@ -144,6 +144,44 @@ describe('chat dialects', () => {
     ]);
   });
 
+  it("unwraps an MCP server's whole CallToolResult, marking the calls it flagged failed", () => {
+    // Shaped as real MCPMark runs hold them: a text block whose text is the CallToolResult
+    // (postgres-mcp), a list of text blocks, and a chat-dialect tool message (Supabase's server).
+    const result = (text: string, isError: boolean) =>
+      JSON.stringify({ meta: null, content: [{ type: 'text', text }], isError });
+    const wrapped = (text: string) => JSON.stringify({ type: 'text', text });
+    const messages = convertMessages(
+      [
+        { role: 'user', content: 'do it' },
+        { type: 'function_call', call_id: 'c1', name: 'execute_sql', arguments: '{}' },
+        {
+          type: 'function_call_output',
+          call_id: 'c1',
+          output: wrapped(result('No results', false)),
+        },
+        { type: 'function_call', call_id: 'c2', name: 'execute_sql', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'c2', output: wrapped(result('bad SQL', true)) },
+        { type: 'function_call', call_id: 'c3', name: 'push_files', arguments: '{}' },
+        {
+          type: 'function_call_output',
+          call_id: 'c3',
+          output: JSON.stringify([{ type: 'text', text: 'pushed' }]),
+        },
+        { role: 'assistant', content: '', tool_calls: [{ id: 'c4', function: { name: 'q' } }] },
+        { role: 'tool', tool_call_id: 'c4', content: result('Error: denied', true) },
+        { role: 'tool', tool_call_id: 'c5', content: '{"content": [], "note": "plain JSON"}' },
+      ],
+      'messages.json',
+    );
+    expect(messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual([
+      'No results',
+      'Error: bad SQL',
+      'pushed',
+      'Error: denied',
+      '{"content": [], "note": "plain JSON"}',
+    ]);
+  });
+
   it('names the message whose role is unknown', () => {
     expect(() => convertMessages([{ role: 'robot', content: 'x' }], 'm.json')).toThrow(
       /m\.json: messages\.0: role: "robot"/,

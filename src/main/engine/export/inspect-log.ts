@@ -1,7 +1,7 @@
 /**
  * `cuelab export-inspect STUDY DIR` (issue 11): a study's reps as Inspect AI logs, so
- * `inspect view DIR` opens CueLab results. One log (`.json`, Inspect log format version 2) per
- * judge and condition; each rep is a sample (id = item, epoch = rep number) whose messages are
+ * `inspect view DIR` opens CueLab results. One log (`.json`, Inspect log format version 2, or
+ * Inspect's zipped `.eval`, see inspect-eval.ts) per judge and condition; each rep is a sample (id = item, epoch = rep number) whose messages are
  * the judge's exact transcript, with its verdict as a score and, where the item has one, a
  * second score saying whether the verdict matches the gold label.
  */
@@ -18,6 +18,15 @@ import {
   studyStoredReps,
   suiteItemGold,
 } from '../store';
+import { inspectEvalArchive, type InspectLogShape } from './inspect-eval';
+
+/** A sample's score as Inspect's `Score` (history: edits made since scoring, none here). */
+interface InspectScore {
+  value: string | number;
+  answer: string;
+  explanation: string;
+  history: unknown[];
+}
 
 /** One log written. */
 export interface InspectLogFile {
@@ -27,8 +36,16 @@ export interface InspectLogFile {
   samples: number;
 }
 
+/** The two files Inspect reads: its JSON log, or its default zipped `.eval`. */
+export type InspectLogFormat = 'json' | 'eval';
+
 /** Writes the study's reps as Inspect logs into `folder`; returns what it wrote. */
-export function exportInspectLogs(store: Store, studyId: string, folder: string): InspectLogFile[] {
+export function exportInspectLogs(
+  store: Store,
+  studyId: string,
+  folder: string,
+  format: InspectLogFormat = 'json',
+): InspectLogFile[] {
   const study = studyHeader(store, studyId);
   if (!study)
     throw new EngineError('not_found', `There is no study "${studyId}" in this workspace.`);
@@ -46,8 +63,11 @@ export function exportInspectLogs(store: Store, studyId: string, folder: string)
     const log = buildLog(store, study, judge, condition, rows);
     const id = createHash('sha256').update(`${studyId}/${key}`).digest('hex').slice(0, 22);
     const stamp = study.createdAt.replace(/[:.]/g, '-');
-    const file = join(folder, `${stamp}_${slug(study.name)}-${slug(condition)}_${id}.json`);
-    writeFileSync(file, `${JSON.stringify(log, null, 2)}\n`);
+    const file = join(folder, `${stamp}_${slug(study.name)}-${slug(condition)}_${id}.${format}`);
+    writeFileSync(
+      file,
+      format === 'eval' ? inspectEvalArchive(log) : `${JSON.stringify(log, null, 2)}\n`,
+    );
     written.push({ file, judge, condition, samples: rows.length });
   }
   return written;
@@ -59,7 +79,7 @@ function buildLog(
   judge: string,
   condition: string,
   reps: StoredRep[],
-) {
+): InspectLogShape {
   const gold = new Map<string, string | undefined>();
   const epochs = new Map<string, number>();
   const samples = reps.map((rep) => {
@@ -71,10 +91,16 @@ function buildLog(
   const agreeing = samples.filter((entry) => entry.scores.matches_gold?.value === 'C').length;
   const labelled = samples.filter((entry) => entry.scores.matches_gold !== undefined).length;
   const simulated = reps.some((rep) => rep.simulated);
+  // Field for field as Inspect writes an EvalLog today (its `inspect-openapi.json` marks every
+  // one of these required, defaults included), so its viewer finds nothing missing.
   return {
     version: 2,
     status: 'success',
     eval: {
+      eval_id: createHash('sha256')
+        .update(`${study.id}/${judge}/${condition}`)
+        .digest('hex')
+        .slice(0, 22),
       run_id: study.id,
       created: study.createdAt,
       task: `cuelab/${slug(study.name)}`,
@@ -82,17 +108,23 @@ function buildLog(
       task_version: 0,
       task_attribs: {},
       task_args: {},
+      task_args_passed: {},
       dataset: {
         name: reps[0]?.suiteId ?? '',
         samples: new Set(reps.map((rep) => rep.itemId)).size,
       },
       model: judge,
+      model_generate_config: {},
       model_args: {},
       config: {},
       packages: { cuelab: 'see the study bundle' },
       metadata: { cuelab_study: study.id, condition, simulated },
     },
-    plan: { name: 'plan', steps: [{ solver: 'cuelab_judge', params: { condition } }], config: {} },
+    plan: {
+      name: 'plan',
+      steps: [{ solver: 'cuelab_judge', params: { condition }, params_passed: { condition } }],
+      config: {},
+    },
     results: {
       total_samples: samples.length,
       completed_samples: samples.length,
@@ -117,7 +149,12 @@ function buildLog(
           total_tokens: sum(reps, (rep) => rep.inputTokens + rep.outputTokens),
         },
       },
+      role_usage: {},
+      connection_limit_history: [],
     },
+    invalidated: false,
+    tags: [],
+    metadata: {},
     samples,
   };
 }
@@ -130,14 +167,20 @@ function sample(store: Store, rep: StoredRep, epoch: number, gold: string | unde
   ];
   const verdict = rep.finalVerdict ?? rep.verdict;
   const answer = verdictAnswer(verdict, rep.outcome);
-  const scores: Record<string, { value: string | number; answer: string; explanation: string }> = {
-    verdict: { value: answer, answer, explanation: rationale(verdict) ?? rep.error ?? rep.outcome },
+  const scores: Record<string, InspectScore> = {
+    verdict: {
+      value: answer,
+      answer,
+      explanation: rationale(verdict) ?? rep.error ?? rep.outcome,
+      history: [],
+    },
   };
   if (gold && (answer === 'pass' || answer === 'fail')) {
     scores.matches_gold = {
       value: answer === gold ? 'C' : 'I',
       answer,
       explanation: `gold: ${gold}`,
+      history: [],
     };
   }
   const last = rows.filter((row) => row.role === 'assistant').pop();
@@ -152,6 +195,7 @@ function sample(store: Store, rep: StoredRep, epoch: number, gold: string | unde
       choices: last
         ? [{ message: message(last), stop_reason: rep.outcome === 'verdict' ? 'stop' : 'unknown' }]
         : [],
+      completion: last?.content ?? '',
       usage: {
         input_tokens: rep.inputTokens,
         output_tokens: rep.outputTokens,
@@ -168,6 +212,8 @@ function sample(store: Store, rep: StoredRep, epoch: number, gold: string | unde
     store: {},
     events: [],
     model_usage: {},
+    role_usage: {},
+    attachments: {},
     total_time: rep.durationMs / 1000,
     uuid: rep.id,
   };

@@ -4,7 +4,7 @@
  * `task_id.path`, `agent_info`, `verifier_result.rewards.reward`, `exception_info`), and task
  * dirs (`task.toml`, `instruction.md`, `environment/Dockerfile`). The environment is the task's
  * prebuilt `[environment] docker_image` when task.toml names one (as Terminal-Bench 2's tasks
- * do), else its Dockerfile built locally. The task's `tests/` and `solution/` are never read;
+ * do), else its Dockerfile built locally, with the table's `cpus` and memory as its limits. The task's `tests/` and `solution/` are never read;
  * of the result only the reward is, as the gold label.
  */
 import { dirname } from 'node:path';
@@ -12,8 +12,9 @@ import { z } from 'zod';
 import type { AgentMessage } from '../../../../shared/trajectory';
 import { contentText } from './messages';
 import { parseJson, parseWith } from './files';
+import { harborResources, resourcesField } from './resources';
 import { readTomlScalars } from './toml';
-import { ImportProblem, type Importer } from './types';
+import { ImportProblem, type ImportContext, type Importer } from './types';
 
 const toolCallSchema = z.looseObject({
   tool_call_id: z.string().min(1),
@@ -28,7 +29,20 @@ const stepSchema = z.looseObject({
   observation: z
     .looseObject({
       results: z.array(
-        z.looseObject({ source_call_id: z.string().nullable().optional(), content: z.unknown() }),
+        z.looseObject({
+          source_call_id: z.string().nullable().optional(),
+          // ATIF lets a result hold only references to subagent trajectories, no content.
+          content: z.unknown().optional(),
+          subagent_trajectory_ref: z
+            .array(
+              z.looseObject({
+                session_id: z.string(),
+                trajectory_path: z.string().nullable().optional(),
+              }),
+            )
+            .nullable()
+            .optional(),
+        }),
       ),
     })
     .nullable()
@@ -41,7 +55,14 @@ const trajectorySchema = z.looseObject({
     .looseObject({ name: z.string().optional(), model_name: z.string().optional() })
     .optional(),
   steps: z.array(stepSchema).min(1, 'the trajectory has no steps'),
+  /** The file (beside this one) the trajectory goes on in after a context summarization. */
+  continued_trajectory_ref: z.string().nullable().optional(),
 });
+
+// A continuation names a file beside the trajectory; a stranger's name may not climb out.
+const continuationName = /^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/;
+/** Most continuation files followed for one trial (Terminus-2 writes one per summarization). */
+const maxContinuations = 64;
 
 const resultSchema = z.looseObject({
   task_name: z.string().min(1).optional(),
@@ -76,17 +97,18 @@ export const harborImporter: Importer = {
   read(unit, context) {
     const file = context.read(unit);
     const atif = parseWith(trajectorySchema, parseJson(file), unit);
+    const steps = [...atif.steps, ...continuations(unit, atif.continued_trajectory_ref, context)];
     const trial = dirname(dirname(unit));
     const resultPath = trial === '.' ? 'result.json' : `${trial}/result.json`;
     const result = parseWith(resultSchema, parseJson(context.read(resultPath)), resultPath);
-    const trajectory = convertSteps(atif.steps);
+    const trajectory = convertSteps(steps);
     // Registry tasks are named `<dataset>/<task>`; the task folder is the last part.
     const taskName =
       result.task_name?.split('/').pop() ||
       result.task_id?.path?.split('/').filter(Boolean).pop() ||
       trial.split('/').pop() ||
       trial;
-    const task = context.task(taskName, 'task.toml');
+    const task = context.task(taskName, 'task.toml', unit);
     const instruction =
       task?.read('instruction.md')?.trim() ??
       trajectory.find((message) => message.role === 'user')?.content ??
@@ -96,6 +118,8 @@ export const harborImporter: Importer = {
     const prebuilt = toml.get('environment.docker_image');
     const image = typeof prebuilt === 'string' && prebuilt ? prebuilt : undefined;
     const dockerfile = image ? undefined : task?.read('environment/Dockerfile');
+    // The task's [environment] cpus / memory, so the judge's container matches the agent's.
+    const resources = resourcesField(harborResources(toml));
     const reward = result.verifier_result?.rewards?.reward;
     const gold =
       reward === undefined ? undefined : reward >= 1 ? 'pass' : reward <= 0 ? 'fail' : undefined;
@@ -129,9 +153,9 @@ export const harborImporter: Importer = {
         // The agent ran as root; the judge runs as the default user unless the user's container
         // cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
         environment: image
-          ? { image, workdir: '/app', shell: true }
+          ? { image, workdir: '/app', shell: true, ...resources }
           : dockerfile
-            ? { dockerfile, workdir: '/app', shell: true }
+            ? { dockerfile, workdir: '/app', shell: true, ...resources }
             : { files: {}, shell: false },
         ...(gold ? { gold } : {}),
         provenance: {
@@ -148,13 +172,56 @@ export const harborImporter: Importer = {
   },
 };
 
+/**
+ * The steps of the files a linear-history trajectory goes on in (`continued_trajectory_ref`,
+ * Terminus-2's `trajectory.cont-<n>.json` beside `trajectory.json`), in order. A missing one
+ * is an error: the judge would see the run cut short.
+ */
+function continuations(
+  unit: string,
+  first: string | null | undefined,
+  context: ImportContext,
+): z.output<typeof stepSchema>[] {
+  const folder = dirname(unit);
+  const steps: z.output<typeof stepSchema>[] = [];
+  const seen = new Set<string>();
+  for (let next = first; next;) {
+    const path = folder === '.' ? next : `${folder}/${next}`;
+    if (!continuationName.test(next) || seen.has(next) || seen.size >= maxContinuations)
+      throw new ImportProblem(unit, `continued_trajectory_ref: ${next} is not a file beside it`);
+    if (!context.has(path))
+      throw new ImportProblem(unit, `continued_trajectory_ref: ${next} is missing`);
+    seen.add(next);
+    const part = parseWith(trajectorySchema, parseJson(context.read(path)), path);
+    steps.push(...part.steps);
+    next = part.continued_trajectory_ref ?? undefined;
+  }
+  return steps;
+}
+
+/** An observation result as text: its content, else the subagent trajectories it points to. */
+function resultText(result: z.output<typeof stepSchema>['observation'] & object): string[] {
+  return result.results.map((observed) => {
+    const text = contentText(observed.content);
+    if (text || !observed.subagent_trajectory_ref?.length) return text;
+    return observed.subagent_trajectory_ref
+      .map(
+        (ref) =>
+          `[subagent trajectory ${ref.session_id}${ref.trajectory_path ? ` (${ref.trajectory_path})` : ''}]`,
+      )
+      .join('\n');
+  });
+}
+
 /** ATIF steps as chat messages: agent steps carry tool calls, observations become tool results. */
 function convertSteps(steps: z.output<typeof stepSchema>[]): AgentMessage[] {
   const out: AgentMessage[] = [];
   steps.forEach((step, index) => {
     const text = contentText(step.message);
     if (step.source !== 'agent') {
-      out.push({ role: step.source, content: text });
+      // A system step may observe too (a summarization handing off to subagents): shown inline.
+      const observed = step.observation ? resultText(step.observation) : [];
+      out.push({ role: step.source, content: [text, ...observed].filter(Boolean).join('\n') });
       return;
     }
     const calls = (step.tool_calls ?? []).map((call) => ({
@@ -173,9 +240,10 @@ function convertSteps(steps: z.output<typeof stepSchema>[]): AgentMessage[] {
       content: text || null,
       ...(calls.length ? { tool_calls: calls } : {}),
     });
+    const texts = step.observation ? resultText(step.observation) : [];
     for (const [position, observed] of (step.observation?.results ?? []).entries()) {
       const callId = observed.source_call_id ?? calls[position]?.id ?? `step-${index + 1}`;
-      out.push({ role: 'tool', tool_call_id: callId, content: contentText(observed.content) });
+      out.push({ role: 'tool', tool_call_id: callId, content: texts[position] ?? '' });
     }
   });
   return out;

@@ -103,7 +103,7 @@ export function importRuns(request: ImportRequest): ImportOutcome {
     read: (path) => readSource(root, path),
     readBytes: (path) => readSourceBytes(root, path),
     has: (path) => allFileSet.has(path),
-    task: (name, marker) => findTask(root, allFiles, options.tasksDir, name, marker),
+    task: (name, marker, near) => findTask(root, allFiles, options.tasksDir, name, marker, near),
     state: (relative) => findState(root, allFiles, options.tasksDir, relative),
     options,
   };
@@ -256,13 +256,26 @@ function findTask(
   tasksDir: string | undefined,
   name: string,
   marker: string,
+  near = '',
 ): TaskFolder | undefined {
   // The name comes from a stranger's file: it may only name a folder, never climb out of one.
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || name.includes('..')) return undefined;
-  const inRoot = files.find((path) => {
+  const matches = files.filter((path) => {
     const parts = path.split('/');
     return parts[parts.length - 1] === marker && parts[parts.length - 2] === name;
   });
+  // A mixed folder may hold two tasks of one name (two benchmarks' hello-world): the one
+  // sharing the most leading folders with the run is its own.
+  const shared = (path: string) => {
+    const [a, b] = [path.split('/'), near.split('/')];
+    let count = 0;
+    while (count < a.length - 1 && count < b.length - 1 && a[count] === b[count]) count += 1;
+    return count;
+  };
+  const inRoot = matches.reduce<string | undefined>(
+    (best, path) => (best === undefined || shared(path) > shared(best) ? path : best),
+    undefined,
+  );
   if (inRoot) {
     const folder = join(root, dirname(inRoot));
     return taskFolder(folder, dirname(inRoot));

@@ -48,7 +48,7 @@ export const mcpmarkImporter: Importer = {
     // MCPMark names a run `<category>__<task>` (task_manager.py's `name`).
     const fullName = meta.task_name ?? meta.task_id ?? folder.split('/').pop() ?? 'task';
     const taskName = fullName.split('__').pop()!;
-    const taskFolder = context.task(taskName, 'description.md');
+    const taskFolder = context.task(taskName, 'description.md', unit);
     const task = taskFolder?.read('description.md')?.trim() ?? firstUserText(trajectory);
     if (!task) throw new ImportProblem(unit, 'messages: no user message holds the task');
     const service = (meta.mcp ?? meta.service ?? guessService(unit)).toLowerCase();

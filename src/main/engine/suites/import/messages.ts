@@ -95,20 +95,43 @@ function followsToolResult(raw: unknown[], index: number): boolean {
 
 /**
  * A Responses `function_call_output`: MCPMark stores it as a JSON string of an MCP text block
- * (`{"type":"text","text":…}`); the judge sees the text, not the wrapper.
+ * (`{"type":"text","text":…}`) or of a list of them; the judge sees the text, not the wrapper.
+ * Real MCPMark runs with postgres-mcp wrap once more: the block's text is the server's whole
+ * CallToolResult (eval-sys/mcpmark-community-experiments, see PROVENANCE.md).
  */
 function outputText(output: unknown): string {
-  if (typeof output === 'string' && output.startsWith('{')) {
+  if (typeof output === 'string' && /^\s*[[{]/.test(output)) {
     try {
       const parsed = JSON.parse(output) as unknown;
       if (isObject(parsed) && parsed.type === 'text' && typeof parsed.text === 'string') {
-        return parsed.text;
+        return callToolResultText(parsed.text) ?? parsed.text;
       }
+      if (Array.isArray(parsed) && parsed.every((part) => isObject(part) && part.type === 'text'))
+        return contentText(parsed);
     } catch {
       // Not JSON after all: the string is the output.
     }
   }
   return contentText(output);
+}
+
+/**
+ * An MCP CallToolResult serialized as text (`{content: [blocks], isError, …}`): its blocks'
+ * text, with "Error: " first when the server flagged the call failed and the text does not say
+ * so already (the replays skip failed calls by that prefix). Undefined for any other text.
+ */
+export function callToolResultText(text: string): string | undefined {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(parsed) || !Array.isArray(parsed.content) || typeof parsed.isError !== 'boolean')
+    return undefined;
+  const body = contentText(parsed.content);
+  return parsed.isError && !/^\s*error\b/i.test(body) ? `Error: ${body}` : body;
 }
 
 function responsesCall(message: Loose, where: string): AgentMessage {
@@ -171,9 +194,11 @@ function anthropicMessage(message: Loose, where: string): AgentMessage[] {
 }
 
 function openAiMessage(message: Loose, where: string): AgentMessage {
+  const content = contentText(message.content);
   const converted: AgentMessage = {
     role: role(message.role, where),
-    content: contentText(message.content),
+    // A tool message may hold the MCP server's whole CallToolResult as text (Supabase's runs).
+    content: message.role === 'tool' ? (callToolResultText(content) ?? content) : content,
   };
   if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
     converted.tool_calls = message.tool_calls.map((call, index) => {

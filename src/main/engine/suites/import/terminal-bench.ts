@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { AgentMessage } from '../../../../shared/trajectory';
 import { parseJson, parseWith } from './files';
+import { composeResources, resourcesField } from './resources';
 import { ImportProblem, type ImportContext, type Importer } from './types';
 
 const resultsSchema = z.looseObject({
@@ -46,8 +47,10 @@ export const terminalBenchImporter: Importer = {
     const pane = context.has(panePath) ? context.read(panePath).text : '';
     const trajectory = buildTrajectory(results.instruction, commands, pane);
     const flags = neverRan(pane, results);
-    const task = context.task(results.task_id, 'task.yaml');
+    const task = context.task(results.task_id, 'task.yaml', unit);
     const dockerfile = task?.read('Dockerfile');
+    // Limits the task's compose file gives the agent's container (e.g. `mem_limit: 4g`).
+    const resources = resourcesField(composeResources(task?.read('docker-compose.yaml')));
     return {
       item: {
         id: results.trial_name,
@@ -58,7 +61,7 @@ export const terminalBenchImporter: Importer = {
         environment: dockerfile
           ? // The agent ran as root; the judge runs as the default user unless the user's
             // container cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
-            { dockerfile, workdir: '/app', shell: true }
+            { dockerfile, workdir: '/app', shell: true, ...resources }
           : { files: {}, shell: false },
         ...(typeof results.is_resolved === 'boolean'
           ? { gold: results.is_resolved ? ('pass' as const) : ('fail' as const) }

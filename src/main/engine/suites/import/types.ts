@@ -32,8 +32,11 @@ export interface ImportContext {
   readBytes(path: string): { bytes: Buffer; sha256: string };
   /** Whether `path` (relative) is one of `files`. */
   has(path: string): boolean;
-  /** A task folder's files, from the run folder or `tasksDir`, read-only and size-capped. */
-  task(name: string, marker: string): TaskFolder | undefined;
+  /**
+   * A task folder's files, from the run folder or `tasksDir`, read-only and size-capped. When
+   * the run folder holds several of that name, the one nearest `near` (the run's file) wins.
+   */
+  task(name: string, marker: string, near?: string): TaskFolder | undefined;
   /**
    * A folder of environment state a harness ships beside its tasks (MCPMark's
    * `test_environments/<category>`, `postgres_state`): `relative` under the import root (at any

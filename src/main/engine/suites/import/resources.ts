@@ -1,0 +1,91 @@
+/**
+ * The CPU and memory a task's own definition gives its container, carried into the imported
+ * item's `environment.resources` so the judge's container matches the agent's (issue 11). The
+ * Docker backend honours them up to the user's container cap (`CUELAB_CONTAINER_MAX_CPUS`,
+ * `…_MAX_MEMORY_MB`), which no suite can raise. Storage is not carried: the backend has no
+ * disk quota to give it (see item-settings.ts).
+ */
+import { parse as parseYaml } from 'yaml';
+import type { TomlScalar } from './toml';
+
+/** Limits read from a task definition; either may be absent. */
+export interface TaskResources {
+  cpus?: number;
+  memoryMb?: number;
+}
+
+/**
+ * A size such as Harbor's deprecated `memory = "2G"` or Compose's `mem_limit: 4g` / `512M` /
+ * `500MB` / a byte count, in MiB (whole, at least 16 as the suite format requires); undefined
+ * when it is not a size. Suffixes are binary (k = KiB), as both tools read them.
+ */
+export function sizeInMb(value: unknown): number | undefined {
+  if (typeof value === 'number') return wholeMb(value / (1024 * 1024));
+  if (typeof value !== 'string') return undefined;
+  const size = /^\s*(\d+(?:\.\d+)?)\s*([bkmgt]?)i?b?\s*$/i.exec(value);
+  if (!size) return undefined;
+  const scale = {
+    '': 1 / (1024 * 1024),
+    b: 1 / (1024 * 1024),
+    k: 1 / 1024,
+    m: 1,
+    g: 1024,
+    t: 1024 * 1024,
+  };
+  const unit = size[2]!.toLowerCase() as keyof typeof scale;
+  return wholeMb(Number(size[1]) * scale[unit]);
+}
+
+function wholeMb(mb: number): number | undefined {
+  return Number.isFinite(mb) && mb > 0 ? Math.max(16, Math.round(mb)) : undefined;
+}
+
+function cpuCount(value: unknown): number | undefined {
+  const cpus = typeof value === 'string' ? Number(value) : value;
+  return typeof cpus === 'number' && Number.isFinite(cpus) && cpus > 0 && cpus <= 64
+    ? cpus
+    : undefined;
+}
+
+/**
+ * A Harbor `task.toml`'s `[environment]`: `cpus`, and `memory_mb` (Harbor's current field) or
+ * the deprecated `memory` size string that Harbor's own example tasks still use.
+ */
+export function harborResources(toml: ReadonlyMap<string, TomlScalar>): TaskResources {
+  const cpus = cpuCount(toml.get('environment.cpus'));
+  const exact = toml.get('environment.memory_mb');
+  const memoryMb =
+    typeof exact === 'number' ? wholeMb(exact) : sizeInMb(toml.get('environment.memory'));
+  return { ...(cpus ? { cpus } : {}), ...(memoryMb ? { memoryMb } : {}) };
+}
+
+/**
+ * A Terminal-Bench 1 task's `docker-compose.yaml`: the agent's service (`client`, else the first
+ * one) with `cpus` / `mem_limit` or `deploy.resources.limits.{cpus,memory}`. A file that does
+ * not parse gives nothing: the limits are a fidelity detail, never a reason to skip the run.
+ */
+export function composeResources(text: string | undefined): TaskResources {
+  if (!text) return {};
+  let document: unknown;
+  try {
+    document = parseYaml(text, { maxAliasCount: 16 });
+  } catch {
+    return {};
+  }
+  const services = (document as { services?: unknown } | null)?.services;
+  if (!services || typeof services !== 'object') return {};
+  const all = services as Record<string, unknown>;
+  const service = (all.client ?? Object.values(all)[0]) as Record<string, unknown> | undefined;
+  if (!service || typeof service !== 'object') return {};
+  const limits = (
+    service.deploy as { resources?: { limits?: Record<string, unknown> } } | undefined
+  )?.resources?.limits;
+  const cpus = cpuCount(service.cpus ?? limits?.cpus);
+  const memoryMb = sizeInMb(service.mem_limit ?? limits?.memory);
+  return { ...(cpus ? { cpus } : {}), ...(memoryMb ? { memoryMb } : {}) };
+}
+
+/** `{ resources }` for an environment spec when any limit was read, else nothing. */
+export function resourcesField(resources: TaskResources): { resources?: TaskResources } {
+  return resources.cpus !== undefined || resources.memoryMb !== undefined ? { resources } : {};
+}
