@@ -36,3 +36,8 @@ export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/** The work of a command failed on this machine (a file to read or write): exit 1. */
+export class CommandError extends Error {
+  override name = 'CommandError';
+}

@@ -2,10 +2,8 @@
  * The `cuelab` command line: a registry of subcommands sharing one engine. Usage mistakes
  * exit 2 with a pointer to help; failures of the work exit 1 with a message naming the fix.
  */
-import { EngineError } from '../engine/errors';
-import { ProviderError } from '../engine/providers/types';
-import { engineVersion } from '../engine/version';
-import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { EngineError, ProviderError, engineVersion } from '../engine/engine';
+import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { engineOptionsUsage, LabCallError, parseGlobalOptions } from './connection';
 import { demoCommand } from './demo';
 import { envCommand } from './env';
@@ -139,7 +137,8 @@ function reportFailure(command: CliCommand, error: unknown, io: CliIo): number {
   if (
     error instanceof EngineError ||
     error instanceof ProviderError ||
-    error instanceof LabCallError
+    error instanceof LabCallError ||
+    error instanceof CommandError
   ) {
     io.err(`cuelab ${command.name}: ${error.message}`);
     return exitCodes.failed;
