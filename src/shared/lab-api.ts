@@ -11,11 +11,14 @@ import { hostMethods } from './lab-api-hosts';
 import { importMethods } from './lab-api-import';
 import { mechanismMethods } from './lab-api-mechanisms';
 import { promptPreviewSchema } from './lab-api-prompt';
+import { suiteCommandMethods } from './lab-api-suite-commands';
+import { suiteSummarySchema } from './lab-api-suite-summary';
 import { studyEvents, studyMethods } from './lab-api-studies';
 import { repConditionSchema } from './rep-condition';
 import type { LabResult } from './result';
 
 export { chatMessageSchema, promptPreviewSchema } from './lab-api-prompt';
+export { suiteSummarySchema } from './lab-api-suite-summary';
 
 const emptyRequest = z.object({}).strict();
 
@@ -57,20 +60,6 @@ export const workspaceInfoSchema = z.object({
   source: z.enum(['flag', 'environment', 'default']),
   /** Docker availability, probed on request. */
   docker: dockerStatusSchema,
-});
-
-/** One suite of judged items, as listed. */
-export const suiteSummarySchema = z.object({
-  /** Stable identifier, e.g. `cuelab-mini`. */
-  id: z.string(),
-  /** Human name. */
-  name: z.string(),
-  /** One-paragraph description. */
-  description: z.string(),
-  /** Number of items in the suite. */
-  itemCount: z.number().int().nonnegative(),
-  /** Where it came from: shipped with CueLab or imported by the researcher. */
-  origin: z.enum(['builtin', 'imported']),
 });
 
 /** Lifecycle of a study. */
@@ -135,6 +124,7 @@ export const labMethods = {
   ...importMethods,
   ...cliMethods,
   ...commandMethods,
+  ...suiteCommandMethods,
 } as const;
 
 /** Name of a LabApi method. */

@@ -272,6 +272,41 @@ describe(
       expect(newStudy(imported.viaEngine)).toEqual(newStudy(imported.inProcess));
     });
 
+    it('suite list/show/import and env hosts answer the same through the engine', async () => {
+      const suiteFile = join(root, 'test', 'fixtures', 'mini-suite.json');
+      const broken = join(dir.path, 'broken-suite.json');
+      writeFileSync(broken, JSON.stringify({ id: 'broken', items: [{ id: 'x' }] }));
+      const runs = join(root, 'test', 'fixtures', 'import');
+      for (const command of [
+        ['suite', 'list'],
+        ['suite', 'list', 'fixture-suite'],
+        ['suite', 'list', 'no-such-suite'],
+        ['suite', 'show', 'fixture-suite'],
+        ['suite', 'import', suiteFile],
+        ['suite', 'import', broken],
+        ['suite', 'import', join(runs, 'mini-swe-agent'), '--json'],
+        ['suite', 'import', join(runs, 'mini-swe-agent'), '--name', 'swe runs'],
+        ['env', 'hosts', '--json'],
+      ]) {
+        // A host's probe time, images and containers move with the shared Docker engine meanwhile.
+        const steady = (outcome: Outcome) => ({
+          ...outcome,
+          stdout: outcome.stdout
+            .replace(/"lastProbeAt": "[^"]*"/g, '"lastProbeAt": "WHEN"')
+            .replace(/"(images|containersRunning)": \d+/g, '"$1": N'),
+        });
+        const inProcess = steady(await local(...command));
+        const viaEngine = steady(await remote(...command));
+        expect(viaEngine, command.join(' ')).toEqual(inProcess);
+        expect(viaEngine.stdout + viaEngine.stderr).not.toContain(address.token);
+      }
+      expect((await local('suite', 'list')).stdout).toContain('fixture-suite\t2 items');
+      expect((await local('suite', 'import', broken)).code).toBe(1);
+      const verify = await remote('suite', 'verify', 'fixture-suite');
+      expect(verify.code).toBe(2);
+      expect(verify.stderr).toContain('does not take --engine');
+    });
+
     it('takes the engine from CUELAB_ENGINE / CUELAB_TOKEN and the ready URL, never printing the token', async () => {
       const fromEnv = await cuelabWith(
         { CUELAB_ENGINE: address.baseUrl, CUELAB_TOKEN: address.token },

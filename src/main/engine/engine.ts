@@ -8,6 +8,7 @@ import { repConditionSchema } from '../../shared/rep-condition';
 import {
   cliHandlers,
   commandHandlers,
+  suiteHandlers,
   createEnvironmentService,
   type LabHandlers,
   hostHandlers,
@@ -127,6 +128,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     }
   };
 
+  const publishSuite = (suiteId: string) =>
+    events.publish({ stream: 'suites.changed', data: { suiteId } });
   const handlers: LabHandlers = {
     health: () => ({ status: 'ok', version: engineVersion, workspace: workspace.path, startedAt }),
     workspaceInfo: async () => ({
@@ -164,9 +167,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       onStudyChanged: (id) => publishProgress(id, true),
       keys: secrets.env,
     }),
-    ...importHandlers(store, (suiteId) =>
-      events.publish({ stream: 'suites.changed', data: { suiteId } }),
-    ),
+    ...importHandlers(store, publishSuite),
+    ...suiteHandlers(store, workspace.path, publishSuite),
     setSecret: ({ name, value }) => secrets.set(name, value),
     listSecrets: () => secrets.list(),
     environmentStatus: () => environment.status(),

@@ -17,6 +17,7 @@ import { importResultsFile } from '../reports';
 import { getSuiteItem, getSuiteTaxonomies, readStudyFlags, type Store } from '../store';
 import { builtinSuiteIds, ensureSuite, loadSuiteFile } from '../suites';
 import type { LabHandlers } from './handlers';
+import { readNamedFile } from './read-file';
 
 type CommandHandlers = Pick<
   LabHandlers,
@@ -78,7 +79,7 @@ export function commandHandlers(deps: CommandHandlerDeps): CommandHandlers {
     },
     importLabels: ({ path, fileName }) => {
       const name = fileName ?? path;
-      return importLabelsCsv(store, readText(path, name), name);
+      return importLabelsCsv(store, readNamedFile(path, name), name);
     },
     importResults: ({ path, name, format }) => {
       const summary = importResultsFile(store, path, {
@@ -121,12 +122,4 @@ export function commandHandlers(deps: CommandHandlerDeps): CommandHandlers {
       return previewPrompt(getSuiteItem(store, id, itemId), getSuiteTaxonomies(store, id), chosen);
     },
   };
-}
-
-function readText(path: string, name: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new EngineError('not_found', `Cannot read ${name}: ${(error as Error).message}.`);
-  }
 }
