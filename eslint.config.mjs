@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import cliEngineEntry from './eslint-rules/cli-engine-entry.mjs';
 import engineFaces from './eslint-rules/engine-faces.mjs';
 
 const electronOnlyInShell = {
@@ -59,6 +60,31 @@ export default tseslint.config(
     files: ['src/main/engine/**'],
     plugins: { cuelab: { rules: { 'engine-faces': engineFaces } } },
     rules: { 'cuelab/engine-faces': 'error' },
+  },
+  {
+    // The CLI reaches the engine through LabApi and the engine entry only (issue 13).
+    files: ['src/main/cli/**'],
+    plugins: { cuelab: { rules: { 'cli-engine-entry': cliEngineEntry } } },
+    rules: {
+      'cuelab/cli-engine-entry': [
+        'error',
+        {
+          // Files still doing their own work against engine internals: move each onto a LabApi
+          // handler (or, for a command that must stay local, onto engine.ts) and drop it here.
+          pending: [
+            'condition-flags.ts',
+            'demo-items.ts',
+            'demo.ts',
+            'env.ts',
+            'judge.ts',
+            'report.ts',
+            'run.ts',
+            'serve.ts',
+            'suite-verify.ts',
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/shared/**'],

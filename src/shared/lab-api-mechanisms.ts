@@ -125,6 +125,9 @@ export const mechanismMethods = {
       fileName: z.string(),
       base64: z.string(),
       bytes: z.number(),
+      /** Reps and labels the bundle holds (what `cuelab export-bundle` reports). */
+      reps: z.number().int(),
+      labels: z.number().int(),
       redacted: z.array(z.string()),
     }),
   },

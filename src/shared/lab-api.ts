@@ -6,12 +6,19 @@
  */
 import { z } from 'zod';
 import { cliMethods } from './lab-api-cli';
+import { commandEvents, commandMethods } from './lab-api-commands';
 import { hostMethods } from './lab-api-hosts';
 import { importMethods } from './lab-api-import';
 import { mechanismMethods } from './lab-api-mechanisms';
+import { promptPreviewSchema } from './lab-api-prompt';
+import { suiteCommandMethods } from './lab-api-suite-commands';
+import { suiteSummarySchema } from './lab-api-suite-summary';
 import { studyEvents, studyMethods } from './lab-api-studies';
 import { repConditionSchema } from './rep-condition';
 import type { LabResult } from './result';
+
+export { chatMessageSchema, promptPreviewSchema } from './lab-api-prompt';
+export { suiteSummarySchema } from './lab-api-suite-summary';
 
 const emptyRequest = z.object({}).strict();
 
@@ -55,20 +62,6 @@ export const workspaceInfoSchema = z.object({
   docker: dockerStatusSchema,
 });
 
-/** One suite of judged items, as listed. */
-export const suiteSummarySchema = z.object({
-  /** Stable identifier, e.g. `cuelab-mini`. */
-  id: z.string(),
-  /** Human name. */
-  name: z.string(),
-  /** One-paragraph description. */
-  description: z.string(),
-  /** Number of items in the suite. */
-  itemCount: z.number().int().nonnegative(),
-  /** Where it came from: shipped with CueLab or imported by the researcher. */
-  origin: z.enum(['builtin', 'imported']),
-});
-
 /** Lifecycle of a study. */
 export const studyStatusSchema = z.enum([
   'draft',
@@ -94,47 +87,6 @@ export const studySummarySchema = z.object({
   updatedAt: z.string(),
   /** True when any rep came from the synthetic (simulated) judge. */
   simulated: z.boolean(),
-});
-
-/** A message of the judge's conversation, as the provider adapters receive it. */
-export const chatMessageSchema = z.object({
-  role: z.enum(['user', 'assistant', 'tool']),
-  content: z.string(),
-  toolCalls: z.array(z.object({ id: z.string(), name: z.string(), input: z.unknown() })).optional(),
-  toolCallId: z.string().optional(),
-  toolName: z.string().optional(),
-  isError: z.boolean().optional(),
-});
-
-/** The exact prompt of one rep, with where the cue landed (issue 3, "See the prompt"). */
-export const promptPreviewSchema = z.object({
-  system: z.string(),
-  messages: z.array(chatMessageSchema),
-  tools: z.array(
-    z.object({
-      name: z.string(),
-      description: z.string(),
-      inputSchema: z.record(z.string(), z.unknown()),
-    }),
-  ),
-  /** `location` is 'system' or an index into `messages`; offsets into that text, end exclusive. */
-  cueSpans: z.array(
-    z.object({
-      location: z.union([z.literal('system'), z.number().int()]),
-      start: z.number(),
-      end: z.number(),
-    }),
-  ),
-  cue: z
-    .object({
-      text: z.string(),
-      label: z.string(),
-      provenance: z.string(),
-      citation: z.string().optional(),
-    })
-    .nullable(),
-  /** Which environment backend the rep would use. */
-  backend: z.enum(['snapshot', 'docker']),
 });
 
 /** Every LabApi method: request schema (what the engine accepts) and response schema. */
@@ -171,6 +123,8 @@ export const labMethods = {
   ...hostMethods,
   ...importMethods,
   ...cliMethods,
+  ...commandMethods,
+  ...suiteCommandMethods,
 } as const;
 
 /** Name of a LabApi method. */
@@ -207,6 +161,7 @@ export const labEvents = {
   /** The list of suites changed (imported, removed). */
   'suites.changed': z.object({ suiteId: z.string().optional() }),
   ...studyEvents,
+  ...commandEvents,
 } as const;
 
 /** Name of an event stream. */

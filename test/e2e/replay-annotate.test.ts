@@ -11,9 +11,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
+import { maxInlineBundleBase64 } from '../../src/shared/transport-limits';
 import { dockerForTest } from '../helpers/docker';
 import { launchBrowser, type LabBrowser } from './helpers/browser';
 import { assertBuilt, repoRoot, startEngine, type RunningEngine } from './helpers/engine';
@@ -236,18 +237,25 @@ describe('Replay and Annotate on a real study with flips', () => {
     expect(bytes.toString('latin1')).not.toContain('apiKey');
     expect(gunzipSync(bytes).toString('utf8')).not.toContain('apiKey');
 
+    // The same study as a bundle past the old inline limit (stored, not compressed, and
+    // padded with JSON whitespace): the window streams it rather than sending base64.
+    const large = join(folder, 'large.cuelab-bundle.json.gz');
+    const padding = ' '.repeat(2 * maxInlineBundleBase64);
+    writeFileSync(large, gzipSync(`${gunzipSync(bytes).toString('utf8')}${padding}`, { level: 0 }));
+    expect(readFileSync(large).length).toBeGreaterThan(2 * maxInlineBundleBase64);
+
     const offline = await startEngine({ env: { DOCKER_HOST: 'unix:///nonexistent/docker.sock' } });
     try {
       const other = await browser!.context.newPage();
       await other.goto(`${offline.url}#/replay`);
       const input = other.getByTestId('open-bundle-input');
-      await input.setInputFiles(file);
+      await input.setInputFiles(large);
       const status = other.getByTestId('bundle-status');
       await expect
         .poll(() => status.innerText(), { timeout: 15_000 })
         .toMatch(/^Opened Replay e2e: \d+ reps, \d+ labels$/);
       await expect.poll(() => new URL(other.url()).hash).toBe(`#/replay/${studyId}`);
-      // The same bundle again: the study is already there, and Replace opens it over it.
+      // The exported bundle: the study is already there, and Replace opens it over it.
       await input.setInputFiles(file);
       await expect.poll(() => status.innerText()).toContain('already in this workspace');
       await other.getByTestId('bundle-replace').click();

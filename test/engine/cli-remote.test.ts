@@ -5,7 +5,8 @@
  * needed) judged through the real Anthropic SDK against the local fake model server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReadyLine } from '../../src/shared/ready-line';
@@ -161,6 +162,149 @@ describe(
         expect(viaEngine.stdout).not.toContain(address.token);
       }
       expect((await local('status')).stdout.trim().split('\n')).toHaveLength(2);
+    });
+
+    /** Files a command wrote into `folder`, by name (the folder itself differs per mode). */
+    const filesIn = (folder: string) =>
+      Object.fromEntries(
+        readdirSync(folder)
+          .sort()
+          .map((name) => [name, readFileSync(join(folder, name), 'utf8')]),
+      );
+    /** A command's outcome with its own output folder made equal across the two modes. */
+    const sameAs = (outcome: Outcome, folder: string) => ({
+      ...outcome,
+      stdout: outcome.stdout.replaceAll(folder, 'OUT'),
+      stderr: outcome.stderr.replaceAll(folder, 'OUT'),
+    });
+    const both = async (run: (mode: 'local' | 'remote', folder: string) => Promise<Outcome>) => {
+      const folders = { local: join(dir.path, 'out-local'), remote: join(dir.path, 'out-remote') };
+      mkdirSync(folders.local, { recursive: true });
+      mkdirSync(folders.remote, { recursive: true });
+      const inProcess = sameAs(await run('local', folders.local), folders.local);
+      const viaEngine = sameAs(await run('remote', folders.remote), folders.remote);
+      expect(viaEngine.stdout + viaEngine.stderr).not.toContain(address.token);
+      return { inProcess, viaEngine, folders };
+    };
+    const either = (mode: 'local' | 'remote', ...args: string[]) =>
+      mode === 'local' ? local(...args) : remote(...args);
+
+    it('the file commands answer and write the same through the engine as in-process', async () => {
+      const suiteFile = join(root, 'test', 'fixtures', 'mini-suite.json');
+      for (const command of [
+        ['prompt', '--suite', 'fixture-suite', '--item', 'fs-logs-01', '--cue', 'strong'],
+        ['prompt', '--suite', suiteFile, '--item', 'db-count-01', '--json'],
+        ['prompt', '--suite', suiteFile, '--item', 'no-such-item'],
+        ['classify', 'latest', '--diff-only'],
+        ['export-labels', 'latest', '--all'],
+        ['export-labels', 'latest', '--sheet', 'ann'],
+      ]) {
+        const { inProcess, viaEngine } = await both((mode) => either(mode, ...command));
+        expect(viaEngine, command.join(' ')).toEqual(inProcess);
+      }
+      expect((await local('classify', 'latest', '--diff-only')).stdout).toMatch(/flipped reps/);
+      expect((await local('prompt', '--suite', suiteFile, '--item', 'no-such-item')).code).toBe(1);
+
+      // Written files: labels CSV, Inspect logs, a bundle (its export time aside).
+      const labels = await both((mode, folder) =>
+        either(mode, 'export-labels', 'latest', '--all', '--out', join(folder, 'labels.csv')),
+      );
+      expect(labels.viaEngine).toEqual(labels.inProcess);
+      expect(labels.inProcess.code).toBe(0);
+      expect(filesIn(labels.folders.remote)).toEqual(filesIn(labels.folders.local));
+
+      const inspect = await both((mode, folder) =>
+        either(mode, 'export-inspect', 'latest', join(folder, 'logs')),
+      );
+      expect(inspect.viaEngine).toEqual(inspect.inProcess);
+      expect(inspect.inProcess.code).toBe(0);
+      const logs = filesIn(join(inspect.folders.local, 'logs'));
+      expect(Object.keys(logs).length).toBeGreaterThan(0);
+      expect(filesIn(join(inspect.folders.remote, 'logs'))).toEqual(logs);
+
+      const bundles = await both((mode, folder) =>
+        either(mode, 'export-bundle', 'latest', '--out', join(folder, 'study.json.gz')),
+      );
+      expect(bundles.inProcess.code).toBe(0);
+      const bundleOf = (folder: string) => {
+        const bundle = JSON.parse(
+          gunzipSync(readFileSync(join(folder, 'study.json.gz'))).toString('utf8'),
+        ) as Record<string, unknown>;
+        return { ...bundle, exportedAt: 'WHEN' };
+      };
+      expect(bundleOf(bundles.folders.remote)).toEqual(bundleOf(bundles.folders.local));
+      // Only the byte count may differ, with the export time inside the gzip.
+      const countless = (outcome: Outcome) => ({
+        ...outcome,
+        stdout: outcome.stdout.replace(/\(\d+ bytes\)/, '(N bytes)'),
+      });
+      expect(countless(bundles.viaEngine)).toEqual(countless(bundles.inProcess));
+
+      // Files read here travel to the engine: a labels sheet, good and bad; a results file.
+      const sheet = join(dir.path, 'sheet.csv');
+      writeFileSync(sheet, (await local('export-labels', 'latest', '--sheet', 'ann')).stdout);
+      const bad = join(dir.path, 'bad-labels.csv');
+      writeFileSync(bad, 'rep_id,annotator,label\nnope,ann,over_trust\n');
+      const results = join(root, 'test', 'fixtures', 'results', 'mini-results.csv');
+      const badResults = join(root, 'test', 'fixtures', 'results', 'bad-rows.csv');
+      for (const command of [
+        ['import-labels', sheet],
+        ['import-labels', bad],
+        ['import-labels', join(dir.path, 'missing.csv')],
+        ['import-results', badResults],
+      ]) {
+        const { inProcess, viaEngine } = await both((mode) => either(mode, ...command));
+        expect(viaEngine, command.join(' ')).toEqual(inProcess);
+      }
+      const rejected = await local('import-labels', bad);
+      expect(rejected.code).toBe(1);
+      expect(rejected.stderr).toContain('  line 2: rep nope is not a flipped rep');
+      const imported = await both((mode) =>
+        either(mode, 'import-results', results, '--name', 'imported'),
+      );
+      const newStudy = (outcome: Outcome) => ({
+        ...outcome,
+        stdout: outcome.stdout
+          .replace(/study [0-9a-f-]{36}/g, 'study STUDY')
+          .replace(/report [0-9a-f-]{36}/g, 'report STUDY'),
+      });
+      expect(imported.inProcess.code).toBe(0);
+      expect(newStudy(imported.viaEngine)).toEqual(newStudy(imported.inProcess));
+    });
+
+    it('suite list/show/import and env hosts answer the same through the engine', async () => {
+      const suiteFile = join(root, 'test', 'fixtures', 'mini-suite.json');
+      const broken = join(dir.path, 'broken-suite.json');
+      writeFileSync(broken, JSON.stringify({ id: 'broken', items: [{ id: 'x' }] }));
+      const runs = join(root, 'test', 'fixtures', 'import');
+      for (const command of [
+        ['suite', 'list'],
+        ['suite', 'list', 'fixture-suite'],
+        ['suite', 'list', 'no-such-suite'],
+        ['suite', 'show', 'fixture-suite'],
+        ['suite', 'import', suiteFile],
+        ['suite', 'import', broken],
+        ['suite', 'import', join(runs, 'mini-swe-agent'), '--json'],
+        ['suite', 'import', join(runs, 'mini-swe-agent'), '--name', 'swe runs'],
+        ['env', 'hosts', '--json'],
+      ]) {
+        // A host's probe time, images and containers move with the shared Docker engine meanwhile.
+        const steady = (outcome: Outcome) => ({
+          ...outcome,
+          stdout: outcome.stdout
+            .replace(/"lastProbeAt": "[^"]*"/g, '"lastProbeAt": "WHEN"')
+            .replace(/"(images|containersRunning)": \d+/g, '"$1": N'),
+        });
+        const inProcess = steady(await local(...command));
+        const viaEngine = steady(await remote(...command));
+        expect(viaEngine, command.join(' ')).toEqual(inProcess);
+        expect(viaEngine.stdout + viaEngine.stderr).not.toContain(address.token);
+      }
+      expect((await local('suite', 'list')).stdout).toContain('fixture-suite\t2 items');
+      expect((await local('suite', 'import', broken)).code).toBe(1);
+      const verify = await remote('suite', 'verify', 'fixture-suite');
+      expect(verify.code).toBe(2);
+      expect(verify.stderr).toContain('does not take --engine');
     });
 
     it('takes the engine from CUELAB_ENGINE / CUELAB_TOKEN and the ready URL, never printing the token', async () => {

@@ -10,9 +10,10 @@ export interface CliCommand {
   usage: string;
   /**
    * True for a command that works on this machine only (serve, env, demo, ...): it never
-   * goes through `--engine`, and its --help says so.
+   * goes through `--engine`, and its --help says so. A function decides by the arguments
+   * after the name (`env hosts` reaches an engine, `env bootstrap` does not).
    */
-  local?: boolean;
+  local?: boolean | ((args: string[]) => boolean);
   /** Runs the command; resolves to the process exit code. No context: a local engine. */
   run(args: string[], io: CliIo, context?: CliContext): Promise<number>;
 }
@@ -35,4 +36,14 @@ export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
 /** A usage mistake: the message is printed with a pointer to `--help`, exit 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/** The work of a command failed on this machine (a file to read or write): exit 1. */
+export class CommandError extends Error {
+  override name = 'CommandError';
+}
+
+/** Whether `command` run with `args` stays on this machine. */
+export function runsLocally(command: CliCommand, args: string[]): boolean {
+  return typeof command.local === 'function' ? command.local(args) : command.local === true;
 }

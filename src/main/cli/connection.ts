@@ -3,13 +3,18 @@
  * default), or a running engine over HTTP (`cuelab --engine URL --token T ...`). Commands see
  * only the typed LabApi either way, so each prints the same answer both ways.
  */
-import type { LabApi } from '../../shared/lab-api';
-import { createLabClient, type EngineAddress } from '../../shared/lab-client';
+import WebSocket from 'ws';
+import type { LabApi, LabEventMessage } from '../../shared/lab-api';
+import {
+  createLabClient,
+  subscribeLabEvents,
+  type EngineAddress,
+  type WebSocketLike,
+} from '../../shared/lab-client';
 import type { LabError, LabResult } from '../../shared/result';
-import { createInProcessClient } from '../engine/api/in-process-client';
-import { createEngine, type Engine } from '../engine/engine';
-import { workspaceForProcess } from '../engine/workspace';
-import { UsageError, type CliContext } from './command';
+import { createInProcessClient } from '../engine/api';
+import { createEngine, workspaceForProcess, type Engine } from '../engine/engine';
+import { exitCodes, UsageError, type CliContext, type CliIo } from './command';
 
 /** The environment variables that name a running engine (like --engine / --token). */
 export const engineEnvNames = { engine: 'CUELAB_ENGINE', token: 'CUELAB_TOKEN' } as const;
@@ -27,6 +32,11 @@ export interface LabSession {
   readonly engine: Engine | null;
   /** Stops a local runner and closes the database; nothing to do for a remote engine. */
   close: () => Promise<void>;
+  /**
+   * Listens to the engine's events (the hub here, the WebSocket of a running engine);
+   * resolves once listening, to the function that stops it.
+   */
+  listen: (onEvent: (event: LabEventMessage) => void) => Promise<() => void>;
 }
 
 /** A LabApi call that failed: printed as `cuelab CMD: message`, exit 1. */
@@ -34,10 +44,15 @@ export class LabCallError extends Error {
   override name = 'LabCallError';
   /** The contract's error code. */
   readonly code: LabError['code'];
+  /** One line per bad row of a rejected file (a labels or results import), else empty. */
+  readonly problems: string[];
 
   constructor(error: LabError) {
     super(error.message);
     this.code = error.code;
+    this.problems = (error.issues ?? [])
+      .filter((issue) => issue.path === '(file)')
+      .map((issue) => issue.message);
   }
 }
 
@@ -45,6 +60,17 @@ export class LabCallError extends Error {
 export function unwrap<T>(result: LabResult<T>): T {
   if (!result.ok) throw new LabCallError(result.error);
   return result.value;
+}
+
+/**
+ * Prints a file the engine rejected row by row (`cuelab CMD: message`, then each bad row) and
+ * answers exit 1; any other error is thrown on for runCli to print.
+ */
+export function printRejectedFile(command: string, error: unknown, io: CliIo): number {
+  if (!(error instanceof LabCallError) || error.problems.length === 0) throw error;
+  io.err(`cuelab ${command}: ${error.message}`);
+  for (const problem of error.problems) io.err(`  ${problem}`);
+  return exitCodes.failed;
 }
 
 /** What the global options before the command name said. */
@@ -122,7 +148,12 @@ export function openLab(context: CliContext | undefined, workspace?: string): La
       throw new UsageError(
         '--workspace is for an engine opened here; a running engine (--engine) uses its own',
       );
-    return { api: createLabClient(remote), engine: null, close: () => Promise.resolve() };
+    return {
+      api: createLabClient(remote),
+      engine: null,
+      close: () => Promise.resolve(),
+      listen: (onEvent) => listenRemote(remote, onEvent),
+    };
   }
   const engine = createEngine(workspaceForProcess(workspace));
   return {
@@ -132,5 +163,32 @@ export function openLab(context: CliContext | undefined, workspace?: string): La
       await engine.stopRunner();
       engine.close();
     },
+    listen: (onEvent) => Promise.resolve(engine.events.subscribe(onEvent)),
   };
+}
+
+/** How long a command waits for a running engine's event socket before going on without it. */
+const listenTimeoutMs = 5000;
+
+/** Subscribes to a running engine's WebSocket; resolves when it opened (or gave up). */
+function listenRemote(
+  remote: EngineAddress,
+  onEvent: (event: LabEventMessage) => void,
+): Promise<() => void> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(stop);
+    };
+    const stop = subscribeLabEvents(
+      remote,
+      (url) => new WebSocket(url) as unknown as WebSocketLike,
+      { onEvent, onConnectionChange: settle },
+    );
+    // Progress is a courtesy: without the socket the command still runs and prints its answer.
+    const timer = setTimeout(settle, listenTimeoutMs);
+  });
 }

@@ -4,10 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import type { DockerHostStatus } from '../../shared/docker-hosts';
-import { createEngine } from '../engine/engine';
-import { EngineError } from '../engine/errors';
-import { workspaceForProcess } from '../engine/workspace';
-import { exitCodes, UsageError, type CliIo } from './command';
+import { exitCodes, UsageError, type CliContext, type CliIo } from './command';
+import { LabCallError, openLab, unwrap } from './connection';
 
 /** Usage lines of `cuelab env hosts`, shown under `cuelab env --help`. */
 export const envHostsUsage = `       cuelab env hosts [--json] [--workspace DIR]
@@ -20,10 +18,12 @@ hosts      the Docker engines reps run on: "local" (this machine, DOCKER_HOST or
            Each host runs at most --max containers; the least-loaded up host gets the next
            rep, a host that stops answering gets none until it answers again, and its reps
            in flight run again elsewhere. Model calls and keys never leave this machine.
-           "add local local --max N" changes this machine's limit.`;
+           "add local local --max N" changes this machine's limit. With --engine URL
+           --token T it lists and changes that running engine's hosts (file paths are
+           then on the engine's machine).`;
 
 /** Runs `cuelab env hosts …` with the arguments after `hosts`. */
-export async function envHosts(args: string[], io: CliIo): Promise<number> {
+export async function envHosts(args: string[], io: CliIo, context?: CliContext): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     options: {
@@ -40,12 +40,13 @@ export async function envHosts(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   const [action = 'list', ...rest] = positionals;
-  const engine = createEngine(workspaceForProcess(values.workspace));
+  const session = openLab(context, values.workspace);
+  const { api } = session;
   try {
     let hosts: DockerHostStatus[];
     if (action === 'list') {
       if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
-      hosts = await engine.handlers.listDockerHosts({});
+      hosts = unwrap(await api.listDockerHosts({}));
     } else if (action === 'add') {
       const [id, url, ...extra] = rest;
       if (!id || !url || extra.length) throw new UsageError('add needs ID and URL');
@@ -55,7 +56,7 @@ export async function envHosts(args: string[], io: CliIo): Promise<number> {
       if (tlsFlags.some(Boolean) && !tlsFlags.every(Boolean)) {
         throw new UsageError('TLS needs all of --tls-ca, --tls-cert and --tls-key');
       }
-      hosts = await engine.handlers.saveDockerHost({
+      const saved = await api.saveDockerHost({
         id,
         url,
         maxContainers: max,
@@ -71,10 +72,11 @@ export async function envHosts(args: string[], io: CliIo): Promise<number> {
           : {}),
         ...(values['ssh-key'] ? { sshKeyPath: values['ssh-key'] } : {}),
       });
+      hosts = unwrap(saved);
     } else if (action === 'remove') {
       const [id, ...extra] = rest;
       if (!id || extra.length) throw new UsageError('remove needs one ID');
-      hosts = await engine.handlers.removeDockerHost({ id });
+      hosts = unwrap(await api.removeDockerHost({ id }));
     } else {
       throw new UsageError(`unknown hosts action "${action}"; use list, add or remove`);
     }
@@ -82,13 +84,13 @@ export async function envHosts(args: string[], io: CliIo): Promise<number> {
     else for (const line of formatHosts(hosts)) io.out(line);
     return hosts.every((host) => host.state === 'up') ? exitCodes.ok : exitCodes.failed;
   } catch (error) {
-    if (error instanceof EngineError) {
+    if (error instanceof LabCallError) {
       io.err(error.message);
       return exitCodes.failed;
     }
     throw error;
   } finally {
-    engine.close();
+    await session.close();
   }
 }
 

@@ -25,14 +25,15 @@ import { createEngine } from '../engine/engine';
 import { ensureSuite } from '../engine/suites/builtin';
 import { pullSuiteImages, suiteImages } from '../engine/suites/import/pull';
 import { workspaceForProcess } from '../engine/workspace';
+import { withInterrupt } from './interrupt';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { envHosts, envHostsUsage } from './env-hosts';
 
 /** `cuelab env`: bootstrap the base image, show Docker status, clean up. */
 export const envCommand: CliCommand = {
   name: 'env',
-  // It builds and cleans this machine's Docker images.
-  local: true,
+  // It builds and cleans this machine's Docker images; only `env hosts` reaches an engine.
+  local: (args) => args[0] !== 'hosts',
   summary: 'Build the Docker base image for judge environments, show their status, clean up',
   usage: `Usage: cuelab env bootstrap [--postgres] [--force]
        cuelab env status
@@ -54,8 +55,8 @@ clean      removes orphan containers (left by an engine that is gone) and item s
 pull       pulls every image the items of SUITE start from (e.g. the SWE-bench eval images
            of an imported run), with progress; one that cannot be pulled is named with the
            exact docker pull to run where a registry answers. Exits 1 if any is missing.`,
-  async run(args, io) {
-    if (args[0] === 'hosts') return envHosts(args.slice(1), io);
+  async run(args, io, context) {
+    if (args[0] === 'hosts') return envHosts(args.slice(1), io, context);
     const { values, positionals } = parseArgs({
       args,
       options: {
@@ -190,18 +191,4 @@ async function pullImages(
   const failed = results.filter((result) => result.state === 'failed').length;
   if (failed) io.err(`${failed} of ${results.length} image(s) are not on this machine.`);
   return failed ? exitCodes.failed : exitCodes.ok;
-}
-
-/** Runs `work` with a signal that Ctrl-C (or SIGTERM) aborts, so cleanup runs on interrupt. */
-async function withInterrupt(work: (signal: AbortSignal) => Promise<number>): Promise<number> {
-  const controller = new AbortController();
-  const abort = () => controller.abort(new Error('interrupted'));
-  process.once('SIGINT', abort);
-  process.once('SIGTERM', abort);
-  try {
-    return await work(controller.signal);
-  } finally {
-    process.off('SIGINT', abort);
-    process.off('SIGTERM', abort);
-  }
 }

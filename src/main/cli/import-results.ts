@@ -1,15 +1,12 @@
 import { parseArgs } from 'node:util';
-import { createEngine } from '../engine/engine';
-import { ResultsImportError, importResultsFile } from '../engine/reports/import';
-import { KNOWN_COLUMNS, REQUIRED_COLUMNS } from '../engine/reports/results-parse';
-import { workspaceForProcess } from '../engine/workspace';
+import { knownResultColumns, requiredResultColumns } from '../../shared/results-columns';
 import { exitCodes, UsageError, type CliCommand } from './command';
+import { openLab, printRejectedFile, unwrap } from './connection';
+import { fileForEngine } from './files';
 
 /** `cuelab import-results`: per-rep verdict records from another harness become a study. */
 export const importResultsCommand: CliCommand = {
   name: 'import-results',
-  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
-  local: true,
   summary: 'Import per-rep verdicts from any harness (CSV or JSONL) as a study to report on',
   usage: `Usage: cuelab import-results FILE [--name NAME] [--format csv|jsonl] [--workspace DIR]
 
@@ -17,7 +14,7 @@ Reads one record per judge rep, as CSV (a header row first) or JSONL (one object
 and stores them as a study that "cuelab report" and the window show like a native one.
 
 Columns: item_id, dataset, judge, condition, cue_direction, rep, verdict, score, gold,
-dimension, turns. Required: ${REQUIRED_COLUMNS.join(', ')}.
+dimension, turns. Required: ${requiredResultColumns.join(', ')}.
   condition       "uncued" for the control arm; any name for a cued arm
   cue_direction   severity | leniency (empty on the control arm)
   verdict         pass | fail on binary dimensions; score 1-100 on graded ones;
@@ -26,11 +23,11 @@ dimension, turns. Required: ${REQUIRED_COLUMNS.join(', ')}.
   dimension       default task_success
 Optional: simulated (true marks synthetic-judge data), placement, mitigation, cue_label,
 categories_present and taxonomy_size (error attribution). Other columns are kept as they are.
-Known columns: ${KNOWN_COLUMNS.join(', ')}.
+Known columns: ${knownResultColumns.join(', ')}.
 
 A file with any bad row is rejected whole, every bad row listed with its line number and
 reason; nothing is stored. The study is named NAME, else the file name.`,
-  run(args, io) {
+  async run(args, io, context) {
     const { values, positionals } = parseArgs({
       args,
       options: {
@@ -47,12 +44,16 @@ reason; nothing is stored. The study is named NAME, else the file name.`,
     const format = values.format;
     if (format !== undefined && format !== 'csv' && format !== 'jsonl')
       throw new UsageError(`there is no format "${format}"; formats: csv, jsonl`);
-    const engine = createEngine(workspaceForProcess(values.workspace));
+    const session = openLab(context, values.workspace);
     try {
-      const summary = importResultsFile(engine.store, positionals[0] as string, {
-        ...(values.name === undefined ? {} : { name: values.name.trim() }),
-        ...(format === undefined ? {} : { format }),
-      });
+      const path = await fileForEngine(session, positionals[0] as string);
+      const summary = unwrap(
+        await session.api.importResults({
+          path,
+          ...(values.name === undefined ? {} : { name: values.name.trim() }),
+          ...(format === undefined ? {} : { format }),
+        }),
+      );
       io.out(
         `Imported ${summary.reps} reps (${summary.items} items, ${summary.judges} judges, ` +
           `conditions ${summary.conditions.join(', ')}) as study ${summary.studyId} "${summary.name}"` +
@@ -60,14 +61,11 @@ reason; nothing is stored. The study is named NAME, else the file name.`,
       );
       for (const warning of summary.warnings) io.out(`warning: ${warning}`);
       io.out(`Tables: cuelab report ${summary.studyId} --table flips`);
-      return Promise.resolve(exitCodes.ok);
+      return exitCodes.ok;
     } catch (error) {
-      if (!(error instanceof ResultsImportError)) throw error;
-      io.err(`cuelab import-results: ${error.message}`);
-      for (const problem of error.problems) io.err(`  ${problem}`);
-      return Promise.resolve(exitCodes.failed);
+      return printRejectedFile('import-results', error, io);
     } finally {
-      engine.close();
+      await session.close();
     }
   },
 };

@@ -2,10 +2,15 @@
  * The `cuelab` command line: a registry of subcommands sharing one engine. Usage mistakes
  * exit 2 with a pointer to help; failures of the work exit 1 with a message naming the fix.
  */
-import { EngineError } from '../engine/errors';
-import { ProviderError } from '../engine/providers/types';
-import { engineVersion } from '../engine/version';
-import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { EngineError, ProviderError, engineVersion } from '../engine/engine';
+import {
+  CommandError,
+  exitCodes,
+  runsLocally,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+} from './command';
 import { engineOptionsUsage, LabCallError, parseGlobalOptions } from './connection';
 import { demoCommand } from './demo';
 import { envCommand } from './env';
@@ -51,7 +56,7 @@ export function mainUsage(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
   const lines = commands.map(
     (command) =>
-      `  ${command.name.padEnd(width)}  ${command.summary}${command.local ? ' (runs locally)' : ''}`,
+      `  ${command.name.padEnd(width)}  ${command.summary}${command.local === true ? ' (runs locally)' : ''}`,
   );
   return [
     `CueLab ${engineVersion}: a lab for measuring how planted cues move agentic LLM judges.`,
@@ -73,6 +78,8 @@ export function mainUsage(): string {
 /** The `cuelab NAME --help` text; a local command says it does not take --engine. */
 export function commandUsage(command: CliCommand): string {
   if (!command.local) return command.usage;
+  if (typeof command.local === 'function')
+    return `${command.usage}\n\nThis command runs locally except where its help says --engine reaches it.`;
   return `${command.usage}\n\nThis command runs locally: it opens the workspace on this machine and does not\ntake --engine / --token.`;
 }
 
@@ -111,7 +118,8 @@ export async function runCli(
     io.out(commandUsage(command));
     return exitCodes.ok;
   }
-  if (command.local && global.remote) {
+  const local = runsLocally(command, rest);
+  if (local && global.remote) {
     if (global.explicit) {
       io.err(`cuelab ${command.name} runs locally and does not take --engine / --token.`);
       return exitCodes.usage;
@@ -119,7 +127,7 @@ export async function runCli(
     io.err(`cuelab ${command.name} runs locally; $CUELAB_ENGINE is not used.`);
   }
   try {
-    return await command.run(rest, io, { remote: command.local ? null : global.remote });
+    return await command.run(rest, io, { remote: local ? null : global.remote });
   } catch (error) {
     return reportFailure(command, error, io);
   }
@@ -139,7 +147,8 @@ function reportFailure(command: CliCommand, error: unknown, io: CliIo): number {
   if (
     error instanceof EngineError ||
     error instanceof ProviderError ||
-    error instanceof LabCallError
+    error instanceof LabCallError ||
+    error instanceof CommandError
   ) {
     io.err(`cuelab ${command.name}: ${error.message}`);
     return exitCodes.failed;

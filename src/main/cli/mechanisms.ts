@@ -2,33 +2,39 @@
  * The mechanism commands (§3.3, App. F, N, P): classify a study's flipped reps, move a study
  * between workspaces as a bundle, and move human labels in and out as CSV.
  */
-import { createReadStream, writeFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { createEngine, type Engine } from '../engine/engine';
-import { exportBundle } from '../engine/export/bundle-export';
-import {
-  LabelsImportError,
-  exportLabelsCsv,
-  importLabelsFile,
-  labelSheetCsv,
-} from '../engine/export/labels-csv';
-import { classifyStudy, type ClassifySummary } from '../engine/metajudge/classify-study';
-import { loadEnsembleFile } from '../engine/metajudge/ensemble/voters';
-import { mechanismValidation } from '../engine/metajudge/validation';
-import { resolveStudyId } from '../engine/runner/load-study';
-import { workspaceForProcess } from '../engine/workspace';
+import { parse as parseYaml } from 'yaml';
+import type { LabResponse } from '../../shared/lab-api';
 import { uploadBundle } from '../../shared/lab-client';
-import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
-import { openLab, unwrap } from './connection';
+import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { openLab, printRejectedFile, unwrap, type LabSession } from './connection';
+import { fileForEngine, writeOutput } from './files';
 
-function withEngine<T>(workspace: string | undefined, work: (engine: Engine) => T): T {
-  const engine = createEngine(workspaceForProcess(workspace));
+type ClassifySummary = LabResponse<'classifyStudy'>['summary'];
+
+/** The study a person typed, resolved by the engine. */
+async function studyOf(session: LabSession, reference: string): Promise<string> {
+  return unwrap(await session.api.resolveStudy({ reference })).studyId;
+}
+
+/**
+ * A voters file's content: read here (it is on this machine), parsed as JSON or YAML; the
+ * engine checks it against the ensemble schema and names every problem.
+ */
+function readVotersFile(path: string): unknown {
+  let text: string;
   try {
-    return work(engine);
-  } finally {
-    engine.close();
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new CommandError(`Cannot read the voters file ${path}: ${(error as Error).message}.`);
+  }
+  try {
+    return parseYaml(text) as unknown;
+  } catch (error) {
+    throw new CommandError(`${path} is neither JSON nor YAML: ${(error as Error).message}.`);
   }
 }
 
@@ -64,8 +70,6 @@ function printSummary(io: CliIo, summary: ClassifySummary, simulated: boolean): 
 /** `cuelab classify`: label every flipped rep of a study. */
 export const classifyCommand: CliCommand = {
   name: 'classify',
-  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
-  local: true,
   summary:
     'Label why each flipped rep flipped: trajectory diff, and the LLM ensemble with --voters',
   usage: `Usage: cuelab classify STUDY [--voters FILE] [--diff-only] [--force] [--workspace DIR]
@@ -86,7 +90,7 @@ Helpful mechanisms: better_investigation, lucky_deference, evidence_reweighting 
 --diff-only     skip the ensemble even when --voters is given
 --force         ask the ensemble again for reps it already labelled
 STUDY is an id, an id prefix, a study name, or "latest".`,
-  async run(args, io) {
+  async run(args, io, context) {
     const { values, positionals } = parseArgs({
       args,
       options: {
@@ -100,36 +104,41 @@ STUDY is an id, an id prefix, a study name, or "latest".`,
     });
     if (positionals.length !== 1) throw new UsageError('give one STUDY');
     const ensemble =
-      values.voters && !values['diff-only'] ? loadEnsembleFile(values.voters) : undefined;
-    const engine = createEngine(workspaceForProcess(values.workspace));
+      values.voters && !values['diff-only'] ? readVotersFile(values.voters) : undefined;
+    const session = openLab(context, values.workspace);
     try {
-      const studyId = resolveStudyId(engine.store, positionals[0] as string);
-      const simulated =
-        (engine.store.db
-          .prepare('SELECT simulated FROM studies WHERE id = ?')
-          .pluck()
-          .get(studyId) as number) === 1;
-      const summary = await classifyStudy(engine.store, studyId, {
-        ...(ensemble ? { ensemble } : {}),
-        force: values.force,
-        onProgress: (done, total) => {
-          if (done === total || done % 10 === 0) io.err(`ensemble: ${done}/${total}`);
-        },
+      const studyId = await studyOf(session, positionals[0] as string);
+      // The ensemble's progress comes as events, from this process or a running engine.
+      const stop = await session.listen((event) => {
+        if (event.stream !== 'classify.progress' || event.data.studyId !== studyId) return;
+        const { done, total } = event.data;
+        if (done === total || done % 10 === 0) io.err(`ensemble: ${done}/${total}`);
       });
+      let answer: LabResponse<'classifyStudy'>;
+      try {
+        answer = unwrap(
+          await session.api.classifyStudy({
+            studyId,
+            ...(ensemble === undefined ? {} : { ensemble, votersFile: values.voters }),
+            force: values.force,
+          }),
+        );
+      } finally {
+        stop();
+      }
       io.out(`Study ${studyId}:`);
-      printSummary(io, summary, simulated);
-      if (summary.truth) {
-        const validation = mechanismValidation(engine.store, studyId);
-        const accuracy =
-          validation.accuracy === null ? 'n/a' : `${(validation.accuracy * 100).toFixed(1)}%`;
+      printSummary(io, answer.summary, answer.simulated);
+      if (answer.validation) {
+        const { accuracy: share, attributable } = answer.validation;
+        const accuracy = share === null ? 'n/a' : `${(share * 100).toFixed(1)}%`;
         io.out(
-          `Diff vs true mechanism: ${accuracy} over ${validation.attributable} cue-caused flips (report table mechanism-validation).`,
+          `Diff vs true mechanism: ${accuracy} over ${attributable} cue-caused flips (report table mechanism-validation).`,
         );
       }
-      if (!ensemble) io.out('No LLM ensemble asked; give --voters FILE to run it.');
+      if (ensemble === undefined) io.out('No LLM ensemble asked; give --voters FILE to run it.');
       return exitCodes.ok;
     } finally {
-      engine.close();
+      await session.close();
     }
   },
 };
@@ -137,8 +146,6 @@ STUDY is an id, an id prefix, a study name, or "latest".`,
 /** `cuelab export-bundle`: one file that another workspace opens offline. */
 export const exportBundleCommand: CliCommand = {
   name: 'export-bundle',
-  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
-  local: true,
   summary:
     'Write a study (spec, items, prompts, transcripts, labels) to one file to open elsewhere',
   usage: `Usage: cuelab export-bundle STUDY [--out FILE] [--workspace DIR]
@@ -149,7 +156,7 @@ verdicts, jobs and recorded provider responses, majorities and mechanism labels.
 workspace opens it with "cuelab open-bundle" and replays it with no network and no Docker.
 API keys never enter: values of secret-looking environment variables are redacted.
 Default FILE: cuelab-study-<first 8 characters of the id>.json.gz in the current folder.`,
-  run(args, io) {
+  async run(args, io, context) {
     const { values, positionals } = parseArgs({
       args,
       options: { workspace: { type: 'string' }, out: { type: 'string' } },
@@ -157,19 +164,22 @@ Default FILE: cuelab-study-<first 8 characters of the id>.json.gz in the current
       strict: true,
     });
     if (positionals.length !== 1) throw new UsageError('give one STUDY');
-    return Promise.resolve(
-      withEngine(values.workspace, (engine) => {
-        const studyId = resolveStudyId(engine.store, positionals[0] as string);
-        const file = values.out ?? `cuelab-study-${studyId.slice(0, 8)}.json.gz`;
-        const summary = exportBundle(engine.store, studyId, file);
-        io.out(
-          `Wrote ${file} (${summary.bytes} bytes): study ${studyId}, ${summary.reps} reps, ${summary.labels} labels.`,
-        );
-        for (const name of summary.redacted)
-          io.out(`warning: the value of ${name} appeared in the study and was redacted.`);
-        return exitCodes.ok;
-      }),
-    );
+    const session = openLab(context, values.workspace);
+    try {
+      const studyId = await studyOf(session, positionals[0] as string);
+      // The engine builds and redacts the bundle; this machine writes the file it was told.
+      const bundle = unwrap(await session.api.exportBundle({ studyId }));
+      const file = values.out ?? `cuelab-study-${studyId.slice(0, 8)}.json.gz`;
+      writeOutput(file, Buffer.from(bundle.base64, 'base64'));
+      io.out(
+        `Wrote ${file} (${bundle.bytes} bytes): study ${studyId}, ${bundle.reps} reps, ${bundle.labels} labels.`,
+      );
+      for (const name of bundle.redacted)
+        io.out(`warning: the value of ${name} appeared in the study and was redacted.`);
+      return exitCodes.ok;
+    } finally {
+      await session.close();
+    }
   },
 };
 
@@ -220,8 +230,6 @@ With --engine URL --token T the file is streamed to that running engine (any siz
 /** `cuelab import-labels`: human labels from CSV. */
 export const importLabelsCommand: CliCommand = {
   name: 'import-labels',
-  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
-  local: true,
   summary: 'Import human mechanism labels from CSV (rep_id, annotator, label, sub_mode, rationale)',
   usage: `Usage: cuelab import-labels FILE [--workspace DIR]
 
@@ -232,7 +240,7 @@ lucky_deference or evidence_reweighting for a helpful one. sub_mode (deference o
 evidence_reweighting) goes only with over_trust. Rows with no label are skipped. A file with any
 bad row is rejected whole, every bad row listed with its line number; nothing is stored.
 A label replaces the same annotator's earlier label of that rep.`,
-  run(args, io) {
+  async run(args, io, context) {
     const { values, positionals } = parseArgs({
       args,
       options: { workspace: { type: 'string' } },
@@ -240,30 +248,26 @@ A label replaces the same annotator's earlier label of that rep.`,
       strict: true,
     });
     if (positionals.length !== 1) throw new UsageError('give one FILE');
-    return Promise.resolve(
-      withEngine(values.workspace, (engine) => {
-        try {
-          const summary = importLabelsFile(engine.store, positionals[0] as string);
-          io.out(
-            `Imported ${summary.imported} labels from ${summary.annotators.join(', ') || 'no annotator'}${summary.skipped ? ` (${summary.skipped} unlabelled rows skipped)` : ''}.`,
-          );
-          return exitCodes.ok;
-        } catch (error) {
-          if (!(error instanceof LabelsImportError)) throw error;
-          io.err(`cuelab import-labels: ${error.message}`);
-          for (const problem of error.problems) io.err(`  ${problem}`);
-          return exitCodes.failed;
-        }
-      }),
-    );
+    const file = positionals[0] as string;
+    const session = openLab(context, values.workspace);
+    try {
+      const path = await fileForEngine(session, file);
+      const summary = unwrap(await session.api.importLabels({ path, fileName: file }));
+      io.out(
+        `Imported ${summary.imported} labels from ${summary.annotators.join(', ') || 'no annotator'}${summary.skipped ? ` (${summary.skipped} unlabelled rows skipped)` : ''}.`,
+      );
+      return exitCodes.ok;
+    } catch (error) {
+      return printRejectedFile('import-labels', error, io);
+    } finally {
+      await session.close();
+    }
   },
 };
 
 /** `cuelab export-labels`: human labels (or all) as CSV, or a blank sheet for an annotator. */
 export const exportLabelsCommand: CliCommand = {
   name: 'export-labels',
-  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
-  local: true,
   summary: 'Write a study’s mechanism labels as CSV, or a blind labelling sheet for an annotator',
   usage: `Usage: cuelab export-labels STUDY [--out FILE] [--all] [--sheet ANNOTATOR] [--workspace DIR]
 
@@ -273,7 +277,7 @@ every source's labels with --all (diff, voter:*, ensemble, truth, human:*).
 --sheet ANNOTATOR writes a blank sheet instead: the flipped reps ANNOTATOR has not labelled, in
 an order of their own and with no other label shown (App. P: blind), ready to fill in and import.
 Without --out the CSV goes to standard output.`,
-  run(args, io) {
+  async run(args, io, context) {
     const { values, positionals } = parseArgs({
       args,
       options: {
@@ -288,20 +292,22 @@ Without --out the CSV goes to standard output.`,
     if (positionals.length !== 1) throw new UsageError('give one STUDY');
     if (values.sheet !== undefined && values.all)
       throw new UsageError('give --sheet or --all, not both');
-    return Promise.resolve(
-      withEngine(values.workspace, (engine) => {
-        const studyId = resolveStudyId(engine.store, positionals[0] as string);
-        const text =
-          values.sheet !== undefined
-            ? labelSheetCsv(engine.store, studyId, values.sheet)
-            : exportLabelsCsv(engine.store, studyId, { all: values.all });
-        const rows = text.split('\r\n').length - 2;
-        if (values.out) {
-          writeFileSync(values.out, text);
-          io.out(`Wrote ${rows} rows to ${values.out}.`);
-        } else io.out(text.slice(0, -1));
-        return exitCodes.ok;
-      }),
-    );
+    const session = openLab(context, values.workspace);
+    try {
+      const studyId = await studyOf(session, positionals[0] as string);
+      const { text, rows } = unwrap(
+        await session.api.exportLabels({
+          studyId,
+          ...(values.sheet === undefined ? { all: values.all } : { sheet: values.sheet }),
+        }),
+      );
+      if (values.out) {
+        writeOutput(values.out, text);
+        io.out(`Wrote ${rows} rows to ${values.out}.`);
+      } else io.out(text.slice(0, -1));
+      return exitCodes.ok;
+    } finally {
+      await session.close();
+    }
   },
 };

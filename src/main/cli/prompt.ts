@@ -1,21 +1,14 @@
 import { parseArgs } from 'node:util';
 import type { PromptPreview } from '../../shared/lab-api';
-import { createEngine } from '../engine/engine';
-import { previewPrompt } from '../engine/judge/preview';
-import { workspaceForProcess } from '../engine/workspace';
-import { exitCodes, type CliCommand } from './command';
-import {
-  conditionFromFlags,
-  conditionOptions,
-  conditionUsage,
-  itemFromFlags,
-} from './condition-flags';
+import { existsSync } from 'node:fs';
+import { exitCodes, UsageError, type CliCommand } from './command';
+import { conditionFromFlags, conditionOptions, conditionUsage } from './condition-flags';
+import { openLab, unwrap } from './connection';
+import { fileForEngine } from './files';
 
 /** `cuelab prompt`: the exact prompt one rep would send, with the cue marked. */
 export const promptCommand: CliCommand = {
   name: 'prompt',
-  // Not yet on LabApi: it opens the workspace here (issue 13 follow-up).
-  local: true,
   summary: 'Print the exact messages and tools a judge rep would send, with the cue marked',
   usage: `Usage: cuelab prompt --suite S --item ID [condition flags] [--json] [--workspace DIR]
 
@@ -23,7 +16,7 @@ Prints the system prompt, every message and every tool definition that one judge
 item would send, exactly. The cue is marked ⟦cue⟧ … ⟦/cue⟧ (--json: its offsets in cueSpans).
 
 ${conditionUsage}`,
-  run(args, io) {
+  async run(args, io, context) {
     const { values } = parseArgs({
       args,
       options: conditionOptions,
@@ -31,14 +24,22 @@ ${conditionUsage}`,
       allowPositionals: false,
     });
     const condition = conditionFromFlags(values);
-    const engine = createEngine(workspaceForProcess(values.workspace));
+    if (!values.suite) throw new UsageError('name the suite with --suite');
+    if (!values.item) throw new UsageError('name the item with --item');
+    const session = openLab(context, values.workspace);
     try {
-      const { item, taxonomies } = itemFromFlags(engine.store, values);
-      const preview = previewPrompt(item, taxonomies, condition);
+      // A suite file on this machine goes to the engine by path; else it names a suite there.
+      const suite =
+        values.suite.endsWith('.json') && existsSync(values.suite)
+          ? { suitePath: await fileForEngine(session, values.suite) }
+          : { suiteId: values.suite };
+      const preview = unwrap(
+        await session.api.previewItemPrompt({ ...suite, itemId: values.item, condition }),
+      );
       io.out(values.json ? JSON.stringify(preview, null, 2) : formatPreview(preview));
-      return Promise.resolve(exitCodes.ok);
+      return exitCodes.ok;
     } finally {
-      engine.close();
+      await session.close();
     }
   },
 };

@@ -4,11 +4,11 @@
  * file skipped with its reason.
  */
 import { readFileSync } from 'node:fs';
-import { importFormats, type ImportFormat, type SuiteItem } from '../../shared/suite-format';
-import type { Engine } from '../engine/engine';
-import { describeSpec, importRuns, type ImportOutcome } from '../engine/suites/import';
-import { listSuiteItems, saveSuite } from '../engine/store/suite-items';
+import type { LabResponse } from '../../shared/lab-api';
+import { importFormats, type ImportFormat } from '../../shared/suite-format';
 import { exitCodes, UsageError, type CliIo } from './command';
+import { unwrap, type LabSession } from './connection';
+import { pathForEngine } from './files';
 
 /** Options of `suite import` beyond the path. */
 export interface SuiteImportFlags {
@@ -52,43 +52,44 @@ function toolOutputLimit(flag: string | undefined): number | 'unbounded' | undef
   return value;
 }
 
-/** Imports the runs under `path` into the engine's workspace and prints the summary. */
-export function importRunsCommand(
-  engine: Engine,
+/** Imports the runs under `path` (a file or folder on this machine) and prints the summary. */
+export async function importRunsCommand(
+  session: LabSession,
   path: string,
   format: 'auto' | ImportFormat,
   flags: SuiteImportFlags,
   io: CliIo,
-): number {
+): Promise<number> {
   const limit = toolOutputLimit(flags.toolOutputLimit);
-  const outcome = importRuns({
-    path,
-    format,
-    ...(flags.name ? { name: flags.name } : {}),
-    ...(flags.tasks ? { tasksDir: flags.tasks } : {}),
-    ...(limit !== undefined ? { toolOutputLimit: limit } : {}),
-    keepFlagged: flags.keepFlagged ?? false,
-  });
-  saveSuite(engine.store, outcome.suite, 'imported');
+  const source = await pathForEngine(session, path);
+  const tasksDir = flags.tasks ? await pathForEngine(session, flags.tasks) : undefined;
+  const outcome = unwrap(
+    await session.api.importRuns({
+      path: source,
+      format,
+      ...(flags.name ? { name: flags.name } : {}),
+      ...(tasksDir ? { tasksDir } : {}),
+      ...(limit !== undefined ? { toolOutputLimit: limit } : {}),
+      keepFlagged: flags.keepFlagged ?? false,
+      save: true,
+    }),
+  );
   if (flags.json) {
-    io.out(
-      JSON.stringify(
-        { suite: outcome.suite.id, imported: outcome.imported, skipped: outcome.skipped },
-        null,
-        2,
-      ),
-    );
+    // The runs as the importer reported them (the digest is the window's extra).
+    const imported = outcome.imported.map(({ sha256: _sha256, ...entry }) => entry);
+    io.out(JSON.stringify({ suite: outcome.suiteId, imported, skipped: outcome.skipped }, null, 2));
     return exitCodes.ok;
   }
-  printSummary(outcome, engine.workspace.path, io);
+  const { workspace } = unwrap(await session.api.health({}));
+  printSummary(outcome, workspace, io);
   return exitCodes.ok;
 }
 
-function printSummary(outcome: ImportOutcome, workspace: string, io: CliIo): void {
+function printSummary(outcome: LabResponse<'importRuns'>, workspace: string, io: CliIo): void {
   const total = outcome.imported.length + outcome.skipped.length;
   io.out(
-    `Imported ${outcome.imported.length} of ${total} runs into suite ${outcome.suite.id} ` +
-      `("${outcome.suite.name}") in ${workspace}.`,
+    `Imported ${outcome.imported.length} of ${total} runs into suite ${outcome.suiteId} ` +
+      `("${outcome.suiteName}") in ${workspace}.`,
   );
   const width = Math.max(...outcome.imported.map((entry) => entry.id.length), 4);
   io.out(`  ${'item'.padEnd(width)}  format          gold  msgs  environment`);
@@ -106,29 +107,12 @@ function printSummary(outcome: ImportOutcome, workspace: string, io: CliIo): voi
 }
 
 /** `cuelab suite show SUITE`: each item's gold, size, environment and provenance. */
-export function showSuite(engine: Engine, suiteId: string, io: CliIo): number {
-  const items = listSuiteItems(engine.store, suiteId);
+export async function showSuite(session: LabSession, suiteId: string, io: CliIo): Promise<number> {
+  const { workspace, items } = unwrap(await session.api.describeSuite({ suiteId }));
   if (items.length === 0) {
-    io.err(`cuelab suite: there is no suite "${suiteId}" in ${engine.workspace.path}.`);
+    io.err(`cuelab suite: there is no suite "${suiteId}" in ${workspace}.`);
     return exitCodes.failed;
   }
-  for (const item of items) io.out(describeItem(item));
+  for (const item of items) io.out(item);
   return exitCodes.ok;
-}
-
-/** One item in a few lines, as `suite show` prints it. */
-export function describeItem(item: SuiteItem): string {
-  const lines = [
-    `${item.id}  gold ${item.gold ?? '-'}  ${item.trajectory.length} messages  ${item.dataset}/${item.substrate}`,
-    `  environment: ${describeSpec(item)}`,
-  ];
-  const origin = item.provenance;
-  if (origin) {
-    lines.push(`  source: ${origin.source} (${origin.format}, sha256 ${origin.sha256})`);
-    if (origin.agent) lines.push(`  agent: ${origin.agent}`);
-    if (origin.flags?.length) lines.push(`  flags: ${origin.flags.join('; ')}`);
-  }
-  if (item.render) lines.push(`  tool outputs cut at: ${item.render.toolOutputLimit}`);
-  if (item.note) lines.push(`  note: ${item.note}`);
-  return lines.join('\n');
 }

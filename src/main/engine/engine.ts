@@ -7,6 +7,8 @@ import type { LabEventMessage } from '../../shared/lab-api';
 import { repConditionSchema } from '../../shared/rep-condition';
 import {
   cliHandlers,
+  commandHandlers,
+  suiteHandlers,
   createEnvironmentService,
   type LabHandlers,
   hostHandlers,
@@ -38,6 +40,13 @@ import {
 import { builtinSuiteIds, ensureSuite } from './suites';
 import { engineVersion } from './version';
 import { databasePath, ensureWorkspace, type WorkspaceLocation } from './workspace';
+
+// What the command line needs besides LabApi (its errors, its version): it imports only this
+// entry and the api face (lint rule cuelab/cli-engine-entry).
+export { EngineError } from './errors';
+export { ProviderError } from './providers';
+export { engineVersion } from './version';
+export { workspaceForProcess } from './workspace';
 
 /** A running engine over one workspace. */
 export interface Engine {
@@ -119,6 +128,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     }
   };
 
+  const publishSuite = (suiteId: string) =>
+    events.publish({ stream: 'suites.changed', data: { suiteId } });
   const handlers: LabHandlers = {
     health: () => ({ status: 'ok', version: engineVersion, workspace: workspace.path, startedAt }),
     workspaceInfo: async () => ({
@@ -150,9 +161,14 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     ...mechanismHandlers(store, (id) => publishProgress(id, true), secrets.env),
     ...hostHandlers(store, () => hostPool),
     ...cliHandlers(store),
-    ...importHandlers(store, (suiteId) =>
-      events.publish({ stream: 'suites.changed', data: { suiteId } }),
-    ),
+    ...commandHandlers({
+      store,
+      publish: (event) => events.publish(event),
+      onStudyChanged: (id) => publishProgress(id, true),
+      keys: secrets.env,
+    }),
+    ...importHandlers(store, publishSuite),
+    ...suiteHandlers(store, workspace.path, publishSuite),
     setSecret: ({ name, value }) => secrets.set(name, value),
     listSecrets: () => secrets.list(),
     environmentStatus: () => environment.status(),

@@ -32,10 +32,21 @@ export async function dispatchLabCall(
     const result = success(await handler(parsed.data as never));
     return validatesResponses() ? checkResponse(method, result) : result;
   } catch (error) {
-    if (error instanceof EngineError) return failure(error.code, error.message);
+    if (error instanceof EngineError)
+      return failure(error.code, error.message, problemIssues(error));
     const message = error instanceof Error ? error.message : String(error);
     return failure('internal', `${method} failed inside the engine: ${message}`);
   }
+}
+
+/**
+ * The row problems of a rejected file (a labels or results import lists every bad row) as
+ * issues, so they cross the boundary as data and the CLI prints each one.
+ */
+function problemIssues(error: EngineError): { path: string; message: string }[] | undefined {
+  const problems = (error as { problems?: unknown }).problems;
+  if (!Array.isArray(problems) || problems.length === 0) return undefined;
+  return problems.map((problem) => ({ path: '(file)', message: String(problem) }));
 }
 
 /** True when `method` takes no fields, so a bodiless GET may call it. */

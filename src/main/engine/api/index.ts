@@ -8,4 +8,6 @@ export { mechanismHandlers } from './mechanism-handlers';
 export { createSecrets } from './secrets';
 export { studyHandlers } from './study-handlers';
 export { cliHandlers } from './cli-handlers';
+export { commandHandlers } from './command-handlers';
+export { suiteHandlers } from './suite-handlers';
 export { createInProcessClient } from './in-process-client';

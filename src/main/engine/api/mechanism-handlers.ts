@@ -111,12 +111,15 @@ export function mechanismHandlers(
     },
     exportBundle: ({ studyId }) => {
       // Every key the engine holds (session keys too) is redacted, not only process.env's.
-      const { text, redacted } = bundleText(buildBundle(store, studyId), keys());
+      const bundle = buildBundle(store, studyId);
+      const { text, redacted } = bundleText(bundle, keys());
       const data = gzipSync(Buffer.from(text, 'utf8'));
       return {
         fileName: `cuelab-${studyId.slice(0, 8)}.cuelab-bundle.json.gz`,
         base64: data.toString('base64'),
         bytes: data.length,
+        reps: bundle.tables.reps.length,
+        labels: bundle.tables.labels.length,
         redacted,
       };
     },

@@ -13,6 +13,8 @@ export {
 export type { LabelInput } from './labels';
 export { listReps } from './reps';
 export { listStudies } from './studies';
+export { readStudyFlags } from './study-flags';
+export type { StudyFlags } from './study-flags';
 export {
   getSuiteItem,
   getSuiteSettings,

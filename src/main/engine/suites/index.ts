@@ -3,7 +3,7 @@ export { builtinSuiteIds, ensureSuite, loadBuiltinSuite, resourcesDir } from './
 export { describeSpec, importRuns } from './import/index';
 export type { ImportOutcome } from './import/index';
 export { pullSuiteImages, suiteImages } from './import/pull';
-export { loadSuiteFile } from './load';
+export { loadSuiteFile, parseSuite } from './load';
 export { generateMiniSuite } from './mini/generate';
 export { formatSuiteJson } from './mini/suite-json';
 export { verifySuite } from './mini/verify';

@@ -2,9 +2,12 @@
  * Export bundle / Open bundle… beside Replay's study selector. A bundle is the gzipped study
  * (specs, reps, labels; keys redacted) that replays offline on another machine. Export saves
  * through the shell's save dialog in Electron, a download in a browser; opening reads a file
- * input in both (the native open dialog returns text only, a bundle is bytes).
+ * input in both (the native open dialog returns text only, a bundle is bytes) and streams the
+ * file as the body of the upload route, so a bundle of any size opens (up to the engine's cap),
+ * not only what fits base64 in a JSON request.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
+import { uploadBundle } from '../../../shared/lab-client';
 import { labClientFor } from '../../lib/engine-client';
 import { saveExport } from '../../lib/export/save-file';
 import { labStore } from '../../store';
@@ -13,12 +16,16 @@ import { goToHash, replayHash } from './replay-route';
 type Status =
   | { kind: 'busy'; text: string }
   | { kind: 'done'; text: string }
-  | { kind: 'error'; text: string; retryWithReplace?: string };
+  | { kind: 'error'; text: string; retryWithReplace?: Blob };
+
+function address() {
+  const connected = labStore.getState().address;
+  if (!connected) throw new Error('The engine is not connected.');
+  return connected;
+}
 
 function client() {
-  const address = labStore.getState().address;
-  if (!address) throw new Error('The engine is not connected.');
-  return labClientFor(address);
+  return labClientFor(address());
 }
 
 /** Bytes of base64 text. */
@@ -29,17 +36,9 @@ export function base64ToBytes(base64: string): Uint8Array {
   return bytes;
 }
 
-/** Base64 of bytes, in chunks so large bundles do not overflow the argument list. */
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
-}
-
 /** The engine's message without the temporary path it read the upload from. */
 function readable(message: string): string {
-  return message.replace(/\S*cuelab-bundle-[^\s/]+\/bundle\.json\.gz/g, 'The bundle');
+  return message.replace(/\S*cuelab-(?:bundle|upload)-[^\s/]+\/bundle\.json\.gz/g, 'The bundle');
 }
 
 /** The two bundle buttons and what the last one did. */
@@ -76,17 +75,18 @@ export function BundleControls({ studyId }: { studyId: string | null }) {
     }
   };
 
-  const open = async (base64: string, replace: boolean) => {
+  const open = async (file: Blob, replace: boolean) => {
     setStatus({ kind: 'busy', text: 'Opening the bundle…' });
     try {
-      const result = await client().openBundle({ base64, ...(replace ? { replace } : {}) });
+      // The file itself is the request body: no base64, no JSON size limit.
+      const result = await uploadBundle(address(), file, replace ? { replace } : {});
       if (!result.ok) {
         const message = readable(result.error.message);
         const present = /already in this workspace/.test(message) && !/^Rep /.test(message);
         setStatus({
           kind: 'error',
           text: message,
-          ...(present ? { retryWithReplace: base64 } : {}),
+          ...(present ? { retryWithReplace: file } : {}),
         });
         return;
       }
@@ -108,12 +108,7 @@ export function BundleControls({ studyId }: { studyId: string | null }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setStatus({ kind: 'busy', text: `Reading ${file.name}…` });
-    try {
-      await open(bytesToBase64(new Uint8Array(await file.arrayBuffer())), false);
-    } catch (error) {
-      setStatus({ kind: 'error', text: error instanceof Error ? error.message : String(error) });
-    }
+    await open(file, false);
   };
 
   return (
@@ -162,7 +157,9 @@ export function BundleControls({ studyId }: { studyId: string | null }) {
               type="button"
               className="button button-small"
               data-testid="bundle-replace"
-              onClick={() => void open(status.retryWithReplace ?? '', true)}
+              onClick={() => {
+                if (status.retryWithReplace) void open(status.retryWithReplace, true);
+              }}
             >
               Replace
             </button>

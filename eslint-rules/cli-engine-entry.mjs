@@ -1,0 +1,70 @@
+// The command line's rule (issue 13, docs/ARCHITECTURE.md "The CLI"): a file in src/main/cli
+// reaches the engine only through LabApi — the api face (the in-process client) — and the
+// engine entry (engine.ts: opening a workspace, the engine's errors and version). Type-only
+// imports of anything are fine: they vanish from the build and carry no logic. Files that
+// still do work of their own against engine internals are listed in the rule's `pending`
+// option (eslint.config.mjs), so what is left to move stays visible and nothing new joins it.
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const engineRoot = resolve(import.meta.dirname, '..', 'src', 'main', 'engine');
+const cliRoot = resolve(engineRoot, '..', 'cli');
+const allowed = [
+  resolve(engineRoot, 'engine'),
+  resolve(engineRoot, 'api'),
+  resolve(engineRoot, 'api', 'index'),
+];
+
+const within = (path, dir) => path === dir || path.startsWith(dir + sep);
+
+/** True when the whole declaration is about types (`import type`, or every name `type X`). */
+function typeOnly(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return true;
+  const names = node.specifiers ?? [];
+  return (
+    names.length > 0 &&
+    names.every((name) => name.importKind === 'type' || name.exportKind === 'type')
+  );
+}
+
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The CLI uses the engine only through LabApi and the engine entry.' },
+    messages: {
+      internal:
+        "The CLI reaches the engine through LabApi: import '{{source}}' only as a type, or add a LabApi method (src/shared) and its handler (engine/api) and call it.",
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: { pending: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const file = context.filename;
+    if (!within(file, cliRoot)) return {};
+    const pending = new Set(
+      (context.options[0]?.pending ?? []).map((name) => resolve(cliRoot, name)),
+    );
+    if (pending.has(file)) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = resolve(dirname(file), source).replace(/\.(ts|tsx|js|mjs)$/, '');
+      if (!within(target, engineRoot) || allowed.includes(target) || typeOnly(node)) return;
+      context.report({
+        node: node.source,
+        messageId: 'internal',
+        data: { source: relative(dirname(file), target) || source },
+      });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};

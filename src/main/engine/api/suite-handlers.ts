@@ -1,0 +1,74 @@
+/**
+ * LabApi handlers behind `cuelab suite list|show|import` (lab-api-suite-commands.ts): the
+ * shipped suites are imported before a listing, items are described as `suite show` prints
+ * them, and a CueLab suite file is validated (errors name the user's own path) and stored.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SuiteItem } from '../../../shared/suite-format';
+import { listSuiteItemIds, listSuiteItems, listSuites, saveSuite, type Store } from '../store';
+import { builtinSuiteIds, describeSpec, ensureSuite, parseSuite, resourcesDir } from '../suites';
+import type { LabHandlers } from './handlers';
+import { readNamedFile } from './read-file';
+
+type SuiteHandlers = Pick<LabHandlers, 'suiteCatalog' | 'describeSuite' | 'importSuiteFile'>;
+
+/** The suite handlers over one store; `workspace` is the folder answers name. */
+export function suiteHandlers(
+  store: Store,
+  workspace: string,
+  onSuiteSaved: (suiteId: string) => void,
+): SuiteHandlers {
+  return {
+    suiteCatalog: ({ suiteId }) => {
+      importShippedSuites(store);
+      return {
+        workspace,
+        suites: listSuites(store),
+        itemIds: suiteId === undefined ? [] : listSuiteItemIds(store, suiteId),
+      };
+    },
+    describeSuite: ({ suiteId }) => ({
+      workspace,
+      items: listSuiteItems(store, suiteId).map(describeItem),
+    }),
+    importSuiteFile: ({ path, fileName }) => {
+      const name = fileName ?? path;
+      const text = readNamedFile(path, `the suite file ${name}`);
+      const suite = parseSuite(text, name);
+      saveSuite(store, suite, 'imported');
+      onSuiteSaved(suite.id);
+      return { workspace, suiteId: suite.id, items: suite.items.length };
+    },
+  };
+}
+
+/** Imports (or refreshes) the built-in suites this installation ships, so a listing shows them. */
+function importShippedSuites(store: Store): void {
+  for (const id of builtinSuiteIds) {
+    let shipped: boolean;
+    try {
+      shipped = existsSync(join(resourcesDir(), 'suites', `${id}.json`));
+    } catch {
+      continue; // no resources folder (a bare engine build): nothing is shipped
+    }
+    if (shipped) ensureSuite(store, id);
+  }
+}
+
+/** One item in a few lines, as `suite show` prints it. */
+export function describeItem(item: SuiteItem): string {
+  const lines = [
+    `${item.id}  gold ${item.gold ?? '-'}  ${item.trajectory.length} messages  ${item.dataset}/${item.substrate}`,
+    `  environment: ${describeSpec(item)}`,
+  ];
+  const origin = item.provenance;
+  if (origin) {
+    lines.push(`  source: ${origin.source} (${origin.format}, sha256 ${origin.sha256})`);
+    if (origin.agent) lines.push(`  agent: ${origin.agent}`);
+    if (origin.flags?.length) lines.push(`  flags: ${origin.flags.join('; ')}`);
+  }
+  if (item.render) lines.push(`  tool outputs cut at: ${item.render.toolOutputLimit}`);
+  if (item.note) lines.push(`  note: ${item.note}`);
+  return lines.join('\n');
+}
