@@ -17,8 +17,7 @@ const ITEM_DATABASE_FILES: Record<string, string> = {
  * Files whose workspace SQL another branch (perf) is moving into store/. Once a file here has
  * none left, the test below says so: delete its entry then.
  */
-const MOVING_ELSEWHERE: Record<string, string> = {
-};
+const MOVING_ELSEWHERE: Record<string, string> = {};
 
 const CONNECTION = /\bstore\s*\.\s*db\b/;
 const STATEMENT = /\b(?:db|database)\s*\.\s*(?:prepare|exec|pragma|transaction)\s*\(/;
