@@ -77,7 +77,6 @@ export default tseslint.config(
             'demo.ts',
             'env.ts',
             'judge.ts',
-            'report.ts',
             'run.ts',
             'serve.ts',
             'suite-verify.ts',

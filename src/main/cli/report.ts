@@ -1,13 +1,12 @@
 import { parseArgs } from 'node:util';
 import { isReportFormat, reportFormats } from '../../shared/lab-api-cli';
-import { TABLE_NAMES } from '../engine/analysis/table-model';
-import { TABLES, isTableName } from '../engine/reports/tables';
+import { TABLE_NAMES, TABLE_SUMMARIES, isTableName } from '../../shared/report-tables';
 import { exitCodes, UsageError, type CliCommand } from './command';
 import { openLab, unwrap } from './connection';
 
 const tableList = (() => {
   const width = Math.max(...TABLE_NAMES.map((name) => name.length));
-  return TABLE_NAMES.map((name) => `  ${name.padEnd(width)}  ${TABLES[name].summary}`).join('\n');
+  return TABLE_NAMES.map((name) => `  ${name.padEnd(width)}  ${TABLE_SUMMARIES[name]}`).join('\n');
 })();
 
 /** `cuelab report`: one table of a study, as the window shows it, in md, csv or json. */

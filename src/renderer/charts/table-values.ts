@@ -1,5 +1,6 @@
 /** Typed reads of report-table cells (the contract carries plain string | number | null). */
 import type { LabResponse } from '../../shared/lab-api';
+import type { TableName } from '../../shared/report-tables';
 
 /** A report table as the engine sends it. */
 export type ReportTableData = LabResponse<'reportTable'>;
@@ -18,7 +19,7 @@ export const resultTableNames = [
   'graded',
   'mechanisms',
   'mechanisms-helpful',
-] as const;
+] as const satisfies readonly TableName[];
 
 /**
  * The tables a live refresh fetches while reps land. The mechanism tables change only when

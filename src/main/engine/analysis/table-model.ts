@@ -6,24 +6,8 @@
  */
 import { type Interval, type JudgeRepRow, UNCUED_CONDITION, budgetExhaustedReps } from './types';
 
-/** The tables `cuelab report --table` knows, in the order `--help` lists them. */
-export const TABLE_NAMES = [
-  'flips',
-  'severity',
-  'accuracy',
-  'ablation',
-  'placement',
-  'effort',
-  'mitigations',
-  'graded',
-  'mechanisms',
-  'mechanisms-helpful',
-  'mechanism-validation',
-  'agreement',
-] as const;
-
-/** One of TABLE_NAMES. */
-export type TableName = (typeof TABLE_NAMES)[number];
+export { TABLE_NAMES, type TableName } from '../../../shared/report-tables';
+import type { TableName } from '../../../shared/report-tables';
 
 /** A column: `key` in rows, csv and json; `label` in md. */
 export interface ReportColumn {
