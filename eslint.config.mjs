@@ -77,8 +77,6 @@ export default tseslint.config(
             'demo.ts',
             'env.ts',
             'judge.ts',
-            'run.ts',
-            'serve.ts',
             'suite-verify.ts',
           ],
         },

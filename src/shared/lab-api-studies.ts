@@ -124,16 +124,32 @@ export const studyMethods = {
   createStudy: {
     request: z
       .object({
-        spec: z.unknown(),
+        /** The spec as data (the window), or `specFile` below. */
+        spec: z.unknown().optional(),
+        /**
+         * A spec file's text as the user wrote it, JSON or YAML (the CLI): checked by the engine
+         * with `NAME:LINE: field: problem` errors; `name` is only used in those messages.
+         */
+        specFile: z
+          .object({ name: z.string().min(1).max(4096), text: z.string().max(4_000_000) })
+          .strict()
+          .optional(),
         /**
          * Judge endpoints (origins) the user confirmed at launch: keys may go there this
          * session. Never read from a spec or bundle (issue 10 #2).
          */
         trustedEndpoints: z.array(z.string().min(1)).max(32).optional(),
       })
-      .strict(),
+      .strict()
+      .refine((request) => (request.spec === undefined) !== (request.specFile === undefined), {
+        message: 'give either spec or specFile',
+      }),
     response: z.object({
       studyId: z.string(),
+      /** The study's name, judges and reps per cell, as the spec set them. */
+      name: z.string(),
+      judgeCount: z.number().int().nonnegative(),
+      reps: z.number().int().nonnegative(),
       /** Items of the study's suite it runs on. */
       itemCount: z.number().int().nonnegative(),
       /** Conditions (arms) of the study, the uncued baseline included. */

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReadyLine } from '../../src/shared/ready-line';
 import type { EngineAddress } from '../../src/shared/lab-client';
@@ -141,6 +141,20 @@ describe(
         `Completed. Tables: cuelab report ${remoteId} --table flips`,
       );
       expect(model.requests().length).toBeGreaterThan(0);
+    });
+
+    it('a broken spec file is read here and named line by line by the engine, both ways', async () => {
+      const broken = join(dirname(specPath), 'broken.yaml');
+      writeFileSync(
+        broken,
+        'name: broken\nsuite: cuelab-mini\njudges:\n  - id: a\n    provider: nope\n',
+      );
+      const inProcess = await local('run', broken);
+      const viaEngine = await remote('run', broken);
+      expect(inProcess.code).toBe(1);
+      expect(viaEngine.code).toBe(1);
+      expect(inProcess.stderr).toContain(`${broken}:5: judges.0.provider:`);
+      expect(viaEngine.stderr).toBe(inProcess.stderr);
     });
 
     it('status and report answer the same through the engine as in-process', async () => {

@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { LabApi } from '../../shared/lab-api';
 import type { StudyProgress } from '../../shared/study-progress';
-import type { Engine } from '../engine/engine';
-import { removeOrphans } from '../engine/environments/docker/orphans';
-import { loadStudySpec } from '../engine/runner/spec-file';
-import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { removeOrphans, type Engine } from '../engine/engine';
+import { readFileSync } from 'node:fs';
+import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { openLab, unwrap, type LabSession } from './connection';
 import { formatProgress } from './progress';
 
@@ -49,20 +48,21 @@ this command follows its progress (Ctrl-C stops following, not the study). There
       throw new UsageError(
         `${keyEnvNames.length ? '--allow-key-env' : "a resume's --trust-endpoint"} is set where the engine runs, not through --engine`,
       );
-    // The spec file is on this machine: read and check it here, send the spec itself.
-    const spec = values.resume ? undefined : loadStudySpec(positionals[0] as string);
+    // The spec file is on this machine: read it here; the engine checks it (FILE:LINE errors).
+    const specPath = values.resume ? undefined : (positionals[0] as string);
+    const specFile = specPath === undefined ? undefined : readSpecFile(specPath);
     const session = openLab(context, values.workspace);
     const { api, engine } = session;
     try {
       // The person at this terminal allowed these with flags; the engine checks every judge.
       engine?.grantTrust({ endpoints, keyEnvNames });
       let studyId: string;
-      if (spec) {
-        const created = unwrap(await api.createStudy({ spec, trustedEndpoints: endpoints }));
+      if (specFile) {
+        const created = unwrap(await api.createStudy({ specFile, trustedEndpoints: endpoints }));
         studyId = created.studyId;
         io.out(
-          `Study ${studyId} "${spec.name}": ${created.itemCount} items × ${spec.judges.length} judges × ` +
-            `${created.conditionCount} conditions × ${spec.reps} reps (cued reps queue as uncued majorities are fixed).`,
+          `Study ${studyId} "${created.name}": ${created.itemCount} items × ${created.judgeCount} judges × ` +
+            `${created.conditionCount} conditions × ${created.reps} reps (cued reps queue as uncued majorities are fixed).`,
         );
       } else {
         studyId = unwrap(await api.resolveStudy({ reference: values.resume as string })).studyId;
@@ -192,4 +192,13 @@ function reportEnd(
       (progress.status === 'running' ? `; go on with: cuelab run --resume ${studyId}` : '.'),
   );
   return exitCodes.failed;
+}
+
+/** The text of the spec file at `path` on this machine. */
+function readSpecFile(path: string): { name: string; text: string } {
+  try {
+    return { name: path, text: readFileSync(path, 'utf8') };
+  } catch (error) {
+    throw new CommandError(`Cannot read the study spec ${path}: ${(error as Error).message}.`);
+  }
 }

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatReadyLine } from '../../shared/ready-line';
-import { createEngine } from '../engine/engine';
-import { removeOrphans } from '../engine/environments/docker/orphans';
-import { workspaceForProcess } from '../engine/workspace';
+import { createEngine, removeOrphans, workspaceForProcess } from '../engine/engine';
 import { startServer } from '../server/http-server';
 import { exitCodes, UsageError, type CliCommand } from './command';
 

@@ -47,6 +47,8 @@ export { EngineError } from './errors';
 export { ProviderError } from './providers';
 export { engineVersion } from './version';
 export { workspaceForProcess } from './workspace';
+/** Containers a stopped engine left on this machine's Docker (local commands remove them). */
+export { removeOrphans } from './environments';
 
 /** A running engine over one workspace. */
 export interface Engine {

@@ -22,6 +22,7 @@ import {
   resumeStudy,
   studyProgress,
   loadStudySpec,
+  parseStudySpec,
   specProblems,
 } from '../runner';
 import { specNeedsDocker } from '../environments';
@@ -141,8 +142,8 @@ export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
         warnings: [...estimate.warnings, ...endpointWarnings(spec, context.trust())],
       };
     },
-    createStudy: ({ spec: raw, trustedEndpoints }) => {
-      const spec = parseSpec(raw);
+    createStudy: ({ spec: raw, specFile, trustedEndpoints }) => {
+      const spec = specFile ? parseStudySpec(specFile.text, specFile.name) : parseSpec(raw);
       const trust = combineTrust(context.trust(), {
         endpoints: trustedEndpoints ?? [],
         keyEnvNames: [],
@@ -157,7 +158,14 @@ export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
       const studyId = createStudy(store, spec, items);
       context.onStudyChanged(studyId);
       const study = loadStudy(store, studyId);
-      return { studyId, itemCount: study.items.size, conditionCount: study.conditions.size };
+      return {
+        studyId,
+        name: spec.name,
+        judgeCount: spec.judges.length,
+        reps: spec.reps,
+        itemCount: study.items.size,
+        conditionCount: study.conditions.size,
+      };
     },
     getStudySpec: ({ studyId }) => loadStudy(store, studyId).spec,
     getDemoSpec: () => loadStudySpec(join(resourcesDir(), 'studies', 'demo.json')),

@@ -14,7 +14,7 @@ export {
 } from '../store';
 export { loadStudy, resolveStudyId } from './load-study';
 export { StudyRunner } from './runner';
-export { loadStudySpec, specProblems } from './spec-file';
+export { loadStudySpec, parseStudySpec, specProblems } from './spec-file';
 export { syntheticJudgeFor } from './synthetic-judge';
 export { workspaceRunnerDeps } from './workspace-deps';
 export { selectItems } from './create-study';
