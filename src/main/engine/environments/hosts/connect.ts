@@ -14,6 +14,10 @@ import { sshDockerAgent } from './ssh-agent';
 
 /** Why the last ssh connection to each host was refused at the host-key check, by host id. */
 const hostKeyRefusals = new Map<string, string>();
+/** What `docker system dial-stdio` last said on each ssh host's stderr, and when. */
+const dialErrors = new Map<string, { text: string; at: number }>();
+/** How long a dial-stdio complaint explains a dropped connection. */
+const DIAL_ERROR_FRESH_MS = 30_000;
 
 /** Per-request timeout of every Docker API call to a remote host (a hung host is a down host). */
 export const REMOTE_DOCKER_TIMEOUT_MS = 120_000;
@@ -40,19 +44,22 @@ export function dockerOptionsFor(host: DockerHostConfig): Docker.DockerOptions &
     protocol: 'http',
     host: url.hostname,
     port: sshPort,
-    agent: sshDockerAgent({
-      host: url.hostname,
-      port: sshPort,
-      username: decodeURIComponent(url.username),
-      ...(host.sshKeyPath
-        ? { privateKey: readCertificate(host.id, host.sshKeyPath) }
-        : { agent: process.env.SSH_AUTH_SOCK }),
-      // The host runs tool commands only: it never gets the workstation's ssh agent.
-      agentForward: false,
-      hostVerifier: knownHostsVerifier(url.hostname, sshPort, (reason) =>
-        hostKeyRefusals.set(host.id, reason),
-      ),
-    }),
+    agent: sshDockerAgent(
+      {
+        host: url.hostname,
+        port: sshPort,
+        username: decodeURIComponent(url.username),
+        ...(host.sshKeyPath
+          ? { privateKey: readCertificate(host.id, host.sshKeyPath) }
+          : { agent: process.env.SSH_AUTH_SOCK }),
+        // The host runs tool commands only: it never gets the workstation's ssh agent.
+        agentForward: false,
+        hostVerifier: knownHostsVerifier(url.hostname, sshPort, (reason) =>
+          hostKeyRefusals.set(host.id, reason),
+        ),
+      },
+      (text) => dialErrors.set(host.id, { text, at: Date.now() }),
+    ),
   };
 }
 
@@ -89,6 +96,13 @@ function readCertificate(hostId: string, path: string): Buffer {
  */
 export function hostErrorMessage(hostId: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
+  const dial = dialErrors.get(hostId);
+  if (
+    dial &&
+    Date.now() - dial.at < DIAL_ERROR_FRESH_MS &&
+    /socket hang up|ECONNRESET/i.test(message)
+  )
+    return `${message.replace(/\.$/, '')} (on the host, \`docker system dial-stdio\` said: ${dial.text})`;
   if (!hostKeyRefusals.has(hostId)) return message;
   const refusal = hostKeyRefusals.get(hostId);
   if (refusal && /verification failed/i.test(message)) return `Docker host "${hostId}": ${refusal}`;

@@ -67,8 +67,15 @@ function asSocket(stream: Duplex, tcp: Socket | undefined): Duplex & SocketMetho
   return socket;
 }
 
-/** An HTTP agent reaching the Docker API of an ssh host; `destroy()` ends its connections. */
-export function sshDockerAgent(config: ConnectConfig): Agent {
+/**
+ * An HTTP agent reaching the Docker API of an ssh host; `destroy()` ends its connections.
+ * `onDialError` hears what `docker system dial-stdio` wrote to stderr on the host (why the
+ * socket is about to end: no engine there, no docker CLI).
+ */
+export function sshDockerAgent(
+  config: ConnectConfig,
+  onDialError: (text: string) => void = () => undefined,
+): Agent {
   const agent = new Agent({ keepAlive: true, maxFreeSockets: 4 });
   const create = (
     _options: unknown,
@@ -94,6 +101,7 @@ export function sshDockerAgent(config: ConnectConfig): Agent {
           let stderr = '';
           channel.stderr.on('data', (chunk: Buffer) => {
             stderr = (stderr + chunk.toString()).slice(-500);
+            onDialError(stderr.trim());
           });
           channel.once('exit', (code: number | null) => {
             if (code) {
