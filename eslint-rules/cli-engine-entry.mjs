@@ -1,6 +1,7 @@
 // The command line's rule (issue 13, docs/ARCHITECTURE.md "The CLI"): a file in src/main/cli
 // reaches the engine only through LabApi — the api face (the in-process client) — and the
-// engine entry (engine.ts: opening a workspace, the engine's errors and version). Type-only
+// engine entries (engine.ts: opening a workspace, the engine's errors and version; machine.ts:
+// what only a process on this machine can do, for the local commands). Type-only
 // imports of anything are fine: they vanish from the build and carry no logic. Files that
 // still do work of their own against engine internals are listed in the rule's `pending`
 // option (eslint.config.mjs), so what is left to move stays visible and nothing new joins it.
@@ -10,6 +11,8 @@ const engineRoot = resolve(import.meta.dirname, '..', 'src', 'main', 'engine');
 const cliRoot = resolve(engineRoot, '..', 'cli');
 const allowed = [
   resolve(engineRoot, 'engine'),
+  // What only a process on this machine can do (Docker images, orphans, the built-in suite).
+  resolve(engineRoot, 'machine'),
   resolve(engineRoot, 'api'),
   resolve(engineRoot, 'api', 'index'),
 ];

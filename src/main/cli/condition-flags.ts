@@ -7,10 +7,15 @@ import { cueAxesSchema, type CueSpec } from '../../shared/cue-spec';
 import { repConditionSchema, type RepCondition } from '../../shared/rep-condition';
 import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../shared/suite-format';
 import type { Store } from '../engine/store/database';
-import { getSuiteItem, getSuiteSettings, getSuiteTaxonomies } from '../engine/store/suite-items';
-import { builtinSuiteIds, ensureSuite } from '../engine/suites/builtin';
-import { loadSuiteFile } from '../engine/suites/load';
 import { UsageError } from './command';
+import {
+  builtinSuiteIds,
+  ensureSuite,
+  getSuiteItem,
+  getSuiteSettings,
+  getSuiteTaxonomies,
+  loadSuiteFile,
+} from '../engine/machine';
 
 /** parseArgs options for the condition flags. */
 export const conditionOptions = {

@@ -5,7 +5,7 @@
  */
 import type { StudySpec } from '../../shared/study-spec';
 import type { SuiteItem } from '../../shared/suite-format';
-import { selectItems } from '../engine/runner/create-study';
+import { selectItems } from '../engine/machine';
 
 /** The demo spec with its items pinned by id, a Postgres item added when `withPostgres`. */
 export function demoSpecWithItems(

@@ -1,22 +1,25 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { probeDocker } from '../engine/environments/docker-status';
-import {
-  ensureBaseImage,
-  ensurePostgresImage,
-  findPostgresImage,
-} from '../engine/environments/docker/bootstrap';
-import { createDockerClient } from '../engine/environments/docker/client';
-import { EngineError } from '../engine/errors';
-import { calibrationCheck, formatCalibration } from '../engine/simulation/calibration-study';
-import { findPersona, loadPersonas } from '../engine/simulation/personas';
-import { loadStudySpec } from '../engine/runner/spec-file';
-import { ensureSuite, resourcesDir } from '../engine/suites/builtin';
 import type { StudySpec } from '../../shared/study-spec';
 import type { CliCommand } from './command';
 import { openLab, unwrap } from './connection';
 import { demoSpecWithItems, substratesLine } from './demo-items';
 import { followStudy } from './run';
+import {
+  calibrationCheck,
+  createDockerClient,
+  ensureBaseImage,
+  ensurePostgresImage,
+  ensureSuite,
+  findPersona,
+  findPostgresImage,
+  formatCalibration,
+  loadPersonas,
+  loadStudySpec,
+  probeDocker,
+  resourcesDir,
+} from '../engine/machine';
+import { EngineError } from '../engine/engine';
 
 /** The ready-made demo study shipped in resources/studies (the app offers the same one). */
 export function demoSpecPath(): string {

@@ -4,30 +4,29 @@
  */
 import { parseArgs } from 'node:util';
 import type Docker from 'dockerode';
-import { probeDocker } from '../engine/environments/docker-status';
-import {
-  baseImageTag,
-  bootstrapImageTag,
-  ensureBootstrapImage,
-  findBaseImage,
-  findPostgresImage,
-  formatBytes,
-} from '../engine/environments/docker/bootstrap';
-import { createDockerClient, requireDocker } from '../engine/environments/docker/client';
-import {
-  isOrphan,
-  listManagedContainers,
-  listManagedImages,
-  removeItemImages,
-  removeOrphans,
-} from '../engine/environments/docker/orphans';
-import { createEngine } from '../engine/engine';
-import { ensureSuite } from '../engine/suites/builtin';
-import { pullSuiteImages, suiteImages } from '../engine/suites/import/pull';
-import { workspaceForProcess } from '../engine/workspace';
+import { createEngine, workspaceForProcess } from '../engine/engine';
 import { withInterrupt } from './interrupt';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { envHosts, envHostsUsage } from './env-hosts';
+import {
+  baseImageTag,
+  bootstrapImageTag,
+  createDockerClient,
+  ensureBootstrapImage,
+  ensureSuite,
+  findBaseImage,
+  findPostgresImage,
+  formatBytes,
+  isOrphan,
+  listManagedContainers,
+  listManagedImages,
+  probeDocker,
+  pullSuiteImages,
+  removeItemImages,
+  removeOrphans,
+  requireDocker,
+  suiteImages,
+} from '../engine/machine';
 
 /** `cuelab env`: bootstrap the base image, show Docker status, clean up. */
 export const envCommand: CliCommand = {

@@ -6,20 +6,20 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SuiteItem } from '../../shared/suite-format';
-import {
-  builtinSuiteIds,
-  ensureSuite,
-  generateMiniSuite,
-  formatSuiteJson,
-  loadBuiltinSuite,
-  loadSuiteFile,
-  resourcesDir,
-  verifySuite,
-  type VerifyRow,
-} from '../engine/suites';
 import { createEngine, workspaceForProcess } from '../engine/engine';
 import { withInterrupt } from './interrupt';
 import { exitCodes, type CliIo } from './command';
+import {
+  builtinSuiteIds,
+  ensureSuite,
+  formatSuiteJson,
+  generateMiniSuite,
+  loadBuiltinSuite,
+  loadSuiteFile,
+  resourcesDir,
+  type VerifyRow,
+  verifySuite,
+} from '../engine/machine';
 
 /** `suite verify SUITE`: each item rebuilt in Docker, its verifier against its gold label. */
 export function verifyCommand(
