@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util';
-import { createEngine } from '../engine/engine';
-import { removeOrphans } from '../engine/environments/docker/orphans';
-import { provisionEnvironment, type EnvironmentBackend } from '../engine/environments/provision';
-import { syntheticJudgeFor } from '../engine/runner/synthetic-judge';
-import { toolBudget } from '../engine/judge/budget';
-import { prepareRep } from '../engine/judge/prepare';
-import { runJudgeRep, type JudgeRepResult } from '../engine/judge/run-rep';
-import { createProvider, modelSettingsSchema } from '../engine/providers/settings';
-import { loadJudgeRep } from '../engine/store/judge-reps';
-import { workspaceTemperaturePolicy } from '../engine/store/temperature-memory';
-import { workspaceForProcess } from '../engine/workspace';
+import { createEngine, workspaceForProcess } from '../engine/engine';
+import {
+  createProvider,
+  judgeOneRep,
+  loadJudgeRep,
+  modelSettingsSchema,
+  removeOrphans,
+  toolBudget,
+  type EnvironmentBackend,
+  type JudgeRepResult,
+} from '../engine/machine';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import {
   conditionFromFlags,
@@ -35,7 +35,7 @@ const judgeOptions = {
 /** `cuelab judge`: one judge rep, run, stored and summarised. */
 export const judgeCommand: CliCommand = {
   name: 'judge',
-  // One rep on this machine, stored in the local workspace (not yet on LabApi).
+  // One rep in this machine's Docker, stored in the local workspace (engine/runner/judge-one.ts).
   local: true,
   summary: 'Run one judge rep on one item against a model, store it and print the verdict',
   usage: `Usage: cuelab judge --suite S --item ID --provider P --model M [options] [condition flags]
@@ -108,62 +108,33 @@ ${conditionUsage}`,
         values.budget ?? (suiteBudget === undefined ? undefined : String(suiteBudget)),
       );
       await removeOrphans().catch(() => []);
-      const provisioned = await provisionEnvironment(item.environment, item, {
+      const result = await judgeOneRep(engine.store, {
+        suiteId,
+        item,
+        taxonomies,
+        condition,
         backend,
+        budget,
+        model: model && realProvider ? { settings: model, provider: realProvider } : null,
+        ...(values.persona
+          ? {
+              synthetic: {
+                persona: values.persona,
+                ...(values.model ? { label: values.model } : {}),
+                seed: values.seed ?? '0',
+              },
+            }
+          : {}),
         signal: controller.signal,
         onProgress: (line) => io.err(`  ${line}`),
+        onRetry: (info) =>
+          io.err(
+            `retrying after ${info.kind} (${info.status ?? '-'}); waiting ${Math.round(info.delayMs)} ms`,
+          ),
       });
-      try {
-        const providerKind = model?.provider ?? 'synthetic';
-        const prepared = prepareRep(item, taxonomies, condition, provisioned.environment, {
-          providerKind,
-          ...(model ? { temperature: model.temperature } : {}),
-          ...(model?.maxTokens ? { maxTokens: model.maxTokens } : {}),
-        });
-        const handle = realProvider
-          ? { provider: realProvider, providerKind, simulated: false }
-          : syntheticJudgeFor({
-              judge: {
-                id: 'cli',
-                provider: 'synthetic',
-                model: values.model ?? values.persona ?? 'synthetic',
-                persona: values.persona,
-              },
-              item,
-              readout: prepared.input.readout,
-              condition,
-              repKey: values.seed ?? '0',
-            });
-        const result = await runJudgeRep(engine.store, {
-          input: prepared.input,
-          provider: handle.provider,
-          providerKind,
-          model: model?.model ?? `synthetic/${values.persona ?? ''}`,
-          ...(model ? { temperature: model.temperature } : {}),
-          ...(model?.maxTokens ? { maxTokens: model.maxTokens } : {}),
-          budget,
-          ...(prepared.gate ? { gate: prepared.gate } : {}),
-          condition: { ...prepared.record, budget, backend: provisioned.backend },
-          suiteId,
-          simulated: handle.simulated,
-          ...('describeSimulation' in handle && handle.describeSimulation
-            ? { describeSimulation: handle.describeSimulation }
-            : {}),
-          temperaturePolicy: workspaceTemperaturePolicy(engine.store),
-          signal: controller.signal,
-          retry: {
-            onRetry: (info) =>
-              io.err(
-                `retrying after ${info.kind} (${info.status ?? '-'}); waiting ${Math.round(info.delayMs)} ms`,
-              ),
-          },
-        });
-        if (values.json) io.out(JSON.stringify(loadJudgeRep(engine.store, result.repId), null, 2));
-        else printSummary(result, io);
-        return exitCodes.ok;
-      } finally {
-        await provisioned.dispose();
-      }
+      if (values.json) io.out(JSON.stringify(loadJudgeRep(engine.store, result.repId), null, 2));
+      else printSummary(result, io);
+      return exitCodes.ok;
     } finally {
       process.off('SIGINT', abort);
       engine.close();

@@ -36,6 +36,10 @@ export {
   suiteImages,
   verifySuite,
 } from './suites';
-export { loadStudySpec, selectItems } from './runner';
+export { judgeOneRep, loadStudySpec, selectItems } from './runner';
+export type { EnvironmentBackend } from './environments';
+export { createProvider, modelSettingsSchema } from './providers';
+export { toolBudget } from './judge';
+export type { JudgeRepResult } from './judge';
 export type { VerifyRow } from './suites';
-export { getSuiteItem, getSuiteSettings, getSuiteTaxonomies } from './store';
+export { getSuiteItem, getSuiteSettings, getSuiteTaxonomies, loadJudgeRep } from './store';

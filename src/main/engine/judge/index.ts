@@ -1,5 +1,6 @@
 /** The face of `judge/`: what the rest of the engine may use (docs/ARCHITECTURE.md). */
 export { budgetForDataset, toolBudget } from './budget';
+export type { ToolBudget } from './budget';
 export { SOURCE_NAMES, capitalize } from './cues/axes';
 export { cuePresets, findCuePreset } from './cues/presets';
 export { defaultToolLimits } from './environment';

@@ -19,7 +19,7 @@ export {
   modelSettingsSchema,
   providerKindSchema,
 } from './settings';
-export type { Environment } from './settings';
+export type { Environment, ModelSettings } from './settings';
 export { createTemperaturePolicy } from './temperature-policy';
 export type { TemperaturePolicy } from './temperature-policy';
 export { ProviderError } from './types';

@@ -14,7 +14,6 @@ import {
   type GrownItem,
   type JudgeRepRow,
 } from '../analysis';
-import type { StudyCondition } from '../../../shared/condition-keys';
 import {
   dimensionGoldStamp,
   doneJobCount,
@@ -161,10 +160,7 @@ function compareKeys(a: OrderKey, b: OrderKey): number {
 
 function fullEntry(store: Store, studyId: string): NativeEntry {
   const conditions = new Map<string, ConditionFields>(
-    readConditionBodies(store, studyId).map((row) => [
-      row.key,
-      describe(JSON.parse(row.body_json) as StudyCondition),
-    ]),
+    readConditionBodies(store, studyId).map((row) => [row.key, describe(row.condition)]),
   );
   const records = readNativeAnalysisRecords(store, studyId);
   const mapped = records.map((record) => nativeAnalysisRow(record, conditions));

@@ -6,7 +6,6 @@
  */
 import type { JudgeRepRow } from '../analysis';
 import { EngineError } from '../errors';
-import type { StudyCondition } from '../../../shared/condition-keys';
 import {
   type Store,
   readConditionBodies,
@@ -61,10 +60,7 @@ export function readStudyRows(store: Store, studyId: string): JudgeRepRow[] {
 
 function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
   const conditions = new Map<string, ConditionFields>(
-    readConditionBodies(store, studyId).map((row) => [
-      row.key,
-      describe(JSON.parse(row.body_json) as StudyCondition),
-    ]),
+    readConditionBodies(store, studyId).map((row) => [row.key, describe(row.condition)]),
   );
   return withTaxonomySizes(
     readNativeAnalysisRecords(store, studyId).map((row) => nativeAnalysisRow(row, conditions)),

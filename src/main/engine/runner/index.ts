@@ -16,6 +16,8 @@ export { loadStudy, resolveStudyId } from './load-study';
 export { StudyRunner } from './runner';
 export { loadStudySpec, parseStudySpec, specProblems } from './spec-file';
 export { syntheticJudgeFor } from './synthetic-judge';
+export { judgeOneRep } from './judge-one';
+export type { JudgeOneRequest } from './judge-one';
 export { workspaceRunnerDeps } from './workspace-deps';
 export { selectItems } from './create-study';
 export { HeldPauses } from './held-pauses';

@@ -158,13 +158,9 @@ function verdictOf(row: UncuedJobOutcome): {
   verdict: 'pass' | 'fail' | null;
   score: number | null;
 } {
-  if (row.state !== 'done' || row.outcome !== 'verdict' || !row.final_verdict_json)
+  const verdict = row.verdict;
+  if (row.state !== 'done' || row.outcome !== 'verdict' || !verdict)
     return { verdict: null, score: null };
-  const verdict = JSON.parse(row.final_verdict_json) as {
-    kind: string;
-    outcome?: 'pass' | 'fail';
-    score?: number;
-  };
   if (verdict.kind === 'binary') return { verdict: verdict.outcome ?? null, score: null };
   if (verdict.kind === 'graded') return { verdict: null, score: verdict.score ?? null };
   return { verdict: null, score: null };

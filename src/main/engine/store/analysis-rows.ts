@@ -7,6 +7,8 @@
  * database, so "rowid above the last one read" is exactly "landed since".
  */
 import type { Store } from './database';
+import { parseConditionBody } from './study-rows';
+import type { StudyCondition } from '../../../shared/condition-keys';
 
 /** One finished job and its rep, with the keys the report order sorts by. */
 export interface NativeAnalysisRecord {
@@ -35,10 +37,10 @@ export interface NativeAnalysisRecord {
   absent: number | null;
 }
 
-/** One condition's stored body (the study's arm definitions). */
+/** One condition of the study, its stored body checked (the study's arm definitions). */
 export interface ConditionBodyRecord {
   key: string;
-  body_json: string;
+  condition: StudyCondition;
 }
 
 const columns = `r.rowid AS rep_rowid, i.position AS item_position, c.position AS condition_position,
@@ -133,10 +135,14 @@ export function importedRepCount(store: Store, studyId: string): number {
 /** The study's condition bodies, by key. */
 export function readConditionBodies(store: Store, studyId: string): ConditionBodyRecord[] {
   return store.db
-    .prepare<[string], ConditionBodyRecord>(
+    .prepare<[string], { key: string; body_json: string }>(
       'SELECT key, body_json FROM study_conditions WHERE study_id = ?',
     )
-    .all(studyId);
+    .all(studyId)
+    .map((row) => ({
+      key: row.key,
+      condition: parseConditionBody(studyId, row.key, row.body_json),
+    }));
 }
 
 /**

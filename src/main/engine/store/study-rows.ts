@@ -23,6 +23,15 @@ const studyConditionSchema = z.looseObject({
   dimension: z.string().optional(),
 });
 
+/** A stored condition body, checked; a damaged one is an error naming study and key. */
+export function parseConditionBody(studyId: string, key: string, text: string): StudyCondition {
+  return parseJsonColumn(studyConditionSchema, text, {
+    table: 'study_conditions',
+    row: `${studyId}/${key}`,
+    field: 'body_json',
+  });
+}
+
 /** One item of a new study, in position order. */
 export interface NewStudyItem {
   id: string;
@@ -99,12 +108,8 @@ export function readStudyDefinition(
   const conditionRows = store.db
     .prepare('SELECT key, body_json FROM study_conditions WHERE study_id = ? ORDER BY position')
     .all(studyId) as { key: string; body_json: string }[];
-  const conditions = conditionRows.map((entry): StudyCondition =>
-    parseJsonColumn(studyConditionSchema, entry.body_json, {
-      table: 'study_conditions',
-      row: `${studyId}/${entry.key}`,
-      field: 'body_json',
-    }),
+  const conditions = conditionRows.map((entry) =>
+    parseConditionBody(studyId, entry.key, entry.body_json),
   );
   const itemRows = store.db
     .prepare('SELECT item_id FROM study_items WHERE study_id = ? ORDER BY position')

@@ -4,6 +4,7 @@
  * container (so they see exactly what the shell sees, permissions included).
  */
 import type Docker from 'dockerode';
+import { z } from 'zod';
 import type { PostgresSpec } from '../../../../shared/suite-format';
 import type {
   DirEntry,
@@ -163,7 +164,7 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
     const argv = ['python3', '-c', sqlScript, database, sql, String(limits.maxRows)];
     const result = await this.run(argv, limits, sqlOutputBytes);
     this.assertSucceeded(result, 'the query failed');
-    return JSON.parse(result.stdout.toString('utf8')) as SqlResult;
+    return containerJson(result.stdout, sqlResultSchema);
   }
 
   /** For images with the sqlite3 command but no python3. */
@@ -179,7 +180,7 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
     );
     this.assertSucceeded(result, 'the query failed');
     const text = result.stdout.toString('utf8').trim();
-    const objects = text ? (JSON.parse(text) as Record<string, unknown>[]) : [];
+    const objects = text ? containerJson(Buffer.from(text), sqlRowsSchema) : [];
     const columns = Object.keys(objects[0] ?? {});
     return {
       columns,
@@ -275,4 +276,30 @@ function entryType(kind: string): DirEntry['type'] {
   if (kind === 'directory') return 'directory';
   if (kind === 'symbolic link') return 'symlink';
   return 'other';
+}
+
+/** What our query script prints: a result table (checked, the container's output is data). */
+const sqlResultSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.unknown())),
+  truncated: z.boolean(),
+});
+/** What `sqlite3 -json` prints: one object per row. */
+const sqlRowsSchema = z.array(z.record(z.string(), z.unknown()));
+
+/**
+ * The JSON a command in the container printed, checked against `schema`: anything else (a
+ * tampered python3 or sqlite3, a truncated answer) is a failed query the judge sees, not a
+ * crash of the engine.
+ */
+function containerJson<Schema extends z.ZodType>(output: Buffer, schema: Schema): z.output<Schema> {
+  let value: unknown;
+  try {
+    value = JSON.parse(output.toString('utf8')) as unknown;
+  } catch {
+    throw new Error('the query failed: its output was not JSON');
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error('the query failed: its output was not a result table');
+  return parsed.data;
 }
