@@ -1,7 +1,6 @@
 /**
- * The columns of a results file (`cuelab import-results`, issue 11), for the help text the CLI
- * prints without an engine. The engine's parser (engine/reports/results-parse.ts) holds the same
- * lists; test/unit/results-columns.test.ts keeps the two equal until the parser reads these.
+ * The columns of a results file (`cuelab import-results`): the engine's parser
+ * (engine/reports/results-parse.ts) reads these, and the CLI's help lists them without an engine.
  */
 
 /** Columns every results file must have. */

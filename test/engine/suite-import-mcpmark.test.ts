@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importRuns } from '../../src/main/engine/suites/import';
 import { makeTempDir } from '../helpers/temp-dir';
+import { deflatedZip } from '../../src/main/engine/export/inspect-eval';
 
 const fixture = join(__dirname, '..', 'fixtures', 'import', 'mcpmark');
 let dir: ReturnType<typeof makeTempDir>;
@@ -18,49 +19,17 @@ beforeEach(() => {
 
 afterEach(() => dir.remove());
 
-/** A zip of stored (uncompressed) entries: enough for the reader, no dependency. */
-function storedZip(entries: { name: string; content: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const { name, content } of entries) {
-    const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt32LE(content.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt32LE(content.length, 20);
-    central.writeUInt32LE(content.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, content);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + content.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
 describe('MCPMark states beyond the fixture layout', () => {
   it("replays onto the category's zip, its top folder dropped, as onto the unpacked folder", () => {
     const folder = join(dir.path, 'test_environments', 'file_property');
     const unpacked = importRuns({ path: fixture, format: 'mcpmark' }).suite.items;
     const names = readdirSync(folder);
-    const zip = storedZip([
-      { name: 'file_property/', content: Buffer.alloc(0) },
-      ...names.map((name) => ({
-        name: `file_property/${name}`,
-        content: readFileSync(join(folder, name)),
-      })),
+    const zip = deflatedZip([
+      ['file_property/', Buffer.alloc(0)],
+      ...names.map((name): [string, Buffer] => [
+        `file_property/${name}`,
+        readFileSync(join(folder, name)),
+      ]),
     ]);
     rmSync(folder, { recursive: true });
     writeFileSync(join(dir.path, 'test_environments', 'file_property.zip'), zip);

@@ -46,7 +46,7 @@ export function inspectEvalArchive(log: InspectLogShape): Buffer {
   const reductions = reduce(samples);
   if (reductions.length) entries.push(['reductions.json', reductions]);
   entries.push(['header.json', header]);
-  return zip(entries.map(([name, value]) => [name, Buffer.from(JSON.stringify(value))]));
+  return deflatedZip(entries.map(([name, value]) => [name, Buffer.from(JSON.stringify(value))]));
 }
 
 /** Inspect's `EvalSampleSummary` of one sample. */
@@ -103,7 +103,7 @@ function crc32(bytes: Buffer): number {
 const dosDate = (1 << 5) | 1;
 
 /** A zip of deflated entries (no zip64: logs stay far below 4 GiB and 65535 entries). */
-function zip(files: [string, Buffer][]): Buffer {
+export function deflatedZip(files: [string, Buffer][]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

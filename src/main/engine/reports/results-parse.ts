@@ -21,6 +21,7 @@ import { DIMENSIONS } from '../paper';
 import { type BinaryVerdict, type CueDirection, UNCUED_CONDITION } from '../analysis';
 import { parseCsv } from './csv';
 import { choice, flag, number, optionalText, show, text, wholeAtLeast } from './results-fields';
+import { knownResultColumns, requiredResultColumns } from '../../../shared/results-columns';
 
 /** The two file formats. */
 export type ResultsFormat = 'csv' | 'jsonl';
@@ -51,25 +52,9 @@ export interface ParsedResults {
   readonly problems: string[];
 }
 
-/** Columns every file must have. */
-export const REQUIRED_COLUMNS = ['item_id', 'dataset', 'judge', 'condition', 'rep'] as const;
-
-/** Columns with a meaning (anything else is kept in `extra`). */
-export const KNOWN_COLUMNS = [
-  ...REQUIRED_COLUMNS,
-  'cue_direction',
-  'verdict',
-  'score',
-  'gold',
-  'dimension',
-  'turns',
-  'simulated',
-  'placement',
-  'mitigation',
-  'cue_label',
-  'categories_present',
-  'taxonomy_size',
-] as const;
+/** Columns every file must have, and the columns with a meaning (the rest is kept in `extra`). */
+const REQUIRED_COLUMNS = requiredResultColumns;
+const KNOWN_COLUMNS = knownResultColumns;
 
 /** The optional columns stored in `extra` under their own names. */
 const OPTIONAL_EXTRA = [
