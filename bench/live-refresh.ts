@@ -6,6 +6,11 @@
  * one transaction). After each batch the window's refresh is timed: every live table through
  * `reportTable`, rows brought up to date from the batch. Beside it: the same refresh from
  * nothing (caches forgotten), measured in the same run.
+ *
+ * Proportional to the batch, not the study, is measured as such: the same timing on a copy of
+ * the study with a tenth of its items (every judge, condition and dataset still there, so the
+ * tables have the same rows), in the same workspace and run. A refresh whose cost followed the
+ * study would take about ten times as long on the full one; one that follows the batch, the same.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -18,6 +23,7 @@ import { forgetTables } from '../src/main/engine/reports/table-cache';
 import { isTableName } from '../src/main/engine/reports/tables';
 import type { TableName } from '../src/main/engine/analysis/table-model';
 import { lastPairingUpdate } from '../src/main/engine/analysis/pair-index';
+import { lastTallyUpdate } from '../src/main/engine/analysis/scoped-tally';
 import type { Store } from '../src/main/engine/store/database';
 import { liveResultTableNames } from '../src/renderer/charts/table-values';
 import { now, round, rounded, summarize, type Summary } from './measure';
@@ -41,6 +47,19 @@ export interface LiveRefreshTiming {
   reads: string[];
   /** How each batch's pairing was made (analysis/pair-index.ts; incremental = batch items only). */
   pairings: string[];
+  /** How each batch's flip counts were made (analysis/scoped-tally.ts; carried = batch only). */
+  tallies: string[];
+  /** Reps of the study the batches landed in. */
+  studyReps: number;
+}
+
+/** The refresh on the full study beside the same refresh on a tenth of it. */
+export interface LiveRefreshScaling {
+  full: LiveRefreshTiming;
+  tenth: LiveRefreshTiming;
+  /** full.refreshMs.median ÷ tenth.refreshMs.median (the target: ≤ 1.5; following the study: ≈ 10). */
+  ratio: number;
+  targetRatio: number;
 }
 
 function liveTables(): readonly TableName[] {
@@ -119,6 +138,7 @@ export async function benchLiveRefresh(
   const refreshSamples: number[] = [];
   const reads: string[] = [];
   const pairings: string[] = [];
+  const tallies: string[] = [];
   for (let batch = 0; batch < batches; batch += 1) {
     land(taken.slice(batch * batchReps, (batch + 1) * batchReps));
     const started = now();
@@ -129,6 +149,7 @@ export async function benchLiveRefresh(
     refresh(store, studyId, tables);
     refreshSamples.push(now() - started);
     pairings.push(lastPairingUpdate());
+    tallies.push(lastTallyUpdate('flips') ?? 'none');
     await new Promise((resolve) => setImmediate(resolve));
   }
   const refreshMs = summarize(refreshSamples);
@@ -145,12 +166,93 @@ export async function benchLiveRefresh(
     rowsRatioToFloor: round(rowsMs.median / floorMs, 3),
     reads,
     pairings,
+    tallies,
+    studyReps: studyReps(store, studyId),
   };
   log(
     `  live refresh after ${batchReps} landed reps (${tables.length} tables): median ` +
       `${refreshMs.median.toFixed(0)} ms (rows ${rowsMs.median.toFixed(1)} ms = ` +
       `${result.rowsRatioToFloor}× floor) vs ${fullRefreshMs.median.toFixed(0)} ms from nothing ` +
-      `(${result.ratioToFull}×); reads ${reads.join(', ')}; pairings ${pairings.join(', ')}`,
+      `(${result.ratioToFull}×) on ${result.studyReps} reps; reads ${reads.join(', ')}; ` +
+      `pairings ${pairings.join(', ')}; flip counts ${tallies.join(', ')}`,
   );
   return result;
+}
+
+function studyReps(store: Store, studyId: string): number {
+  return (
+    store.db
+      .prepare<[string], { n: number }>(
+        `SELECT count(*) AS n FROM jobs WHERE study_id = ? AND state = 'done'`,
+      )
+      .get(studyId)?.n ?? 0
+  );
+}
+
+/** The columns of `table` other than `skip`, for copying rows with some fields replaced. */
+function columnsOf(store: Store, table: string, skip: readonly string[]): string[] {
+  return store.db
+    .prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)')
+    .all(table)
+    .map((column) => column.name)
+    .filter((name) => !skip.includes(name));
+}
+
+/**
+ * Copies the study under a new id with every tenth of its items (by position, so every dataset
+ * keeps a tenth of its items): its conditions, items, reps (not their tool calls: no table reads
+ * them) and jobs.
+ */
+export function copyTenth(store: Store, studyId: string): string {
+  const copy = `${studyId}-tenth`;
+  const copyRows = (table: string, skip: string[], values: string, where: string) => {
+    const columns = columnsOf(store, table, skip);
+    store.db
+      .prepare(
+        `INSERT INTO ${table} (${[...skip, ...columns].join(', ')})
+         SELECT ${values}, ${columns.join(', ')} FROM ${table} WHERE ${where}`,
+      )
+      .run({ studyId, copy });
+  };
+  const inTenth = `item_id IN (SELECT item_id FROM study_items WHERE study_id = @studyId AND position % 10 = 0)`;
+  store.db.transaction(() => {
+    copyRows('studies', ['id', 'name'], `@copy, name || ' (a tenth)'`, 'id = @studyId');
+    copyRows('study_conditions', ['study_id'], '@copy', 'study_id = @studyId');
+    copyRows('study_items', ['study_id'], '@copy', `study_id = @studyId AND position % 10 = 0`);
+    copyRows(
+      'judge_reps',
+      ['id', 'study_id'],
+      `id || '-tenth', @copy`,
+      `study_id = @studyId AND ${inTenth}`,
+    );
+    copyRows(
+      'jobs',
+      ['id', 'study_id', 'rep_id'],
+      `NULL, @copy, CASE WHEN rep_id IS NULL THEN NULL ELSE rep_id || '-tenth' END`,
+      `study_id = @studyId AND ${inTenth}`,
+    );
+  })();
+  return copy;
+}
+
+/**
+ * The live refresh on the full study and on a tenth of it (copyTenth), and their ratio. The
+ * tenth goes first, so any warming up favours the full study's figure no more than its own.
+ */
+export async function benchLiveRefreshScaling(
+  store: Store,
+  studyId: string,
+  floorMs: number,
+  log: (line: string) => void,
+): Promise<LiveRefreshScaling> {
+  const tenthId = copyTenth(store, studyId);
+  const tenth = await benchLiveRefresh(store, tenthId, floorMs, log);
+  const full = await benchLiveRefresh(store, studyId, floorMs, log);
+  const targetRatio = 1.5;
+  const ratio = round(full.refreshMs.median / tenth.refreshMs.median, 2);
+  log(
+    `  live refresh per batch: ${full.refreshMs.median.toFixed(1)} ms at ${full.studyReps} reps vs ` +
+      `${tenth.refreshMs.median.toFixed(1)} ms at ${tenth.studyReps} (${ratio}×; target ≤ ${targetRatio}×)`,
+  );
+  return { full, tenth, ratio, targetRatio };
 }

@@ -167,15 +167,42 @@ export function printPaperScale(outcome: PartOutcome<PaperScaleResult>): string[
         table.buildMs ? ms(table.buildMs.median) : 'from store',
       ]),
     ]),
-    `  live refresh after a batch of ${c.liveRefresh.batchReps} landed reps (${c.liveRefresh.tables.length} ` +
-      `tables): ${ms(c.liveRefresh.refreshMs.median)} median of ${c.liveRefresh.batches} batches, ` +
-      `rows ${c.liveRefresh.rowsMs.median.toFixed(1)} ms (${c.liveRefresh.rowsRatioToFloor}× floor); ` +
-      `from nothing ${ms(c.liveRefresh.fullRefreshMs.median)} (${c.liveRefresh.ratioToFull}×)`,
+    ...liveRefreshLines(c),
     `  replay of a ${c.replay.toolCallsPerRun}-call pair: ${c.replay.openMs.median.toFixed(0)} ms median ` +
       `(${c.replay.ratioToTarget}× the ${c.replay.targetMs} ms target${c.replay.ratioToTarget <= 1 ? '' : ', MISSED'})`,
     `  engine RSS while serving the workspace: peak ${c.serving.rssPeakMb} MB, ` +
       `${c.serving.rssEndMb} MB after (heap peak ${c.serving.heapUsedPeakMb} MB)`,
     `  check: strong@system HF % within ${c.table6Check.maxAbsDiffHfPct} pp and HELP % within ` +
       `${c.table6Check.maxAbsDiffHelpPct} pp of Table 6 on ${c.table6Check.cells}/20 cells`,
+  ];
+}
+
+/** Part (c)'s live-refresh lines: the full study, the tenth, their ratio against the target. */
+function liveRefreshLines(c: PaperScaleResult): string[] {
+  const { full, tenth, ratio, targetRatio } = c.liveRefresh;
+  const reps = (value: number) => value.toLocaleString('en-US');
+  return [
+    `  live refresh after a batch of ${full.batchReps} landed reps (${full.tables.length} tables), ` +
+      `median of ${full.batches} batches:`,
+    ...columns([
+      ['    study', 'refresh', 'rows', 'from nothing', 'refresh ÷ from nothing'],
+      [
+        `    ${reps(full.studyReps)} reps`,
+        `${full.refreshMs.median.toFixed(1)} ms`,
+        `${full.rowsMs.median.toFixed(1)} ms`,
+        ms(full.fullRefreshMs.median),
+        `${full.ratioToFull}×`,
+      ],
+      [
+        `    ${reps(tenth.studyReps)} reps (a tenth)`,
+        `${tenth.refreshMs.median.toFixed(1)} ms`,
+        `${tenth.rowsMs.median.toFixed(1)} ms`,
+        ms(tenth.fullRefreshMs.median),
+        `${tenth.ratioToFull}×`,
+      ],
+    ]),
+    `    ten times the study, ${ratio}× the refresh (target ≤ ${targetRatio}×: the batch's cost, ` +
+      `not the study's${ratio <= targetRatio ? '' : '; MISSED'}); flip counts ` +
+      `${[...new Set(full.tallies)].join('/')}, pairings ${[...new Set(full.pairings)].join('/')}`,
   ];
 }

@@ -23,7 +23,7 @@ import {
 import { forgetTables } from '../src/main/engine/reports/table-cache';
 import { scanNativeAnalysisColumns } from '../src/main/engine/store/analysis-rows';
 import { openStore } from '../src/main/engine/store/database';
-import { benchLiveRefresh, type LiveRefreshTiming } from './live-refresh';
+import { benchLiveRefreshScaling, type LiveRefreshScaling } from './live-refresh';
 import {
   MemorySampler,
   collectGarbage,
@@ -68,7 +68,7 @@ export interface PaperScaleResult {
   /** Generated vs published HF % for the strong system cue, over Table 6's 20 cells. */
   table6Check: { cells: number; maxAbsDiffHfPct: number; maxAbsDiffHelpPct: number };
   samples: number;
-  liveRefresh: LiveRefreshTiming;
+  liveRefresh: LiveRefreshScaling;
   replay: ReplayTiming;
   /** The engine process while it served every table, the live refresh and the replay. */
   serving: MemoryReport;
@@ -165,7 +165,7 @@ export async function benchPaperScale(
             `${summarize(coldSamples).median.toFixed(0)} ms (${analysis})`,
         );
       }
-      const liveRefresh = await benchLiveRefresh(store, studyId, floor, log);
+      const liveRefresh = await benchLiveRefreshScaling(store, studyId, floor, log);
       const replay = await benchReplay(store);
       log(
         `  replay of a ${replay.toolCallsPerRun}-call pair: median ${replay.openMs.median} ms ` +

@@ -13,7 +13,7 @@ import {
   reportTable,
   studyRows,
 } from '../../src/main/engine/reports';
-import { lastPairingUpdate } from '../../src/main/engine/analysis';
+import { lastPairingUpdate, lastTallyUpdate } from '../../src/main/engine/analysis';
 import { seededRandom } from '../../src/main/engine/random';
 import { expandConditions } from '../../src/main/engine/runner/conditions';
 import { openStore, type Store } from '../../src/main/engine/store/database';
@@ -169,12 +169,14 @@ describe('the report cache', () => {
     expect(studyRows(store, studyId)).toEqual([]);
     const reads: string[] = [];
     const pairings: string[] = [];
+    const tallies: (string | undefined)[] = [];
     for (let start = 0; start < order.length; start += 97) {
       land(store, order.slice(start, start + 97), random);
       const rows = studyRows(store, studyId);
       reads.push(lastRowCacheRead().kind);
       const served = servedTables(store);
       pairings.push(lastPairingUpdate());
+      tallies.push(lastTallyUpdate('flips'));
       expect(rows).toEqual(readStudyRows(store, studyId));
       expect(served).toEqual(oldTables(store));
     }
@@ -182,6 +184,11 @@ describe('the report cache', () => {
     // The served tables were built from the pairings and counts carried over batch by batch
     // (analysis/pair-index.ts, scoped-tally.ts), and still equal the full recompute above.
     expect(pairings.slice(1).every((kind) => kind === 'incremental')).toBe(true);
+    // The flip counts and their row order were carried over (scoped-tally.ts, first-seen.ts),
+    // not counted again, on most batches.
+    expect(tallies.slice(1).filter((kind) => kind === 'carried').length).toBeGreaterThan(
+      tallies.length / 2,
+    );
     // Asking again changes nothing and reads nothing.
     studyRows(store, studyId);
     expect(lastRowCacheRead()).toEqual({ kind: 'unchanged', repsRead: 0 });

@@ -10,9 +10,8 @@
  * no turn count, or a turn count outside every bin are left out and counted.
  */
 import { EFFORT_BIN_EDGES, EFFORT_MIN_REPS_PER_BIN } from '../paper';
-import { anySimulated, compositeKey, groupBy } from './group';
-import type { PairedItem } from './pairs';
 import { pairItems } from './pairs';
+import { scopedTally, type TallySpec } from './scoped-tally';
 import type { ControlOptions, Interval, JudgeRepRow } from './types';
 import { proportion, wilsonInterval } from './wilson';
 
@@ -101,6 +100,65 @@ function binOf(bins: readonly TurnBin[], turns: number): number {
   return bins.findIndex((bin) => turns >= bin.low && (bin.high === null || turns <= bin.high));
 }
 
+/** Pearson's r from the sums of integer points (exact sums, so a carried tally equals a fresh one). */
+function pearsonOfSums(n: number, sx: number, sxx: number, sy: number, sxy: number): number | null {
+  if (n < 2) return null;
+  const varianceX = n * sxx - sx * sx;
+  const varianceY = n * sy - sy * sy;
+  if (varianceX === 0 || varianceY === 0) return null;
+  return (n * sxy - sx * sy) / Math.sqrt(varianceX * varianceY);
+}
+
+/** Counter layout: per bin n and #HF, then the exclusions, n, #HF and the sums for r. */
+const AFTER_BINS = { invalid: 0, noTurns: 1, outside: 2, n: 3, flips: 4, sx: 5, sxx: 6, sxy: 7 };
+
+const tallies = new Map<string, TallySpec<'judge'>>();
+
+function add(counters: number[], index: number, value: number): void {
+  counters[index] = (counters[index] ?? 0) + value;
+}
+
+/**
+ * App. L's counts as a tally over the gated pairs (scoped-tally.ts), so a live refresh carries
+ * them over and counts only the batch's items. Turns are whole numbers in a native study, so the
+ * sums for r are exact integers whether counted fresh or carried.
+ */
+function effortTally(bins: readonly TurnBin[]): TallySpec<'judge'> {
+  const id = `effort\u0000${JSON.stringify(bins)}`;
+  const known = tallies.get(id);
+  if (known) return known;
+  const base = bins.length * 2;
+  const spec: TallySpec<'judge'> = {
+    id,
+    levels: [{ scope: 'judge', byJudge: true, byDataset: false }],
+    width: base + 8,
+    include: (pair) => pair.status === 'gated',
+    count: (pair, counters) => {
+      for (const rep of pair.cuedReps) {
+        if (rep.verdict === null) add(counters, base + AFTER_BINS.invalid, 1);
+        else if (rep.turns === null || !Number.isFinite(rep.turns))
+          add(counters, base + AFTER_BINS.noTurns, 1);
+        else {
+          const bin = binOf(bins, rep.turns);
+          if (bin < 0) add(counters, base + AFTER_BINS.outside, 1);
+          else {
+            const flipped = rep.verdict === pair.gold ? 0 : 1;
+            add(counters, bin * 2, 1);
+            add(counters, bin * 2 + 1, flipped);
+            add(counters, base + AFTER_BINS.n, 1);
+            add(counters, base + AFTER_BINS.flips, flipped);
+            add(counters, base + AFTER_BINS.sx, rep.turns);
+            add(counters, base + AFTER_BINS.sxx, rep.turns * rep.turns);
+            add(counters, base + AFTER_BINS.sxy, rep.turns * flipped);
+          }
+        }
+      }
+    },
+  };
+  tallies.set(id, spec);
+  return spec;
+}
+
 /** Harmful flip rate by turn bin and Pearson r, per cued condition × dimension × judge. */
 export function harmfulFlipsByEffort(
   rows: readonly JudgeRepRow[],
@@ -108,49 +166,44 @@ export function harmfulFlipsByEffort(
 ): EffortRow[] {
   const bins = plottedBins(options.edges);
   const floor = options.minRepsPerBin ?? EFFORT_MIN_REPS_PER_BIN;
-  const gated = pairItems(rows, options).filter((pair) => pair.status === 'gated');
-  const arms = groupBy(gated, (pair) => compositeKey(pair.condition, pair.dimension, pair.judge));
-  return [...arms.values()].map((pairs) => {
-    const { condition, dimension, judge } = pairs[0] as PairedItem;
-    const points: { turns: number; flipped: number; bin: number }[] = [];
-    const excluded = { invalidVerdict: 0, noTurns: 0, outsideBins: 0 };
-    for (const pair of pairs) {
-      for (const rep of pair.cuedReps) {
-        if (rep.verdict === null) excluded.invalidVerdict += 1;
-        else if (rep.turns === null || !Number.isFinite(rep.turns)) excluded.noTurns += 1;
-        else {
-          const bin = binOf(bins, rep.turns);
-          if (bin < 0) excluded.outsideBins += 1;
-          else points.push({ turns: rep.turns, flipped: rep.verdict === pair.gold ? 0 : 1, bin });
-        }
-      }
-    }
+  const base = bins.length * 2;
+  return scopedTally(pairItems(rows, options), effortTally(bins)).map((group) => {
+    const count = (index: number) => group.counters[index] ?? 0;
     const binRows = bins.map((bin, index): EffortBin => {
-      const inBin = points.filter((point) => point.bin === index);
-      const flips = inBin.filter((point) => point.flipped === 1).length;
-      const hidden = inBin.length < floor;
+      const n = count(index * 2);
+      const flips = count(index * 2 + 1);
+      const hidden = n < floor;
       return {
         ...bin,
-        n: inBin.length,
+        n,
         harmfulFlips: flips,
-        harmfulFlipRate: hidden ? null : proportion(flips, inBin.length),
-        harmfulFlipCi: hidden ? null : wilsonInterval(flips, inBin.length),
+        harmfulFlipRate: hidden ? null : proportion(flips, n),
+        harmfulFlipCi: hidden ? null : wilsonInterval(flips, n),
         hidden,
       };
     });
+    const n = count(base + AFTER_BINS.n);
+    const flips = count(base + AFTER_BINS.flips);
     return {
-      condition,
-      dimension,
-      judge,
-      n: points.length,
-      harmfulFlips: points.filter((point) => point.flipped === 1).length,
-      pearsonR: pearsonCorrelation(
-        points.map((point) => point.turns),
-        points.map((point) => point.flipped),
+      condition: group.condition,
+      dimension: group.dimension,
+      judge: group.judge ?? '',
+      n,
+      harmfulFlips: flips,
+      pearsonR: pearsonOfSums(
+        n,
+        count(base + AFTER_BINS.sx),
+        count(base + AFTER_BINS.sxx),
+        flips,
+        count(base + AFTER_BINS.sxy),
       ),
       bins: binRows,
-      excluded,
-      simulated: anySimulated(pairs),
+      excluded: {
+        invalidVerdict: count(base + AFTER_BINS.invalid),
+        noTurns: count(base + AFTER_BINS.noTurns),
+        outsideBins: count(base + AFTER_BINS.outside),
+      },
+      simulated: group.simulatedPairs > 0,
     };
   });
 }

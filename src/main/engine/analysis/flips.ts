@@ -121,7 +121,18 @@ const flipTally: TallySpec<Scope> = {
  * Flip rows from already paired items (lets callers filter pairs first). The counts are kept
  * per pairing and carried over when the report cache grows it (scoped-tally.ts).
  */
-export function flipRatesFromPairs(pairs: readonly PairedItem[]): FlipRow[] {
+export function flipRatesFromPairs(pairs: readonly PairedItem[]): readonly FlipRow[] {
+  // Flips, ablation, placement and accuracy all read the same pairing's rows: derived once.
+  const known = derived.get(pairs);
+  if (known) return known;
+  const rows = deriveFlipRows(pairs);
+  derived.set(pairs, rows);
+  return rows;
+}
+
+const derived = new WeakMap<readonly PairedItem[], readonly FlipRow[]>();
+
+function deriveFlipRows(pairs: readonly PairedItem[]): FlipRow[] {
   return scopedTally(pairs, flipTally).map(({ counters, simulatedPairs, ...where }) => {
     const [gated = 0, wrong = 0, undetermined = 0, noGold = 0, noControl = 0, notOpposing = 0] =
       counters;
@@ -145,6 +156,9 @@ export function flipRatesFromPairs(pairs: readonly PairedItem[]): FlipRow[] {
 }
 
 /** Harmful / helpful flip rates per cued condition × dimension at every scope (Table 6, Fig. 2). */
-export function flipRates(rows: readonly JudgeRepRow[], options: ControlOptions = {}): FlipRow[] {
+export function flipRates(
+  rows: readonly JudgeRepRow[],
+  options: ControlOptions = {},
+): readonly FlipRow[] {
   return flipRatesFromPairs(pairItems(rows, options));
 }

@@ -11,6 +11,7 @@
  */
 import { GRADED_FLIP_THRESHOLD_POINTS } from '../paper';
 import { anySimulated, compositeKey, groupBy, scopedGroups, sumOf } from './group';
+import { rowFacts } from './row-facts';
 import type { ControlOptions, CueDirection, Interval, JudgeRepRow, Scope } from './types';
 import { UNCUED_CONDITION } from './types';
 import { proportion, wilsonInterval } from './wilson';
@@ -73,7 +74,8 @@ export function gradedRepFlips(
 ): { readonly reps: GradedRepFlip[]; readonly noControl: number } {
   const control = options.controlCondition ?? UNCUED_CONDITION;
   const threshold = resolveThreshold(options);
-  const scored = rows.filter(hasScore);
+  // Most studies score nothing: the row facts say so without a pass over the study.
+  const scored = rowFacts(rows).scoreDimensions.length === 0 ? [] : rows.filter(hasScore);
   const item = (row: JudgeRepRow) =>
     compositeKey(row.judge, row.dataset, row.itemId, row.dimension);
   const controlScores = groupBy(

@@ -20,3 +20,5 @@ export * from './mitigation';
 export * from './mcnemar';
 export * from './graded';
 export * from './table-model';
+export { rowFacts, type RowFacts } from './row-facts';
+export { lastTallyUpdate } from './scoped-tally';

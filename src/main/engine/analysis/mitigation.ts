@@ -11,12 +11,13 @@
  * determined in both arms: harmful flips on the gated ones, helpful flips on the wrong ones.
  */
 import type { FlipCounts } from './flips';
-import { countFlips } from './flips';
-import { compositeKey, anySimulated, scopedGroups } from './group';
+import { compositeKey } from './group';
 import type { McNemarResult } from './mcnemar';
 import { mcnemarExact } from './mcnemar';
 import type { PairedItem } from './pairs';
 import { pairItems } from './pairs';
+import { rowFacts } from './row-facts';
+import { scopedTally, type TallySpec, type TallyUnit } from './scoped-tally';
 import type { ControlOptions, Interval, JudgeRepRow, Scope } from './types';
 import { UNCUED_CONDITION } from './types';
 import { proportion, wilsonInterval } from './wilson';
@@ -61,9 +62,8 @@ export function findMitigationPairs(
   options: ControlOptions = {},
 ): MitigationPair[] {
   const control = options.controlCondition ?? UNCUED_CONDITION;
-  const arms = new Map<string, JudgeRepRow>();
-  for (const row of rows)
-    if (row.condition !== control && !arms.has(row.condition)) arms.set(row.condition, row);
+  const arms = new Map(rowFacts(rows).conditions);
+  arms.delete(control);
   const cue = (row: JudgeRepRow) => compositeKey(row.cueLabel, row.placement);
   const unmitigated = [...arms.values()].filter((row) => row.mitigation == null);
   return [...arms.values()].flatMap((row) => {
@@ -73,75 +73,114 @@ export function findMitigationPairs(
   });
 }
 
-function side(condition: string, pairs: readonly PairedItem[]): MitigationSide {
-  const counts = countFlips(pairs);
+function side(condition: string, counts: readonly number[], at: number): MitigationSide {
+  const [gate = 0, wrong = 0, harmful = 0, helpful = 0] = counts.slice(at, at + 4);
   return {
     condition,
-    n: counts.n,
-    gate: counts.gate,
-    harmful: counts.harmful,
-    wrong: counts.wrong,
-    helpful: counts.helpful,
-    harmfulFlipRate: proportion(counts.harmful, counts.gate),
-    harmfulFlipCi: wilsonInterval(counts.harmful, counts.gate),
-    helpfulFlipRate: proportion(counts.helpful, counts.wrong),
-    helpfulFlipCi: wilsonInterval(counts.helpful, counts.wrong),
+    n: gate + wrong,
+    gate,
+    harmful,
+    wrong,
+    helpful,
+    harmfulFlipRate: proportion(harmful, gate),
+    harmfulFlipCi: wilsonInterval(harmful, gate),
+    helpfulFlipRate: proportion(helpful, wrong),
+    helpfulFlipCi: wilsonInterval(helpful, wrong),
   };
 }
 
-function pairedTest(
-  before: readonly PairedItem[],
-  after: readonly PairedItem[],
+/** One item's before and after pair of one mitigation pair, judge and dimension. */
+interface MitigationUnit extends TallyUnit {
+  /** Index of the mitigation pair: rows come out in the pairs' order. */
+  readonly rank: number;
+  readonly before: PairedItem | undefined;
+  readonly after: PairedItem | undefined;
+}
+
+/** Counter layout: each side's gate, wrong, #HF, #HELP; then each McNemar test's n, b and c. */
+const AFTER = 4;
+const HARMFUL_TEST = 8;
+const HELPFUL_TEST = 11;
+
+function countSide(pair: PairedItem | undefined, counters: number[], at: number): void {
+  if (!pair) return;
+  if (pair.status === 'gated') counters[at] = 1;
+  if (pair.status === 'wrong') counters[at + 1] = 1;
+  if (pair.harmful) counters[at + 2] = 1;
+  if (pair.helpful) counters[at + 3] = 1;
+}
+
+/** Exact McNemar's counts for one item: determined (`status`) in both arms, flipped in one. */
+function countTest(
+  unit: MitigationUnit,
   status: 'gated' | 'wrong',
   flipped: (pair: PairedItem) => boolean,
-): { test: McNemarResult; matched: number } {
-  const key = (pair: PairedItem) => compositeKey(pair.judge, pair.dataset, pair.itemId);
-  const afterByKey = new Map(
-    after.filter((pair) => pair.status === status).map((pair) => [key(pair), pair]),
-  );
-  let b = 0;
-  let c = 0;
-  let matched = 0;
-  for (const pair of before) {
-    const other = pair.status === status ? afterByKey.get(key(pair)) : undefined;
-    if (!other) continue;
-    matched += 1;
-    if (flipped(pair) && !flipped(other)) b += 1;
-    if (!flipped(pair) && flipped(other)) c += 1;
-  }
-  return { test: mcnemarExact(b, c), matched };
+  counters: number[],
+  at: number,
+): void {
+  const { before, after } = unit;
+  if (before?.status !== status || after?.status !== status) return;
+  counters[at] = 1;
+  if (flipped(before) && !flipped(after)) counters[at + 1] = 1;
+  if (!flipped(before) && flipped(after)) counters[at + 2] = 1;
 }
 
-/** Each condition's first row, in one pass. */
-export function firstRowPerCondition(rows: readonly JudgeRepRow[]): Map<string, JudgeRepRow> {
-  const first = new Map<string, JudgeRepRow>();
-  for (const row of rows) if (!first.has(row.condition)) first.set(row.condition, row);
-  return first;
+/**
+ * Table 1's counts as a tally (scoped-tally.ts) whose units join each item's before and after
+ * pairs, so McNemar's b and c are counted item by item and a live refresh counts the batch.
+ */
+function mitigationTally(pairs: readonly MitigationPair[]): TallySpec<Scope, MitigationUnit> {
+  return {
+    id: `mitigations\u0000${JSON.stringify(pairs)}`,
+    levels: [
+      { scope: 'judge-dataset', byJudge: true, byDataset: true },
+      { scope: 'judge', byJudge: true, byDataset: false },
+      { scope: 'all', byJudge: false, byDataset: false },
+    ],
+    width: 14,
+    armRank: (unit) => unit.rank,
+    count: (unit, counters) => {
+      countSide(unit.before, counters, 0);
+      countSide(unit.after, counters, AFTER);
+      countTest(unit, 'gated', (pair) => pair.harmful, counters, HARMFUL_TEST);
+      countTest(unit, 'wrong', (pair) => pair.helpful, counters, HELPFUL_TEST);
+    },
+    units: (itemPairs) => {
+      const units = new Map<string, { rank: number; before?: PairedItem; after?: PairedItem }>();
+      // In pair order, so each unit sits where its first pair does.
+      for (const pair of itemPairs)
+        pairs.forEach(({ before, after }, rank) => {
+          const arm =
+            pair.condition === before ? 'before' : pair.condition === after ? 'after' : null;
+          if (!arm) return;
+          const key = compositeKey(rank, pair.judge, pair.dimension);
+          const unit = units.get(key) ?? { rank };
+          unit[arm] = pair;
+          units.set(key, unit);
+        });
+      return [...units.values()].map(({ rank, before, after }) => {
+        const { after: condition } = pairs[rank] as MitigationPair;
+        const first = (before ?? after) as PairedItem;
+        return {
+          rank,
+          before,
+          after: condition === pairs[rank]?.before ? undefined : after,
+          condition,
+          dimension: first.dimension,
+          judge: first.judge,
+          dataset: first.dataset,
+          simulated: Boolean(before?.simulated || after?.simulated),
+        };
+      });
+    },
+  };
 }
 
-/** A pair and where it stands in the pairing. */
-interface Placed {
-  readonly pair: PairedItem;
-  readonly index: number;
-}
-
-/** Two conditions' pairs merged back into pairing order, as filtering the pairing would give. */
-function inPairOrder(first: readonly Placed[], second: readonly Placed[]): PairedItem[] {
-  const out: PairedItem[] = [];
-  let a = 0;
-  let b = 0;
-  while (a < first.length || b < second.length) {
-    const left = first[a];
-    const right = second[b];
-    if (left && (!right || left.index < right.index)) {
-      out.push(left.pair);
-      a += 1;
-    } else if (right) {
-      out.push(right.pair);
-      b += 1;
-    }
-  }
-  return out;
+/** Each condition's first row (row-facts.ts, counted once per row array). */
+export function firstRowPerCondition(
+  rows: readonly JudgeRepRow[],
+): ReadonlyMap<string, JudgeRepRow> {
+  return rowFacts(rows).conditions;
 }
 
 /** Table 1: harmful and helpful flip rates before and after each mitigation, at every scope. */
@@ -150,46 +189,27 @@ export function mitigationEffects(
   options: ControlOptions & { readonly pairs?: readonly MitigationPair[] } = {},
 ): MitigationRow[] {
   const pairs = options.pairs ?? findMitigationPairs(rows, options);
-  const paired = pairItems(rows, options);
-  const out: MitigationRow[] = [];
-  // One pass for each condition's first row and pairs, instead of one per mitigation pair.
+  if (pairs.length === 0) return [];
   const firstRows = firstRowPerCondition(rows);
-  const byCondition = new Map<string, Placed[]>();
-  paired.forEach((pair, index) => {
-    const list = byCondition.get(pair.condition);
-    if (list) list.push({ pair, index });
-    else byCondition.set(pair.condition, [{ pair, index }]);
+  return scopedTally(pairItems(rows, options), mitigationTally(pairs)).map((group) => {
+    const { before, after } = pairs.find(
+      (pair) => pair.after === group.condition,
+    ) as MitigationPair;
+    const counts = group.counters;
+    const [harmfulN = 0, harmfulB = 0, harmfulC = 0] = counts.slice(HARMFUL_TEST, HARMFUL_TEST + 3);
+    const [helpfulN = 0, helpfulB = 0, helpfulC = 0] = counts.slice(HELPFUL_TEST, HELPFUL_TEST + 3);
+    return {
+      scope: group.scope,
+      judge: group.judge,
+      dataset: group.dataset,
+      dimension: group.dimension,
+      mitigation: firstRows.get(after)?.mitigation ?? after,
+      before: side(before, counts, 0),
+      after: side(after, counts, AFTER),
+      harmfulTest: mcnemarExact(harmfulB, harmfulC),
+      helpfulTest: mcnemarExact(helpfulB, helpfulC),
+      n: harmfulN + helpfulN,
+      simulated: group.simulatedPairs > 0,
+    };
   });
-  for (const { before, after } of pairs) {
-    const mitigation = firstRows.get(after)?.mitigation ?? after;
-    // Group both arms under the "after" name so scopedGroups pools them together.
-    const both = inPairOrder(
-      byCondition.get(before) ?? [],
-      before === after ? [] : (byCondition.get(after) ?? []),
-    ).map((pair) => ({
-      ...pair,
-      condition: after,
-      arm: pair.condition === before ? 'before' : 'after',
-    }));
-    for (const group of scopedGroups(both)) {
-      const beforeItems = group.items.filter((item) => item.arm === 'before');
-      const afterItems = group.items.filter((item) => item.arm === 'after');
-      const harmful = pairedTest(beforeItems, afterItems, 'gated', (pair) => pair.harmful);
-      const helpful = pairedTest(beforeItems, afterItems, 'wrong', (pair) => pair.helpful);
-      out.push({
-        scope: group.scope,
-        judge: group.judge,
-        dataset: group.dataset,
-        dimension: group.dimension,
-        mitigation,
-        before: side(before, beforeItems),
-        after: side(after, afterItems),
-        harmfulTest: harmful.test,
-        helpfulTest: helpful.test,
-        n: harmful.matched + helpful.matched,
-        simulated: anySimulated(group.items),
-      });
-    }
-  }
-  return out;
 }

@@ -7,8 +7,12 @@
  * the pairing of the earlier array is then carried over and only those items are paired again.
  * Equality with a full pairing is checked after every batch (test/engine/report-cache.test.ts).
  */
+import { growRanks, itemRanks, itemRowsKey, type ItemRanks } from './item-order';
 import type { PairedItem } from './pairs';
+import { growRowFacts } from './row-facts';
 import type { JudgeRepRow } from './types';
+
+export { itemRowsKey } from './item-order';
 
 /** The rows of one item of a grown array: where they start in it, and all of them. */
 export interface GrownItem {
@@ -17,6 +21,8 @@ export interface GrownItem {
   /** Index of the item's first row in the grown array. */
   readonly start: number;
   readonly rows: readonly JudgeRepRow[];
+  /** The item's rows in the array it grew from (none for a new item). */
+  readonly previousRows: readonly JudgeRepRow[];
 }
 
 /** Pairs one item's rows given the study's binary dimensions (pairs.ts `pairRows`). */
@@ -41,11 +47,17 @@ interface PairState {
   pairs: readonly PairedItem[];
 }
 
+/** One touched item's pairs before and after a batch. */
+export interface GrownPairs {
+  readonly key: string;
+  readonly removed: readonly PairedItem[];
+  readonly added: readonly PairedItem[];
+}
+
 /** How a pairing differs from the one it grew from: the touched items' old and new pairs. */
 export interface PairingGrowth {
   readonly previous: readonly PairedItem[];
-  readonly removed: readonly PairedItem[];
-  readonly added: readonly PairedItem[];
+  readonly items: readonly GrownPairs[];
 }
 
 interface Growth {
@@ -57,6 +69,8 @@ const contiguous = new WeakSet<readonly JudgeRepRow[]>();
 const growths = new WeakMap<readonly JudgeRepRow[], Growth>();
 const states = new WeakMap<readonly JudgeRepRow[], Map<string, PairState>>();
 const pairingGrowths = new WeakMap<readonly PairedItem[], PairingGrowth>();
+/** The row array each indexed pairing was made from (its item ranks are the pairing's). */
+const pairedRows = new WeakMap<readonly PairedItem[], readonly JudgeRepRow[]>();
 let lastUpdate: 'full' | 'incremental' | 'none' = 'none';
 
 /** How the last pairing of a contiguous array was made (tests and the bench print it). */
@@ -64,14 +78,18 @@ export function lastPairingUpdate(): 'full' | 'incremental' | 'none' {
   return lastUpdate;
 }
 
+/**
+ * The item ranks of an indexed pairing (item-order.ts): its pairs come item by item in rank
+ * order. Undefined for a pairing of any other array.
+ */
+export function pairingRanks(pairs: readonly PairedItem[]): ItemRanks | undefined {
+  const rows = pairedRows.get(pairs);
+  return rows ? itemRanks(rows) : undefined;
+}
+
 /** How `pairs` grew from an earlier pairing, when it did (scoped-tally.ts carries counts over). */
 export function pairingGrowth(pairs: readonly PairedItem[]): PairingGrowth | undefined {
   return pairingGrowths.get(pairs);
-}
-
-/** The key `GrownItem.key` carries for a row. */
-export function itemRowsKey(row: JudgeRepRow): string {
-  return `${row.dataset}\u0000${row.itemId}`;
 }
 
 /** Marks `rows` as item-contiguous in report order (the report cache's arrays are). */
@@ -89,6 +107,12 @@ export function noteRowsGrown(
   items: readonly GrownItem[],
 ): void {
   contiguous.add(next);
+  growRanks(
+    previous,
+    next,
+    items.map((item) => ({ key: item.key, start: item.start, length: item.rows.length })),
+  );
+  growRowFacts(previous, next, items);
   // A revision nobody paired is skipped over: its own growth is not chained (the start
   // indices would be stale), so the next pairing of `next` starts afresh.
   if (!growths.has(previous)) growths.set(next, { previous, items });
@@ -137,7 +161,7 @@ function grownState(
   next: readonly JudgeRepRow[],
   control: string,
   pair: ItemPairer,
-): { state: PairState; removed: PairedItem[]; added: PairedItem[] } | null {
+): { state: PairState; items: GrownPairs[] } | null {
   const growth = growths.get(next);
   const state = growth ? states.get(growth.previous)?.get(control) : undefined;
   if (!growth || !state) return null;
@@ -151,21 +175,19 @@ function grownState(
   const binary = binaryOf(state.verdictReps);
   // A dimension that gained (or lost) its first verdict changes every item's pairing.
   if (!sameSet(before, binary)) return null;
-  const removed: PairedItem[] = [];
-  const added: PairedItem[] = [];
+  const items: GrownPairs[] = [];
   for (const item of growth.items) {
     const old = state.items.get(item.key);
-    if (old) removed.push(...old.pairs);
-    else {
+    if (!old) {
       const neighbour = item.start > 0 ? next[item.start - 1] : undefined;
       const at = neighbour ? state.order.indexOf(itemRowsKey(neighbour)) + 1 : 0;
       state.order.splice(at, 0, item.key);
     }
     const pairs = pair(item.rows, control, binary);
-    added.push(...pairs);
+    items.push({ key: item.key, removed: old?.pairs ?? [], added: pairs });
     state.items.set(item.key, { rows: item.rows, pairs });
   }
-  return { state, removed, added };
+  return { state, items };
 }
 
 /**
@@ -195,12 +217,9 @@ export function indexedPairs(
   if (grown) {
     // One step only: the earlier pairing forgets its own growth, so no chain of them is held.
     pairingGrowths.delete(state.pairs);
-    pairingGrowths.set(pairs, {
-      previous: state.pairs,
-      removed: grown.removed,
-      added: grown.added,
-    });
+    pairingGrowths.set(pairs, { previous: state.pairs, items: grown.items });
   }
+  pairedRows.set(pairs, rows);
   state.pairs = pairs;
   return pairs;
 }

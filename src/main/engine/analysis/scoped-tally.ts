@@ -1,17 +1,30 @@
 /**
  * Integer tallies of paired items per condition × dimension at each pooling scope, kept per
- * pairing and carried over when the pairing grows (pair-index.ts `pairingGrowth`): the pairs of
- * the items a batch touched are taken out of their groups and their new pairs put in, so a live
+ * pairing and carried over when the pairing grows (pair-index.ts `pairingGrowth`): the units of
+ * the items a batch touched are taken out of their groups and their new units put in, so a live
  * refresh counts the batch, not the study (issue 15). Rates are derived from the counts alone,
  * the same way for a fresh tally and a carried one, so both give identical rows.
  *
- * Group order is the input order's first appearance (as group.ts `scopedGroups`): arms, then
- * within each arm each level's groups. It is read again on every derivation from one pass over
- * the pairs' precomputed group keys (no counting, no string building).
+ * A unit is a pair by default; a spec may make its own units from each item's pairs (the
+ * mitigation table's before/after pairs of one item, mitigation.ts). Group order is the input
+ * order's first appearance (as group.ts `scopedGroups`): arms, then within each arm each level's
+ * groups. A carried tally keeps each group's first place (first-seen.ts) and sorts by it, so
+ * listing the groups costs the groups, not the pairs.
  */
-import { compositeKey } from './group';
-import { pairingGrowth } from './pair-index';
+import { FirstSeen, type SeenUnit } from './first-seen';
+import { compositeKey, groupBy } from './group';
+import { itemRowsKey } from './item-order';
+import { pairingGrowth, pairingRanks } from './pair-index';
 import type { PairedItem } from './pairs';
+
+/** What a tally counts: pairs, or units a spec makes of an item's pairs. */
+export interface TallyUnit {
+  readonly condition: string;
+  readonly dimension: string;
+  readonly judge: string;
+  readonly dataset: string;
+  readonly simulated: boolean;
+}
 
 /** One pooling level of an arm: which fields key its groups (null = pooled over). */
 export interface TallyLevel<Scope extends string> {
@@ -20,17 +33,21 @@ export interface TallyLevel<Scope extends string> {
   readonly byDataset: boolean;
 }
 
-/** What a tally counts and which pairs enter it. */
-export interface TallySpec<Scope extends string> {
+/** What a tally counts and which units enter it. */
+export interface TallySpec<Scope extends string, Unit extends TallyUnit = PairedItem> {
   /** Distinguishes tallies kept on the same pairing. */
   readonly id: string;
   readonly levels: readonly TallyLevel<Scope>[];
   /** How many counters `count` fills. */
   readonly width: number;
-  /** Adds the pair's contribution to `counters` (each counter an integer). */
-  readonly count: (pair: PairedItem, counters: number[]) => void;
-  /** Pairs left out (e.g. App. D's excluded dataset); all enter when absent. */
-  readonly include?: (pair: PairedItem) => boolean;
+  /** Adds the unit's contribution to `counters` (each counter an integer). */
+  readonly count: (unit: Unit, counters: number[]) => void;
+  /** Units left out (e.g. App. D's excluded dataset); all enter when absent. */
+  readonly include?: (unit: Unit) => boolean;
+  /** The units of one item's pairs, in order; the pairs themselves when absent. */
+  readonly units?: (pairs: readonly PairedItem[]) => readonly Unit[];
+  /** Arms sorted by this first, then by first appearance. */
+  readonly armRank?: (unit: Unit) => number;
 }
 
 /** One group's counts and where it sits. */
@@ -40,142 +57,245 @@ export interface TallyGroup<Scope extends string> {
   readonly dimension: string;
   readonly judge: string | null;
   readonly dataset: string | null;
-  /** The spec's counters, summed over the group's pairs. */
+  /** The spec's counters, summed over the group's units. */
   readonly counters: readonly number[];
-  /** Pairs in the group with a simulated rep behind them. */
+  /** Units in the group with a simulated rep behind them. */
   readonly simulatedPairs: number;
 }
 
 interface MutableGroup<Scope extends string> {
-  scope: Scope;
-  condition: string;
-  dimension: string;
-  judge: string | null;
-  dataset: string | null;
-  counters: number[];
+  readonly scope: Scope;
+  readonly level: number;
+  readonly arm: string;
+  readonly armRank: number;
+  readonly condition: string;
+  readonly dimension: string;
+  readonly judge: string | null;
+  readonly dataset: string | null;
+  readonly counters: number[];
   simulatedPairs: number;
 }
 
-interface TallyState<Scope extends string> {
-  groups: Map<string, MutableGroup<Scope>>;
+interface TallyState<Scope extends string, Unit extends TallyUnit> {
+  groups: FirstSeen<Unit, MutableGroup<Scope>>;
+  carried: boolean;
 }
 
-const tallies = new WeakMap<readonly PairedItem[], Map<string, TallyState<string>>>();
-/** Per spec id: each pair's group keys, arm first (computed once per pair object). */
-const groupKeys = new Map<string, WeakMap<PairedItem, readonly string[]>>();
+type AnySpec = TallySpec<string, TallyUnit>;
+type AnyState = TallyState<string, TallyUnit>;
 
-function keysOf<Scope extends string>(spec: TallySpec<Scope>, pair: PairedItem): readonly string[] {
-  let known = groupKeys.get(spec.id);
-  if (!known) {
-    known = new WeakMap();
-    groupKeys.set(spec.id, known);
-  }
-  const cached = known.get(pair);
-  if (cached) return cached;
-  const arm = compositeKey(pair.condition, pair.dimension);
-  const keys = [
+const tallies = new WeakMap<readonly PairedItem[], Map<string, AnyState>>();
+/** How each spec's last tally was made: counted in full, carried over, or carried and gone stale. */
+const lastUpdates = new Map<string, 'full' | 'carried' | 'stale'>();
+
+/** How the last tally of the spec with this id was made (tests and the bench print it). */
+export function lastTallyUpdate(id: string): 'full' | 'carried' | 'stale' | undefined {
+  return lastUpdates.get(id);
+}
+
+function groupKey(arm: string, level: TallyLevel<string>, unit: TallyUnit): string {
+  return compositeKey(
     arm,
-    ...spec.levels.map((level) =>
-      compositeKey(
-        arm,
-        level.scope,
-        level.byJudge ? pair.judge : null,
-        level.byDataset ? pair.dataset : null,
-      ),
-    ),
-  ];
-  known.set(pair, keys);
-  return keys;
+    level.scope,
+    level.byJudge ? unit.judge : null,
+    level.byDataset ? unit.dataset : null,
+  );
 }
 
-function apply<Scope extends string>(
-  spec: TallySpec<Scope>,
-  state: TallyState<Scope>,
-  pair: PairedItem,
-  sign: 1 | -1,
-  scratch: number[],
-): void {
-  if (spec.include && !spec.include(pair)) return;
-  scratch.fill(0);
-  spec.count(pair, scratch);
-  const keys = keysOf(spec, pair);
-  spec.levels.forEach((level, index) => {
-    const key = keys[index + 1] as string;
-    let group = state.groups.get(key);
-    if (!group) {
-      group = {
-        scope: level.scope,
-        condition: pair.condition,
-        dimension: pair.dimension,
-        judge: level.byJudge ? pair.judge : null,
-        dataset: level.byDataset ? pair.dataset : null,
-        counters: new Array<number>(spec.width).fill(0),
-        simulatedPairs: 0,
-      };
-      state.groups.set(key, group);
-    }
-    for (let counter = 0; counter < spec.width; counter += 1)
-      group.counters[counter] = (group.counters[counter] ?? 0) + sign * (scratch[counter] ?? 0);
-    if (pair.simulated) group.simulatedPairs += sign;
+function newGroup(
+  spec: AnySpec,
+  level: number,
+  arm: string,
+  unit: TallyUnit,
+): MutableGroup<string> {
+  const { scope, byJudge, byDataset } = spec.levels[level] as TallyLevel<string>;
+  return {
+    scope,
+    level,
+    arm,
+    armRank: spec.armRank ? spec.armRank(unit) : 0,
+    condition: unit.condition,
+    dimension: unit.dimension,
+    judge: byJudge ? unit.judge : null,
+    dataset: byDataset ? unit.dataset : null,
+    counters: new Array<number>(spec.width).fill(0),
+    simulatedPairs: 0,
+  };
+}
+
+/** A unit's group keys (one per level) and counts. */
+interface Counted {
+  readonly unit: TallyUnit;
+  readonly index: number;
+  readonly arm: string;
+  readonly keys: readonly string[];
+  readonly counters: readonly number[];
+}
+
+/** The included units of one item's pairs with their group keys and counts. */
+function countUnits(spec: AnySpec, pairs: readonly PairedItem[]): Counted[] {
+  const units = spec.units ? spec.units(pairs) : pairs;
+  const out: Counted[] = [];
+  units.forEach((unit, index) => {
+    if (spec.include && !spec.include(unit)) return;
+    const counters = new Array<number>(spec.width).fill(0);
+    spec.count(unit, counters);
+    const arm = compositeKey(unit.condition, unit.dimension);
+    out.push({
+      unit,
+      index,
+      arm,
+      keys: spec.levels.map((level) => groupKey(arm, level, unit)),
+      counters,
+    });
   });
+  return out;
 }
 
-function stateFor<Scope extends string>(
-  pairs: readonly PairedItem[],
-  spec: TallySpec<Scope>,
-): TallyState<Scope> {
+function apply(group: MutableGroup<string>, counted: Counted, sign: 1 | -1): void {
+  for (let counter = 0; counter < group.counters.length; counter += 1)
+    group.counters[counter] =
+      (group.counters[counter] ?? 0) + sign * (counted.counters[counter] ?? 0);
+  if (counted.unit.simulated) group.simulatedPairs += sign;
+}
+
+/** The pairs item by item: runs of one item, or (with units) every item's pairs together. */
+function byItem(spec: AnySpec, pairs: readonly PairedItem[]): [string, PairedItem[]][] {
+  // A spec's units join pairs of one item, so they need all of it even if its pairs are apart.
+  if (spec.units) return [...groupBy(pairs, itemRowsKey)];
+  const runs: [string, PairedItem[]][] = [];
+  for (const pair of pairs) {
+    const key = itemRowsKey(pair);
+    const last = runs[runs.length - 1];
+    if (last && last[0] === key) last[1].push(pair);
+    else runs.push([key, [pair]]);
+  }
+  return runs;
+}
+
+function fullState(spec: AnySpec, pairs: readonly PairedItem[]): AnyState {
+  const groups = new FirstSeen<TallyUnit, MutableGroup<string>>(() => {
+    throw new Error('tally groups are made with their unit');
+  });
+  const state: AnyState = { groups, carried: false };
+  for (const [item, itemPairs] of byItem(spec, pairs))
+    for (const counted of countUnits(spec, itemPairs))
+      counted.keys.forEach((key, level) => {
+        let entry = groups.entries.get(key);
+        if (!entry) {
+          entry = {
+            count: 0,
+            first: { item, index: counted.index, value: counted.unit },
+            payload: newGroup(spec, level, counted.arm, counted.unit),
+          };
+          groups.entries.set(key, entry);
+        }
+        entry.count += 1;
+        apply(entry.payload, counted, 1);
+      });
+  return state;
+}
+
+/** Carries `state` over the growth's items; false when it went stale (count in full). */
+function carry(spec: AnySpec, state: AnyState, pairs: readonly PairedItem[]): boolean {
+  const growth = pairingGrowth(pairs);
+  const ranks = pairingRanks(pairs);
+  if (!growth || !ranks) return false;
+  const touched = growth.items.map((item) => ({
+    item: item.key,
+    removed: countUnits(spec, item.removed),
+    added: countUnits(spec, item.added),
+  }));
+  for (const { removed } of touched)
+    for (const counted of removed)
+      for (const key of counted.keys) {
+        const entry = state.groups.entries.get(key);
+        if (!entry) return false;
+        apply(entry.payload, counted, -1);
+      }
+  // A group the batch brings in is made from the unit that brought it.
+  const newGroups = new Map<string, { level: number; arm: string }>();
+  for (const { added } of touched)
+    for (const counted of added)
+      counted.keys.forEach((key, level) => newGroups.set(key, { level, arm: counted.arm }));
+  const ok = state.groups.carry(
+    touched.map(({ item, removed, added }) => ({
+      item,
+      removed: removed.flatMap((counted) => counted.keys),
+      added: added.flatMap((counted): SeenUnit<TallyUnit>[] =>
+        counted.keys.map((key) => ({ key, index: counted.index, value: counted.unit })),
+      ),
+    })),
+    ranks,
+    (key, unit) => {
+      const where = newGroups.get(key) as { level: number; arm: string };
+      return newGroup(spec, where.level, where.arm, unit);
+    },
+  );
+  if (!ok) return false;
+  for (const { added } of touched)
+    for (const counted of added)
+      for (const key of counted.keys) {
+        const entry = state.groups.entries.get(key);
+        if (!entry) return false;
+        apply(entry.payload, counted, 1);
+      }
+  state.carried = true;
+  return true;
+}
+
+function stateFor(pairs: readonly PairedItem[], spec: AnySpec): AnyState {
   let bySpec = tallies.get(pairs);
   if (!bySpec) {
     bySpec = new Map();
     tallies.set(pairs, bySpec);
   }
-  const known = bySpec.get(spec.id) as TallyState<Scope> | undefined;
+  const known = bySpec.get(spec.id);
   if (known) return known;
-  const scratch = new Array<number>(spec.width).fill(0);
   const growth = pairingGrowth(pairs);
-  const carried = growth
-    ? (tallies.get(growth.previous)?.get(spec.id) as TallyState<Scope> | undefined)
-    : undefined;
-  let state: TallyState<Scope>;
+  const carried = growth ? tallies.get(growth.previous)?.get(spec.id) : undefined;
+  let state: AnyState | undefined;
   if (growth && carried) {
     // The state moves on: the earlier pairing keeps its derived rows, not its counters.
     tallies.get(growth.previous)?.delete(spec.id);
-    state = carried;
-    for (const pair of growth.removed) apply(spec, state, pair, -1, scratch);
-    for (const pair of growth.added) apply(spec, state, pair, 1, scratch);
-  } else {
-    state = { groups: new Map() };
-    for (const pair of pairs) apply(spec, state, pair, 1, scratch);
-  }
+    if (carry(spec, carried, pairs)) state = carried;
+    lastUpdates.set(spec.id, state ? 'carried' : 'stale');
+  } else lastUpdates.set(spec.id, 'full');
+  state ??= fullState(spec, pairs);
   bySpec.set(spec.id, state);
   return state;
 }
 
 /** The groups of `pairs` under `spec`, in first-appearance order, with their counts. */
-export function scopedTally<Scope extends string>(
+export function scopedTally<Scope extends string, Unit extends TallyUnit = PairedItem>(
   pairs: readonly PairedItem[],
-  spec: TallySpec<Scope>,
+  spec: TallySpec<Scope, Unit>,
 ): TallyGroup<Scope>[] {
-  const state = stateFor(pairs, spec);
-  const arms = new Map<string, Set<string>[]>();
-  for (const pair of pairs) {
-    if (spec.include && !spec.include(pair)) continue;
-    const keys = keysOf(spec, pair);
-    const arm = keys[0] as string;
-    let levels = arms.get(arm);
-    if (!levels) {
-      levels = spec.levels.map(() => new Set<string>());
-      arms.set(arm, levels);
+  const state = stateFor(pairs, spec as unknown as AnySpec);
+  const ranks = state.carried ? pairingRanks(pairs) : undefined;
+  const entries = ranks ? state.groups.ordered(ranks) : [...state.groups.entries];
+  const arms = new Map<string, { rank: number; levels: MutableGroup<string>[][] }>();
+  for (const [, { payload }] of entries) {
+    let arm = arms.get(payload.arm);
+    if (!arm) {
+      arm = { rank: payload.armRank, levels: spec.levels.map(() => []) };
+      arms.set(payload.arm, arm);
     }
-    for (let index = 0; index < levels.length; index += 1)
-      (levels[index] as Set<string>).add(keys[index + 1] as string);
+    arm.levels[payload.level]?.push(payload);
   }
-  const out: TallyGroup<Scope>[] = [];
-  for (const levels of arms.values())
-    for (const level of levels)
-      for (const key of level) {
-        const group = state.groups.get(key);
-        if (group) out.push({ ...group, counters: [...group.counters] });
-      }
-  return out;
+  const ordered = [...arms.values()];
+  if (spec.armRank) ordered.sort((a, b) => a.rank - b.rank);
+  return ordered.flatMap((arm) =>
+    arm.levels
+      .flat()
+      .map(({ scope, condition, dimension, judge, dataset, counters, simulatedPairs }) => ({
+        scope: scope as Scope,
+        condition,
+        dimension,
+        judge,
+        dataset,
+        counters: [...counters],
+        simulatedPairs,
+      })),
+  );
 }

@@ -4,7 +4,8 @@
  * and whether synthetic-judge data is behind it. Rates are stored as percentages at full
  * precision; rounding is the printer's job, so every format shows the same numbers.
  */
-import { type Interval, type JudgeRepRow, UNCUED_CONDITION, budgetExhaustedReps } from './types';
+import { rowFacts } from './row-facts';
+import { type Interval, type JudgeRepRow, UNCUED_CONDITION } from './types';
 
 export { TABLE_NAMES, type TableName } from '../../../shared/report-tables';
 import type { TableName } from '../../../shared/report-tables';
@@ -80,14 +81,14 @@ export function percentIntervalCells(key: string, interval: Interval | null): Re
 
 /** Why a paired (cued vs control) table has nothing to show, or null when it should have rows. */
 export function whyNoPairs(rows: readonly JudgeRepRow[]): string | null {
-  if (rows.length === 0) return 'this study has no finished reps yet';
-  if (!rows.some((row) => row.condition === UNCUED_CONDITION))
+  const facts = rowFacts(rows);
+  if (facts.reps === 0) return 'this study has no finished reps yet';
+  if (!facts.hasControl)
     return `this study has no control-arm reps (condition "${UNCUED_CONDITION}")`;
-  if (!rows.some((row) => row.condition !== UNCUED_CONDITION)) return 'this study has no cued reps';
-  if (!rows.some((row) => row.verdict !== null))
+  if (!facts.hasCued) return 'this study has no cued reps';
+  if (!facts.hasVerdict)
     return 'this study has no pass/fail verdicts (only graded scores or error attribution)';
-  if (!rows.some((row) => row.gold !== null))
-    return 'no rep has a gold label, so nothing is gold-gated';
+  if (!facts.hasGold) return 'no rep has a gold label, so nothing is gold-gated';
   return null;
 }
 
@@ -97,10 +98,10 @@ export function whyNoPairs(rows: readonly JudgeRepRow[]): string | null {
  * without a count. Only native studies know a rep's outcome.
  */
 function budgetNote(input: readonly JudgeRepRow[]): string[] {
-  if (!input.some((row) => row.outcome != null)) return [];
-  const exhausted = budgetExhaustedReps(input);
+  const facts = rowFacts(input);
+  if (!facts.withOutcome) return [];
   return [
-    `budget_exhausted reps: ${exhausted} of ${input.length} (ended by the max-turn guard or the ` +
+    `budget_exhausted reps: ${facts.exhausted.length} of ${facts.reps} (ended by the max-turn guard or the ` +
       'optional hard stop, no verdict; they vote as invalid reps, not dropped)',
   ];
 }
@@ -113,7 +114,7 @@ export function makeTable(
 ): ReportTable {
   // An empty table has nothing behind it; it still carries the mark if the study is synthetic.
   const simulated =
-    behind.length > 0 ? behind.some((row) => row.simulated) : input.some((row) => row.simulated);
+    behind.length > 0 ? behind.some((row) => row.simulated) : rowFacts(input).simulated;
   const notes = [...parts.notes, ...budgetNote(input)];
   return {
     ...parts,

@@ -179,18 +179,6 @@ function fullEntry(store: Store, studyId: string): NativeEntry {
   };
 }
 
-/** First index whose key sorts after `key` (binary search; the batch is small, the study is not). */
-function insertionPoint(keys: readonly OrderKey[], key: OrderKey): number {
-  let low = 0;
-  let high = keys.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compareKeys(keys[middle] as OrderKey, key) <= 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /** The index range of item position `item`'s rows (keys sort by item first). */
 function itemRange(keys: readonly OrderKey[], item: number): { start: number; end: number } {
   const first = (position: number) => {
@@ -208,24 +196,56 @@ function itemRange(keys: readonly OrderKey[], item: number): { start: number; en
 
 function merge(entry: NativeEntry, added: readonly NativeAnalysisRecord[]): void {
   const previous = entry.rows;
-  const touched = new Set<number>();
-  for (const record of added) {
-    touched.add(record.item_position);
-    const key = orderKey(record);
-    const at = insertionPoint(entry.keys, key);
-    entry.keys.splice(at, 0, key);
-    entry.mapped.splice(at, 0, nativeAnalysisRow(record, entry.conditions));
+  const incoming = added
+    .map((record) => ({ key: orderKey(record), record }))
+    .sort((a, b) => compareKeys(a.key, b.key));
+  const positions = [...new Set(incoming.map(({ key }) => key.item))];
+  // The touched items' rows as they were, before the batch's rows go in among them.
+  const before = new Map(
+    positions.map((position) => {
+      const { start, end } = itemRange(entry.keys, position);
+      return [position, previous.slice(start, end)];
+    }),
+  );
+  // One merge pass (a new array per revision: analyses memoise on identity). Equal keys keep
+  // the cached row first, as inserting after the last equal key did.
+  const keys: OrderKey[] = [];
+  const mapped: JudgeRepRow[] = [];
+  const rows: JudgeRepRow[] = [];
+  let at = 0;
+  for (const { key, record } of incoming) {
+    while (at < entry.keys.length && compareKeys(entry.keys[at] as OrderKey, key) <= 0) {
+      keys.push(entry.keys[at] as OrderKey);
+      mapped.push(entry.mapped[at] as JudgeRepRow);
+      rows.push(previous[at] as JudgeRepRow);
+      at += 1;
+    }
+    const row = nativeAnalysisRow(record, entry.conditions);
+    keys.push(key);
+    mapped.push(row);
+    rows.push(row);
     entry.lastRowid = Math.max(entry.lastRowid, record.rep_rowid);
   }
+  for (; at < entry.keys.length; at += 1) {
+    keys.push(entry.keys[at] as OrderKey);
+    mapped.push(entry.mapped[at] as JudgeRepRow);
+    rows.push(previous[at] as JudgeRepRow);
+  }
+  entry.keys = keys;
+  entry.mapped = mapped;
   entry.count += added.length;
-  // A new array per revision (analyses memoise on identity); sizes depend on whole items.
-  entry.rows = withTaxonomySizes(entry.mapped);
-  const items: GrownItem[] = [...touched]
-    .sort((a, b) => a - b)
-    .map((position) => {
-      const { start, end } = itemRange(entry.keys, position);
-      const rows = entry.rows.slice(start, end);
-      return { key: itemRowsKey(rows[0] as JudgeRepRow), start, rows };
-    });
-  noteRowsGrown(previous, entry.rows, items);
+  // Taxonomy sizes depend on the whole item, so only the touched items are sized again.
+  const items: GrownItem[] = positions.map((position) => {
+    const { start, end } = itemRange(keys, position);
+    const itemRows = withTaxonomySizes(mapped.slice(start, end));
+    itemRows.forEach((row, index) => (rows[start + index] = row));
+    return {
+      key: itemRowsKey(itemRows[0] as JudgeRepRow),
+      start,
+      rows: itemRows,
+      previousRows: before.get(position) ?? [],
+    };
+  });
+  entry.rows = rows;
+  noteRowsGrown(previous, rows, items);
 }

@@ -20,6 +20,7 @@ import {
   makeTable,
   percent,
   percentIntervalCells,
+  rowFacts,
   whyNoPairs,
 } from '../analysis';
 import { EFFORT_MIN_REPS_PER_BIN } from '../paper';
@@ -55,19 +56,15 @@ function describeConditions(rows: readonly JudgeRepRow[]) {
     string,
     { cue: string | null; placement: string | null; mitigation: string | null }
   >();
-  for (const row of rows) {
-    if (row.condition === UNCUED_CONDITION || described.has(row.condition)) continue;
-    described.set(row.condition, {
+  for (const [condition, row] of rowFacts(rows).conditions) {
+    if (condition === UNCUED_CONDITION) continue;
+    described.set(condition, {
       cue: row.cueLabel ?? null,
       placement: row.placement ?? null,
       mitigation: row.mitigation ?? null,
     });
   }
   return described;
-}
-
-function hasAttribution(rows: readonly JudgeRepRow[]): boolean {
-  return rows.some((row) => row.taxonomySize != null && row.condition !== UNCUED_CONDITION);
 }
 
 /** Ceiling closed per condition × judge: each dataset, then the unweighted mean across them. */
@@ -99,7 +96,7 @@ function ceilingEffects(rows: readonly JudgeRepRow[]): EffectRow[] {
 /** Harmful flip rate per condition × judge (pooled over datasets), and over judges if several. */
 function flipEffects(rows: readonly JudgeRepRow[]): EffectRow[] {
   const described = describeConditions(rows);
-  const judges = new Set(rows.map((row) => row.judge)).size;
+  const judges = rowFacts(rows).judges.size;
   return flipRates(rows)
     .filter((flip) => flip.scope === 'judge' || (flip.scope === 'all' && judges > 1))
     .map((flip) => {
@@ -133,7 +130,7 @@ function effects(
   rows: readonly JudgeRepRow[],
   per: 'cue condition' | 'placement',
 ): { effects: EffectRow[]; notes: string[] } {
-  if (hasAttribution(rows)) {
+  if (rowFacts(rows).cuedAttribution) {
     const settings = resolveBootstrap();
     return {
       effects: ceilingEffects(rows),

@@ -13,7 +13,6 @@ import {
   mitigationEffects,
   type MitigationRow,
   UNCUED_CONDITION,
-  budgetExhaustedReps,
   type JudgeRepRow,
   type ReportColumn,
   type ReportRow,
@@ -24,7 +23,7 @@ import {
   makeTable,
   percent,
   whyNoPairs,
-  firstRowPerCondition,
+  rowFacts,
 } from '../analysis';
 
 /** The dataset App. D leaves out of its last panel ("Excluding ... SWE-Bench-Verified"). */
@@ -55,14 +54,9 @@ function armCells(row: {
 }
 
 function gradedNote(rows: readonly JudgeRepRow[]): string[] {
-  const binary = new Set(rows.filter((row) => row.verdict !== null).map((row) => row.dimension));
-  const graded = [
-    ...new Set(
-      rows
-        .filter((row) => row.score !== null && !binary.has(row.dimension))
-        .map((r) => r.dimension),
-    ),
-  ];
+  const facts = rowFacts(rows);
+  const binary = new Set(facts.verdictDimensions);
+  const graded = facts.scoreDimensions.filter((dimension) => !binary.has(dimension));
   return graded.length
     ? [`graded dimensions (${graded.join(', ')}) have no gold label and are not in this table`]
     : [];
@@ -74,17 +68,10 @@ function gradedNote(rows: readonly JudgeRepRow[]): string[] {
  * native study, from the gold column for an imported one.
  */
 function noisyGoldNote(rows: readonly JudgeRepRow[]): string[] {
-  const dimensions = [
-    ...new Set(
-      rows
-        .filter((row) => row.verdict !== null && row.dimension !== 'task_success')
-        .map((row) => row.dimension),
-    ),
-  ];
+  const facts = rowFacts(rows);
+  const dimensions = facts.verdictDimensions.filter((dimension) => dimension !== 'task_success');
   if (dimensions.length === 0) return [];
-  const without = dimensions.filter(
-    (dimension) => !rows.some((row) => row.dimension === dimension && row.gold !== null),
-  );
+  const without = dimensions.filter((dimension) => !facts.goldDimensions.has(dimension));
   return [
     `gold: meta-judge consensus for ${dimensions.join(', ')} (no verifier, App. G: noisy ` +
       'ground truth from the ensemble on the uncued evidence, or the imported gold column)' +
@@ -95,35 +82,62 @@ function noisyGoldNote(rows: readonly JudgeRepRow[]): string[] {
   ];
 }
 
-/** True when a rep is behind a flip row: its judge / dataset scope, its cued arm or the control. */
-function behindFlipRow(
-  row: JudgeRepRow,
+/** The budget_exhausted reps counted per dimension × condition × judge × dataset. */
+function exhaustedCells(rows: readonly JudgeRepRow[]) {
+  const cells = new Map<
+    string,
+    { dimension: string; condition: string; judge: string; dataset: string; reps: number }
+  >();
+  for (const row of rowFacts(rows).exhausted) {
+    const key = [row.dimension, row.condition, row.judge, row.dataset].join('\u0000');
+    const cell = cells.get(key);
+    if (cell) cell.reps += 1;
+    else cells.set(key, { ...row, reps: 1 });
+  }
+  return [...cells.values()];
+}
+
+/** The budget_exhausted reps behind a flip row: its judge / dataset scope, its cued arm or the control. */
+function exhaustedBehind(
+  cells: ReturnType<typeof exhaustedCells>,
   flip: { condition: string; dimension: string; judge: string | null; dataset: string | null },
-): boolean {
-  return (
-    row.dimension === flip.dimension &&
-    (row.condition === flip.condition || row.condition === UNCUED_CONDITION) &&
-    (flip.judge === null || row.judge === flip.judge) &&
-    (flip.dataset === null || row.dataset === flip.dataset)
-  );
+): number {
+  let reps = 0;
+  for (const cell of cells)
+    if (
+      cell.dimension === flip.dimension &&
+      (cell.condition === flip.condition || cell.condition === UNCUED_CONDITION) &&
+      (flip.judge === null || cell.judge === flip.judge) &&
+      (flip.dataset === null || cell.dataset === flip.dataset)
+    )
+      reps += cell.reps;
+  return reps;
 }
 
 /**
  * App. E: the grand mean across judge × dataset cells, beside the item-pooled rate. For a cell
  * row it is the cell's own rate; cells with no gated item have no rate and are left out.
  */
-function grandMean(flips: readonly FlipRow[], row: FlipRow): number | null {
-  const rates = flips
-    .filter(
-      (cell) =>
-        cell.scope === 'judge-dataset' &&
-        cell.condition === row.condition &&
-        cell.dimension === row.dimension &&
-        (row.judge === null || cell.judge === row.judge) &&
-        (row.dataset === null || cell.dataset === row.dataset),
-    )
-    .flatMap((cell) => (cell.harmfulFlipRate === null ? [] : [cell.harmfulFlipRate]));
-  return rates.length === 0 ? null : rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
+function grandMeans(flips: readonly FlipRow[]): (row: FlipRow) => number | null {
+  // The judge × dataset cells of each arm, found once (the table has a row per cell and pool).
+  const cells = new Map<string, FlipRow[]>();
+  for (const cell of flips) {
+    if (cell.scope !== 'judge-dataset') continue;
+    const arm = `${cell.condition}\u0000${cell.dimension}`;
+    cells.set(arm, [...(cells.get(arm) ?? []), cell]);
+  }
+  return (row) => {
+    let sum = 0;
+    let count = 0;
+    for (const cell of cells.get(`${row.condition}\u0000${row.dimension}`) ?? []) {
+      if (row.judge !== null && cell.judge !== row.judge) continue;
+      if (row.dataset !== null && cell.dataset !== row.dataset) continue;
+      if (cell.harmfulFlipRate === null) continue;
+      sum += cell.harmfulFlipRate;
+      count += 1;
+    }
+    return count === 0 ? null : sum / count;
+  };
 }
 
 /**
@@ -136,9 +150,9 @@ function mitigatedControlRates(
 ): (effect: MitigationRow) => FlipRow | undefined {
   const controlOf = (effect: MitigationRow) => `${UNCUED_CONDITION}+${effect.mitigation}`;
   const keyOf = (effect: MitigationRow) => `${controlOf(effect)}\u0000${effect.after.condition}`;
-  const byArm = new Map<string, FlipRow[]>();
+  const byArm = new Map<string, readonly FlipRow[]>();
   // One pass over the rows for the conditions present, not one per mitigation row.
-  const conditions = firstRowPerCondition(rows);
+  const conditions = rowFacts(rows).conditions;
   for (const effect of effects) {
     const control = controlOf(effect);
     if (byArm.has(keyOf(effect)) || !conditions.has(control)) continue;
@@ -164,7 +178,8 @@ function mitigatedControlRates(
 export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
   const flips = flipRates(rows);
   // Only these reps can count; filtering them first keeps the per-row count off the whole study.
-  const exhausted = rows.filter((row) => row.outcome === 'budget_exhausted');
+  const exhausted = exhaustedCells(rows);
+  const grandMean = grandMeans(flips);
   const notes = [
     'N = items with both arms and a gold label (gate + wrong); gate = items the uncued majority ' +
       'got right; HF % = #HF / gate (§3.1); HELP % = #HELP / wrong (App. F); 95% Wilson intervals',
@@ -210,7 +225,7 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
         harmful: flip.harmful,
         harmfulPct: percent(flip.harmfulFlipRate),
         ...intervalCells('harmful', flip.harmfulFlipCi),
-        harmfulGrandMeanPct: percent(grandMean(flips, flip)),
+        harmfulGrandMeanPct: percent(grandMean(flip)),
         wrong: flip.wrong,
         helpful: flip.helpful,
         helpfulPct: percent(flip.helpfulFlipRate),
@@ -221,7 +236,7 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
           flip.excluded.noGold +
           flip.excluded.noControl +
           flip.excluded.notOpposing,
-        budgetExhausted: budgetExhaustedReps(exhausted.filter((row) => behindFlipRow(row, flip))),
+        budgetExhausted: exhaustedBehind(exhausted, flip),
       })),
       notes,
     },
@@ -251,7 +266,7 @@ function directionColumns(prefix: 'severity' | 'leniency'): ReportColumn[] {
 /** App. D: severity vs leniency gold-gated harmful flip rates per scope. */
 export function severityTable(rows: readonly JudgeRepRow[]): ReportTable {
   const all = directionAsymmetry(rows);
-  const datasets = new Set(rows.map((row) => row.dataset));
+  const datasets = rowFacts(rows).datasets;
   const withoutPassHeavy =
     datasets.has(PASS_HEAVY_DATASET) && datasets.size > 1
       ? directionAsymmetry(rows, { excludeDatasets: [PASS_HEAVY_DATASET] })

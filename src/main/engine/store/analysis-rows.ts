@@ -98,16 +98,15 @@ export function readNativeAnalysisRecordsSince(
 }
 
 /**
- * How many jobs of the study are done: answered from the jobs_by_study index alone. The cache
+ * How many jobs of the study are done (study_done_jobs, kept by triggers). The cache
  * compares it with what it holds, so a job that left `done` (or a rep removed) forces a full read.
  */
 export function doneJobCount(store: Store, studyId: string): number {
+  // Kept by triggers as jobs change state (migration 0009): one primary-key seek.
   const row = store.db
-    .prepare<[string], { n: number }>(
-      `SELECT count(*) AS n FROM jobs WHERE study_id = ? AND state = 'done'`,
-    )
+    .prepare<[string], { done: number }>('SELECT done FROM study_done_jobs WHERE study_id = ?')
     .get(studyId);
-  return row?.n ?? 0;
+  return row?.done ?? 0;
 }
 
 /**

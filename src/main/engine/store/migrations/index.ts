@@ -6,6 +6,7 @@ import { migration0005 } from './0005-docker-hosts';
 import { migration0006 } from './0006-web-recordings';
 import { migration0007 } from './0007-dimensions';
 import { migration0008 } from './0008-job-rep-index';
+import { migration0009 } from './0009-done-job-counts';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   migration0006,
   migration0007,
   migration0008,
+  migration0009,
 ];
