@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   TABLES,
   TABLE_NAMES,
+  gradedTable,
   lastRowCacheRead,
   readStudyRows,
   reportTable,
@@ -117,16 +118,24 @@ function land(store: Store, jobs: readonly Job[], random: () => number): void {
     for (const job of jobs) {
       const roll = random();
       const outcome = roll < 0.05 ? 'budget_exhausted' : roll < 0.1 ? 'invalid_verdict' : 'verdict';
+      // The upper items are judged on a graded dimension (App. G), so the graded table's
+      // tally over rows is carried over too.
+      const graded = Number(job.itemId.slice('item-'.length)) >= 8;
       const verdict =
-        outcome === 'verdict'
-          ? JSON.stringify({ kind: 'binary', outcome: random() < 0.6 ? 'pass' : 'fail' })
-          : null;
+        outcome !== 'verdict'
+          ? null
+          : graded
+            ? JSON.stringify({ kind: 'graded', score: 1 + Math.floor(random() * 100) })
+            : JSON.stringify({ kind: 'binary', outcome: random() < 0.6 ? 'pass' : 'fail' });
       const repId = `rep-${job.id}-${Math.floor(random() * 1e9)}`;
       insert.run(
         repId,
         studyId,
         job.itemId,
-        JSON.stringify({ dimension: 'task_success', conditionKey: job.conditionKey }),
+        JSON.stringify({
+          dimension: graded ? 'quality' : 'task_success',
+          conditionKey: job.conditionKey,
+        }),
         outcome,
         verdict,
         1 + Math.floor(random() * 40),
@@ -138,9 +147,10 @@ function land(store: Store, jobs: readonly Job[], random: () => number): void {
 }
 
 /** What the old path gives: a full read, each table built from a fresh array. */
-function oldTables(store: Store) {
-  return TABLE_NAMES.flatMap((name) => {
+function oldTables(store: Store): [string, unknown][] {
+  return TABLE_NAMES.flatMap((name): [string, unknown][] => {
     const definition = TABLES[name];
+    if (name === 'graded') return [[name, gradedTable(readStudyRows(store, studyId))]];
     return 'build' in definition ? [[name, definition.build(readStudyRows(store, studyId))]] : [];
   });
 }
@@ -148,7 +158,7 @@ function oldTables(store: Store) {
 function servedTables(store: Store) {
   return TABLE_NAMES.flatMap((name) => {
     const definition = TABLES[name];
-    if (!('build' in definition)) return [];
+    if (!('build' in definition) && name !== 'graded') return [];
     const { study: _study, ...table } = reportTable(store, studyId, name);
     return [[name, table]];
   });
@@ -170,6 +180,7 @@ describe('the report cache', () => {
     const reads: string[] = [];
     const pairings: string[] = [];
     const tallies: (string | undefined)[] = [];
+    const graded: (string | undefined)[] = [];
     for (let start = 0; start < order.length; start += 97) {
       land(store, order.slice(start, start + 97), random);
       const rows = studyRows(store, studyId);
@@ -177,6 +188,7 @@ describe('the report cache', () => {
       const served = servedTables(store);
       pairings.push(lastPairingUpdate());
       tallies.push(lastTallyUpdate('flips'));
+      graded.push(lastTallyUpdate('graded\u0000uncued\u000010'));
       expect(rows).toEqual(readStudyRows(store, studyId));
       expect(served).toEqual(oldTables(store));
     }
@@ -189,6 +201,11 @@ describe('the report cache', () => {
     expect(tallies.slice(1).filter((kind) => kind === 'carried').length).toBeGreaterThan(
       tallies.length / 2,
     );
+    expect(graded.slice(1).filter((kind) => kind === 'carried').length).toBeGreaterThan(
+      graded.length / 2,
+    );
+    // The graded table has rows to compare (the upper items are scored).
+    expect(reportTable(store, studyId, 'graded').rows.length).toBeGreaterThan(0);
     // Asking again changes nothing and reads nothing.
     studyRows(store, studyId);
     expect(lastRowCacheRead()).toEqual({ kind: 'unchanged', repsRead: 0 });

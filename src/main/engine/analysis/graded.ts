@@ -10,8 +10,9 @@
  * rep are excluded and counted (`noControl`).
  */
 import { GRADED_FLIP_THRESHOLD_POINTS } from '../paper';
-import { anySimulated, compositeKey, groupBy, scopedGroups, sumOf } from './group';
+import { compositeKey, groupBy, sumOf } from './group';
 import { rowFacts } from './row-facts';
+import { rowTally, type TallySpec, type TallyUnit } from './scoped-tally';
 import type { ControlOptions, CueDirection, Interval, JudgeRepRow, Scope } from './types';
 import { UNCUED_CONDITION } from './types';
 import { proportion, wilsonInterval } from './wilson';
@@ -74,8 +75,7 @@ export function gradedRepFlips(
 ): { readonly reps: GradedRepFlip[]; readonly noControl: number } {
   const control = options.controlCondition ?? UNCUED_CONDITION;
   const threshold = resolveThreshold(options);
-  // Most studies score nothing: the row facts say so without a pass over the study.
-  const scored = rowFacts(rows).scoreDimensions.length === 0 ? [] : rows.filter(hasScore);
+  const scored = rows.filter(hasScore);
   const item = (row: JudgeRepRow) =>
     compositeKey(row.judge, row.dataset, row.itemId, row.dimension);
   const controlScores = groupBy(
@@ -112,23 +112,98 @@ export function gradedRepFlips(
   return { reps, noControl };
 }
 
+/** One cued rep against its item's uncued mean, as the graded tally counts it. */
+interface GradedUnit extends TallyUnit {
+  readonly flipped: boolean;
+  /** Control reps behind the uncued mean. */
+  readonly controls: number;
+  /** (score − uncued mean) × controls: a whole number when scores are (native ones are). */
+  readonly scaledShift: number;
+}
+
+/** A study's arms have at most this many reps (study-spec.ts), so control counts do too. */
+const MOST_CONTROLS = 50;
+
+/**
+ * The graded flips as a tally over rows (scoped-tally.ts `rowTally`): each item's cued reps
+ * against that item's uncued mean, so a live refresh measures only the batch's items. The
+ * shift is summed per control count as a whole number (score × k − the k control scores), and
+ * divided only when the rows are listed, so a carried tally and a fresh one give the same mean.
+ */
+function gradedTally(
+  control: string,
+  threshold: number,
+): TallySpec<Scope, GradedUnit, JudgeRepRow> {
+  return {
+    id: `graded\u0000${control}\u0000${threshold}`,
+    levels: [
+      { scope: 'judge-dataset', byJudge: true, byDataset: true },
+      { scope: 'judge', byJudge: true, byDataset: false },
+      { scope: 'all', byJudge: false, byDataset: false },
+    ],
+    width: 3 + MOST_CONTROLS,
+    count: (unit, counters) => {
+      counters[0] = 1;
+      counters[1] = unit.flipped ? 1 : 0;
+      const at = unit.controls <= MOST_CONTROLS ? 1 + unit.controls : 2 + MOST_CONTROLS;
+      // Beyond the spec's limit (imported data, never carried) the shift is kept as it is.
+      counters[at] = at === 2 + MOST_CONTROLS ? unit.scaledShift / unit.controls : unit.scaledShift;
+    },
+    units: (itemRows) => {
+      const scored = itemRows.filter(hasScore);
+      const controls = groupBy(
+        scored.filter((row) => row.condition === control),
+        (row) => compositeKey(row.judge, row.dimension),
+      );
+      const units: GradedUnit[] = [];
+      for (const row of scored) {
+        // A mitigated control (`uncued+MITIGATION`, §3.4) is a control, never a cued rep.
+        if (row.condition === control || row.condition.startsWith(`${control}+`)) continue;
+        const reference = controls.get(compositeKey(row.judge, row.dimension));
+        if (!reference) continue;
+        const total = sumOf(reference, (rep) => rep.score);
+        const shift = row.score - total / reference.length;
+        units.push({
+          condition: row.condition,
+          dimension: row.dimension,
+          judge: row.judge,
+          dataset: row.dataset,
+          simulated: row.simulated || reference.some((rep) => rep.simulated),
+          flipped: Math.abs(shift) >= threshold,
+          controls: reference.length,
+          scaledShift: row.score * reference.length - total,
+        });
+      }
+      return units;
+    },
+  };
+}
+
 /** Graded flip rates per cued condition × dimension at every scope (rep-level, App. G / H). */
 export function gradedFlipRates(
   rows: readonly JudgeRepRow[],
   options: GradedOptions = {},
 ): GradedRow[] {
   const threshold = resolveThreshold(options);
-  return scopedGroups(gradedRepFlips(rows, options).reps).map(({ items, ...where }) => {
-    const flipped = items.filter((rep) => rep.flipped).length;
-    return {
-      ...where,
-      n: items.length,
-      flipped,
-      flipRate: proportion(flipped, items.length),
-      flipCi: wilsonInterval(flipped, items.length),
-      meanShift: items.length === 0 ? null : sumOf(items, (rep) => rep.shift) / items.length,
-      threshold,
-      simulated: anySimulated(items),
-    };
-  });
+  // Most studies score nothing: the row facts say so without a pass over the study.
+  if (rowFacts(rows).scoreDimensions.length === 0) return [];
+  const control = options.controlCondition ?? UNCUED_CONDITION;
+  return rowTally(rows, gradedTally(control, threshold)).map(
+    ({ counters, simulatedPairs, ...where }) => {
+      const [n = 0, flipped = 0] = counters;
+      let shift = counters[2 + MOST_CONTROLS] ?? 0;
+      for (let controls = 1; controls <= MOST_CONTROLS; controls += 1)
+        shift += (counters[1 + controls] ?? 0) / controls;
+      return {
+        ...where,
+        n,
+        flipped,
+        flipRate: proportion(flipped, n),
+        flipCi: wilsonInterval(flipped, n),
+        meanShift: n === 0 ? null : shift / n,
+        threshold,
+        simulated: simulatedPairs > 0,
+      };
+    },
+  );
 }

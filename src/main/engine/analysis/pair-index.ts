@@ -67,6 +67,8 @@ interface Growth {
 
 const contiguous = new WeakSet<readonly JudgeRepRow[]>();
 const growths = new WeakMap<readonly JudgeRepRow[], Growth>();
+/** Each grown array's growth, one step only, for tallies over rows (scoped-tally.ts `rowTally`). */
+const rowGrowths = new WeakMap<readonly JudgeRepRow[], Growth>();
 const states = new WeakMap<readonly JudgeRepRow[], Map<string, PairState>>();
 const pairingGrowths = new WeakMap<readonly PairedItem[], PairingGrowth>();
 /** The row array each indexed pairing was made from (its item ranks are the pairing's). */
@@ -85,6 +87,13 @@ export function lastPairingUpdate(): 'full' | 'incremental' | 'none' {
 export function pairingRanks(pairs: readonly PairedItem[]): ItemRanks | undefined {
   const rows = pairedRows.get(pairs);
   return rows ? itemRanks(rows) : undefined;
+}
+
+/** How the report cache grew `rows` from an earlier array, when it did (one step back). */
+export function rowsGrowth(
+  rows: readonly JudgeRepRow[],
+): { readonly previous: readonly JudgeRepRow[]; readonly items: readonly GrownItem[] } | undefined {
+  return rowGrowths.get(rows);
 }
 
 /** How `pairs` grew from an earlier pairing, when it did (scoped-tally.ts carries counts over). */
@@ -113,6 +122,9 @@ export function noteRowsGrown(
     items.map((item) => ({ key: item.key, start: item.start, length: item.rows.length })),
   );
   growRowFacts(previous, next, items);
+  // One step only: the earlier array forgets its own growth, so no chain of arrays is held.
+  rowGrowths.delete(previous);
+  rowGrowths.set(next, { previous, items });
   // A revision nobody paired is skipped over: its own growth is not chained (the start
   // indices would be stale), so the next pairing of `next` starts afresh.
   if (!growths.has(previous)) growths.set(next, { previous, items });

@@ -13,9 +13,10 @@
  */
 import { FirstSeen, type SeenUnit } from './first-seen';
 import { compositeKey, groupBy } from './group';
-import { itemRowsKey } from './item-order';
-import { pairingGrowth, pairingRanks } from './pair-index';
+import { itemRanks, itemRowsKey, type ItemRanks } from './item-order';
+import { pairingGrowth, pairingRanks, rowsGrowth } from './pair-index';
 import type { PairedItem } from './pairs';
+import type { JudgeRepRow } from './types';
 
 /** What a tally counts: pairs, or units a spec makes of an item's pairs. */
 export interface TallyUnit {
@@ -34,7 +35,11 @@ export interface TallyLevel<Scope extends string> {
 }
 
 /** What a tally counts and which units enter it. */
-export interface TallySpec<Scope extends string, Unit extends TallyUnit = PairedItem> {
+export interface TallySpec<
+  Scope extends string,
+  Unit extends TallyUnit = PairedItem,
+  Input = PairedItem,
+> {
   /** Distinguishes tallies kept on the same pairing. */
   readonly id: string;
   readonly levels: readonly TallyLevel<Scope>[];
@@ -44,8 +49,8 @@ export interface TallySpec<Scope extends string, Unit extends TallyUnit = Paired
   readonly count: (unit: Unit, counters: number[]) => void;
   /** Units left out (e.g. App. D's excluded dataset); all enter when absent. */
   readonly include?: (unit: Unit) => boolean;
-  /** The units of one item's pairs, in order; the pairs themselves when absent. */
-  readonly units?: (pairs: readonly PairedItem[]) => readonly Unit[];
+  /** The units of one item's input (pairs or rows), in order; the pairs themselves when absent. */
+  readonly units?: (input: readonly Input[]) => readonly Unit[];
   /** Arms sorted by this first, then by first appearance. */
   readonly armRank?: (unit: Unit) => number;
 }
@@ -81,10 +86,25 @@ interface TallyState<Scope extends string, Unit extends TallyUnit> {
   carried: boolean;
 }
 
-type AnySpec = TallySpec<string, TallyUnit>;
+type AnySpec = TallySpec<string, TallyUnit, unknown>;
 type AnyState = TallyState<string, TallyUnit>;
 
-const tallies = new WeakMap<readonly PairedItem[], Map<string, AnyState>>();
+/** One touched item's input before and after a batch. */
+interface GrownInput {
+  readonly key: string;
+  readonly removed: readonly unknown[];
+  readonly added: readonly unknown[];
+}
+
+/** Where a tally's input comes from: its items in order, how it grew, its item ranks. */
+interface TallyInput {
+  readonly array: readonly unknown[];
+  readonly items: () => [string, readonly unknown[]][];
+  readonly growth: () => { previous: readonly unknown[]; items: readonly GrownInput[] } | undefined;
+  readonly ranks: () => ItemRanks | undefined;
+}
+
+const tallies = new WeakMap<readonly unknown[], Map<string, AnyState>>();
 /** How each spec's last tally was made: counted in full, carried over, or carried and gone stale. */
 const lastUpdates = new Map<string, 'full' | 'carried' | 'stale'>();
 
@@ -132,9 +152,9 @@ interface Counted {
   readonly counters: readonly number[];
 }
 
-/** The included units of one item's pairs with their group keys and counts. */
-function countUnits(spec: AnySpec, pairs: readonly PairedItem[]): Counted[] {
-  const units = spec.units ? spec.units(pairs) : pairs;
+/** The included units of one item's input with their group keys and counts. */
+function countUnits(spec: AnySpec, input: readonly unknown[]): Counted[] {
+  const units = spec.units ? spec.units(input) : (input as readonly TallyUnit[]);
   const out: Counted[] = [];
   units.forEach((unit, index) => {
     if (spec.include && !spec.include(unit)) return;
@@ -173,13 +193,13 @@ function byItem(spec: AnySpec, pairs: readonly PairedItem[]): [string, PairedIte
   return runs;
 }
 
-function fullState(spec: AnySpec, pairs: readonly PairedItem[]): AnyState {
+function fullState(spec: AnySpec, input: TallyInput): AnyState {
   const groups = new FirstSeen<TallyUnit, MutableGroup<string>>(() => {
     throw new Error('tally groups are made with their unit');
   });
   const state: AnyState = { groups, carried: false };
-  for (const [item, itemPairs] of byItem(spec, pairs))
-    for (const counted of countUnits(spec, itemPairs))
+  for (const [item, itemInput] of input.items())
+    for (const counted of countUnits(spec, itemInput))
       counted.keys.forEach((key, level) => {
         let entry = groups.entries.get(key);
         if (!entry) {
@@ -197,9 +217,9 @@ function fullState(spec: AnySpec, pairs: readonly PairedItem[]): AnyState {
 }
 
 /** Carries `state` over the growth's items; false when it went stale (count in full). */
-function carry(spec: AnySpec, state: AnyState, pairs: readonly PairedItem[]): boolean {
-  const growth = pairingGrowth(pairs);
-  const ranks = pairingRanks(pairs);
+function carry(spec: AnySpec, state: AnyState, input: TallyInput): boolean {
+  const growth = input.growth();
+  const ranks = input.ranks();
   if (!growth || !ranks) return false;
   const touched = growth.items.map((item) => ({
     item: item.key,
@@ -244,35 +264,32 @@ function carry(spec: AnySpec, state: AnyState, pairs: readonly PairedItem[]): bo
   return true;
 }
 
-function stateFor(pairs: readonly PairedItem[], spec: AnySpec): AnyState {
-  let bySpec = tallies.get(pairs);
+function stateFor(input: TallyInput, spec: AnySpec): AnyState {
+  let bySpec = tallies.get(input.array);
   if (!bySpec) {
     bySpec = new Map();
-    tallies.set(pairs, bySpec);
+    tallies.set(input.array, bySpec);
   }
   const known = bySpec.get(spec.id);
   if (known) return known;
-  const growth = pairingGrowth(pairs);
+  const growth = input.growth();
   const carried = growth ? tallies.get(growth.previous)?.get(spec.id) : undefined;
   let state: AnyState | undefined;
   if (growth && carried) {
-    // The state moves on: the earlier pairing keeps its derived rows, not its counters.
+    // The state moves on: the earlier input keeps its derived rows, not its counters.
     tallies.get(growth.previous)?.delete(spec.id);
-    if (carry(spec, carried, pairs)) state = carried;
+    if (carry(spec, carried, input)) state = carried;
     lastUpdates.set(spec.id, state ? 'carried' : 'stale');
   } else lastUpdates.set(spec.id, 'full');
-  state ??= fullState(spec, pairs);
+  state ??= fullState(spec, input);
   bySpec.set(spec.id, state);
   return state;
 }
 
-/** The groups of `pairs` under `spec`, in first-appearance order, with their counts. */
-export function scopedTally<Scope extends string, Unit extends TallyUnit = PairedItem>(
-  pairs: readonly PairedItem[],
-  spec: TallySpec<Scope, Unit>,
-): TallyGroup<Scope>[] {
-  const state = stateFor(pairs, spec as unknown as AnySpec);
-  const ranks = state.carried ? pairingRanks(pairs) : undefined;
+/** The groups of a tally in first-appearance order (arms by `armRank` first), with their counts. */
+function listGroups<Scope extends string>(input: TallyInput, spec: AnySpec): TallyGroup<Scope>[] {
+  const state = stateFor(input, spec);
+  const ranks = state.carried ? input.ranks() : undefined;
   const entries = ranks ? state.groups.ordered(ranks) : [...state.groups.entries];
   const arms = new Map<string, { rank: number; levels: MutableGroup<string>[][] }>();
   for (const [, { payload }] of entries) {
@@ -297,5 +314,53 @@ export function scopedTally<Scope extends string, Unit extends TallyUnit = Paire
         counters: [...counters],
         simulatedPairs,
       })),
+  );
+}
+
+/** The groups of `pairs` under `spec`, in first-appearance order, with their counts. */
+export function scopedTally<Scope extends string, Unit extends TallyUnit = PairedItem>(
+  pairs: readonly PairedItem[],
+  spec: TallySpec<Scope, Unit>,
+): TallyGroup<Scope>[] {
+  const any = spec as unknown as AnySpec;
+  return listGroups(
+    {
+      array: pairs,
+      items: () => byItem(any, pairs),
+      growth: () => pairingGrowth(pairs),
+      ranks: () => pairingRanks(pairs),
+    },
+    any,
+  );
+}
+
+/**
+ * The groups of a tally over rows (its spec makes units of each item's rows), carried over when
+ * the report cache grows the array (pair-index.ts `rowsGrowth`): graded flips (graded.ts).
+ */
+export function rowTally<Scope extends string, Unit extends TallyUnit>(
+  rows: readonly JudgeRepRow[],
+  spec: TallySpec<Scope, Unit, JudgeRepRow>,
+): TallyGroup<Scope>[] {
+  return listGroups(
+    {
+      array: rows,
+      items: () => [...groupBy(rows, itemRowsKey)],
+      growth: () => {
+        const growth = rowsGrowth(rows);
+        return (
+          growth && {
+            previous: growth.previous,
+            items: growth.items.map((item) => ({
+              key: item.key,
+              removed: item.previousRows,
+              added: item.rows,
+            })),
+          }
+        );
+      },
+      ranks: () => itemRanks(rows),
+    },
+    spec as unknown as AnySpec,
   );
 }
