@@ -121,7 +121,7 @@ export async function benchLiveRefresh(
   floorMs: number,
   log: (line: string) => void,
   batchReps = 32,
-  batches = 5,
+  batches = 9,
 ): Promise<LiveRefreshTiming> {
   const tables = liveTables();
   const taken = takeBack(store, studyId, batchReps * batches);

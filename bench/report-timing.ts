@@ -145,7 +145,7 @@ export async function benchPaperScale(
           'build' in definition
             ? await sampleMs(samples, () => definition.build(rows.slice()))
             : null;
-        const ratioToFloor = round(summarize(reportSamples).median / floor, 2);
+        const ratioToFloor = round(summarize(reportSamples).median / floor, 4);
         if (name === 'flips') flips = table;
         tables.push({
           name,
