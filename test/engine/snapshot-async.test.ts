@@ -1,8 +1,9 @@
 /**
- * The snapshot backend as the runner provisions it (fs/promises, issue 15): the same files,
+ * The snapshot backend as the runner provisions it (asynchronously, issue 15): the same files,
  * listing and database as the synchronous path, each rep its own copy, nothing left behind.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   createSnapshotEnvironment,
@@ -44,6 +45,29 @@ describe('the snapshot backend provisioned asynchronously', () => {
     }
     const root = (first.environment as unknown as { root: string }).root;
     expect(existsSync(root)).toBe(false);
+  });
+
+  it('removes nested folders, and anything else found inside, even when disposed twice', async () => {
+    const nested = environmentSpecSchema.parse({
+      files: { 'a/b/c/deep.txt': 'deep\n', 'a/top.txt': 'top\n', 'x/y.txt': 'y\n' },
+      database: { path: 'data/sub/state.db', sql: 'CREATE TABLE t (x);' },
+    });
+    const plain = await provisionSnapshotEnvironment(nested);
+    const extra = await provisionSnapshotEnvironment(nested);
+    const rootOf = (provisioned: typeof plain) =>
+      (provisioned.environment as unknown as { root: string }).root;
+    // Made under the temp folder's real path: the root is real, so path checks hold.
+    expect(realpathSync(rootOf(plain))).toBe(rootOf(plain));
+    expect(await plain.environment.listDir('a/b/c')).toEqual([
+      { name: 'deep.txt', type: 'file', size: 5 },
+    ]);
+    // Something provisioning did not write (a journal, say): removal falls back to the tree.
+    writeFileSync(join(rootOf(extra), 'a', 'b', 'stray.tmp'), 'x');
+    await plain.dispose();
+    await extra.dispose();
+    expect(existsSync(rootOf(plain))).toBe(false);
+    expect(existsSync(rootOf(extra))).toBe(false);
+    await expect(plain.dispose()).resolves.toBeUndefined();
   });
 
   it('refuses an item database that escapes its sandbox', async () => {

@@ -17,7 +17,9 @@ import {
   realpath as realpathCallback,
   realpathSync,
   rm as rmCallback,
+  rmdir as rmdirCallback,
   rmSync,
+  unlink as unlinkCallback,
   writeFile as writeFileCallback,
   writeFileSync,
 } from 'node:fs';
@@ -48,6 +50,8 @@ const readdir = promisify(readdirCallback);
 const readFile = promisify(readFileCallback);
 const realpath = promisify(realpathCallback.native);
 const rm = promisify(rmCallback);
+const rmdir = promisify(rmdirCallback);
+const unlink = promisify(unlinkCallback);
 const writeFile = promisify(writeFileCallback);
 
 /** A snapshot environment and its removal. */
@@ -94,22 +98,31 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
 export async function provisionSnapshotEnvironment(
   spec: EnvironmentSpec,
 ): Promise<ProvisionedEnvironment> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), 'cuelab-snapshot-')));
+  // Made under the temp folder's real path, so the new folder's path is real already.
+  const root = await mkdtemp(join(await realTempDir(), 'cuelab-snapshot-'));
+  const written: string[] = [];
+  const folders = new Set<string>();
   try {
     const targets = Object.entries(spec.files).map(
       ([path, content]) => [insideRoot(root, path), content] as const,
     );
     // Each folder once (several files often share one), then the files.
-    const folders = new Set(targets.map(([target]) => dirname(target)));
-    folders.delete(root);
+    for (const [target] of targets) addFolders(root, dirname(target), folders);
     await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
-    await Promise.all(targets.map(([target, content]) => writeFile(target, content)));
+    await Promise.all(
+      targets.map(async ([target, content]) => {
+        await writeFile(target, content);
+        written.push(target);
+      }),
+    );
     // After the files, as the synchronous path builds it (which refuses a file at that path).
     if (spec.database?.sql) {
       const target = insideRoot(root, spec.database.path);
       const bytes = itemDatabaseBytes(spec.database.sql);
+      addFolders(root, dirname(target), folders);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, bytes);
+      written.push(target);
     }
   } catch (error) {
     await rm(root, { recursive: true, force: true });
@@ -117,8 +130,54 @@ export async function provisionSnapshotEnvironment(
   }
   return {
     environment: new SnapshotEnvironment(root, spec),
-    dispose: () => rm(root, { recursive: true, force: true }),
+    dispose: () => removeSnapshot(root, written, folders),
   };
+}
+
+/** `folder` and each folder between it and `root` (mkdir made them all). */
+function addFolders(root: string, folder: string, into: Set<string>): void {
+  for (let current = folder; current !== root && current.startsWith(root);) {
+    into.add(current);
+    current = dirname(current);
+  }
+}
+
+/**
+ * Removes what provisioning wrote, file by file and folder by folder: a third of the calls a
+ * recursive removal makes (it stats and lists every entry first), and each call is a hand-off
+ * to the thread pool (issue 15). Anything unexpected in there — a database's journal, or a
+ * second dispose — falls back to removing the whole tree.
+ */
+async function removeSnapshot(
+  root: string,
+  written: readonly string[],
+  folders: ReadonlySet<string>,
+): Promise<void> {
+  try {
+    await Promise.all(written.map((file) => unlink(file)));
+    // Deepest first: a folder's path is longer than its parent's.
+    for (const folder of [...folders].sort((a, b) => b.length - a.length)) await rmdir(folder);
+    await rmdir(root);
+  } catch {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** The real path of the temp folder, looked up once per temp folder setting. */
+let realTemp: { dir: string; real: Promise<string> } | undefined;
+
+function realTempDir(): Promise<string> {
+  const dir = tmpdir();
+  if (realTemp?.dir !== dir) {
+    const real = realpath(dir);
+    const entry = { dir, real };
+    realTemp = entry;
+    // A failed lookup is not kept: the next rep asks again.
+    real.catch(() => {
+      if (realTemp === entry) realTemp = undefined;
+    });
+  }
+  return realTemp.real;
 }
 
 /** Built item databases by the SHA-256 of their SQL; a few dozen items' worth at most. */
