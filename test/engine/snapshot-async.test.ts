@@ -1,6 +1,7 @@
 /**
  * The snapshot backend as the runner provisions it (asynchronously, issue 15): the same files,
- * listing and database as the synchronous path, each rep its own copy, nothing left behind.
+ * listing and database as the synchronous path; reps of one item running at once share its
+ * read-only folder, one rep's dispose never takes it from another, nothing is left behind.
  */
 import { existsSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,14 +49,17 @@ describe('the snapshot backend provisioned asynchronously', () => {
   });
 
   it('removes nested folders, and anything else found inside, even when disposed twice', async () => {
-    const nested = environmentSpecSchema.parse({
-      files: { 'a/b/c/deep.txt': 'deep\n', 'a/top.txt': 'top\n', 'x/y.txt': 'y\n' },
-      database: { path: 'data/sub/state.db', sql: 'CREATE TABLE t (x);' },
-    });
-    const plain = await provisionSnapshotEnvironment(nested);
-    const extra = await provisionSnapshotEnvironment(nested);
+    const nested = () =>
+      environmentSpecSchema.parse({
+        files: { 'a/b/c/deep.txt': 'deep\n', 'a/top.txt': 'top\n', 'x/y.txt': 'y\n' },
+        database: { path: 'data/sub/state.db', sql: 'CREATE TABLE t (x);' },
+      });
+    // Two items (two spec objects) with the same content: two folders.
+    const plain = await provisionSnapshotEnvironment(nested());
+    const extra = await provisionSnapshotEnvironment(nested());
     const rootOf = (provisioned: typeof plain) =>
       (provisioned.environment as unknown as { root: string }).root;
+    expect(rootOf(extra)).not.toBe(rootOf(plain));
     // Made under the temp folder's real path: the root is real, so path checks hold.
     expect(realpathSync(rootOf(plain))).toBe(rootOf(plain));
     expect(await plain.environment.listDir('a/b/c')).toEqual([
@@ -68,6 +72,35 @@ describe('the snapshot backend provisioned asynchronously', () => {
     expect(existsSync(rootOf(plain))).toBe(false);
     expect(existsSync(rootOf(extra))).toBe(false);
     await expect(plain.dispose()).resolves.toBeUndefined();
+  });
+
+  it('shares one folder among the reps of an item running at once, until the last ends', async () => {
+    const rootOf = (provisioned: { environment: unknown }) =>
+      (provisioned.environment as { root: string }).root;
+    const reps = await Promise.all([1, 2, 3].map(() => provisionSnapshotEnvironment(spec)));
+    const root = rootOf(reps[0]!);
+    expect(reps.map(rootOf)).toEqual([root, root, root]);
+    // Disposing one rep twice counts once: the other two still read their files.
+    await reps[0]!.dispose();
+    await reps[0]!.dispose();
+    expect(await reps[1]!.environment.readFile('logs/a.log', defaultToolLimits)).toEqual({
+      content: 'alpha\n',
+      truncated: false,
+    });
+    await reps[1]!.dispose();
+    expect(
+      (await reps[2]!.environment.sqlQuery('SELECT x FROM t', defaultToolLimits)).rows,
+    ).toEqual([['one']]);
+    await reps[2]!.dispose();
+    expect(existsSync(root)).toBe(false);
+    // A rep after that gets a folder of its own again.
+    const later = await provisionSnapshotEnvironment(spec);
+    expect(rootOf(later)).not.toBe(root);
+    expect(await later.environment.listDir('logs')).toEqual([
+      { name: 'a.log', type: 'file', size: 6 },
+    ]);
+    await later.dispose();
+    expect(existsSync(rootOf(later))).toBe(false);
   });
 
   it('refuses an item database that escapes its sandbox', async () => {

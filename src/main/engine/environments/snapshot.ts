@@ -93,11 +93,64 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
  * The same environment, made without blocking the event loop (issue 15: at concurrency 32 the
  * synchronous temp-dir work showed as event-loop delay): the folder and files are written
  * asynchronously, and an item's database is built once (synchronously, the first time its SQL is
- * seen) and then copied into each rep's folder as bytes. The runner provisions through this.
+ * seen) and then copied into each folder as bytes. The runner provisions through this.
+ *
+ * Reps of the same item running at once share one folder: nothing in a snapshot can change it
+ * (no shell; files are read, the database is opened read-only), so a copy per rep bought no
+ * isolation, and on an ext4 disk its creates and deletes, a few tenths of a millisecond each
+ * and serialized by the journal, were most of a 32-rep wave's start (issue 15). The folder is
+ * removed when its last rep disposes; one rep's dispose never touches another's files.
  */
 export async function provisionSnapshotEnvironment(
   spec: EnvironmentSpec,
 ): Promise<ProvisionedEnvironment> {
+  let entry = sharedSnapshots.get(spec);
+  if (!entry) {
+    entry = { made: writeSnapshot(spec), users: 0 };
+    sharedSnapshots.set(spec, entry);
+  }
+  const shared = entry;
+  shared.users += 1;
+  let made: WrittenSnapshot;
+  try {
+    made = await shared.made;
+  } catch (error) {
+    // writeSnapshot removed what it wrote; the next rep tries afresh.
+    shared.users -= 1;
+    if (sharedSnapshots.get(spec) === shared) sharedSnapshots.delete(spec);
+    throw error;
+  }
+  let disposed = false;
+  return {
+    environment: new SnapshotEnvironment(made.root, spec),
+    dispose: async () => {
+      if (disposed) return;
+      disposed = true;
+      shared.users -= 1;
+      if (shared.users > 0) return;
+      if (sharedSnapshots.get(spec) === shared) sharedSnapshots.delete(spec);
+      await removeSnapshot(made.root, made.written, made.folders);
+    },
+  };
+}
+
+/** A folder written for a spec, and what was written into it (for its removal). */
+interface WrittenSnapshot {
+  root: string;
+  written: string[];
+  folders: Set<string>;
+}
+
+/**
+ * The folder of each spec some rep is using now, and how many reps are. Keyed by the spec
+ * object: a runner holds one per item, and the same object means the same content.
+ */
+const sharedSnapshots = new WeakMap<
+  EnvironmentSpec,
+  { made: Promise<WrittenSnapshot>; users: number }
+>();
+
+async function writeSnapshot(spec: EnvironmentSpec): Promise<WrittenSnapshot> {
   // Made under the temp folder's real path, so the new folder's path is real already.
   const root = await mkdtemp(join(await realTempDir(), 'cuelab-snapshot-'));
   const written: string[] = [];
@@ -128,10 +181,7 @@ export async function provisionSnapshotEnvironment(
     await rm(root, { recursive: true, force: true });
     throw error;
   }
-  return {
-    environment: new SnapshotEnvironment(root, spec),
-    dispose: () => removeSnapshot(root, written, folders),
-  };
+  return { root, written, folders };
 }
 
 /** `folder` and each folder between it and `root` (mkdir made them all). */
