@@ -80,6 +80,13 @@ describe('the snapshot backend provisioned asynchronously', () => {
     const reps = await Promise.all([1, 2, 3].map(() => provisionSnapshotEnvironment(spec)));
     const root = rootOf(reps[0]!);
     expect(reps.map(rootOf)).toEqual([root, root, root]);
+    // A listing read by one rep is the one the others get, each its own copy of it.
+    const listed = await reps[0]!.environment.listDir('logs');
+    listed[0]!.name = 'changed by a caller';
+    expect(await reps[1]!.environment.listDir('logs')).toEqual([
+      { name: 'a.log', type: 'file', size: 6 },
+    ]);
+    await expect(reps[1]!.environment.listDir('missing')).rejects.toThrow(/no such/);
     // Disposing one rep twice counts once: the other two still read their files.
     await reps[0]!.dispose();
     await reps[0]!.dispose();

@@ -122,7 +122,7 @@ export async function provisionSnapshotEnvironment(
   }
   let disposed = false;
   return {
-    environment: new SnapshotEnvironment(made.root, spec),
+    environment: new SnapshotEnvironment(made.root, spec, made.listings),
     dispose: async () => {
       if (disposed) return;
       disposed = true;
@@ -139,6 +139,8 @@ interface WrittenSnapshot {
   root: string;
   written: string[];
   folders: Set<string>;
+  /** Listings read so far by the reps sharing the folder. */
+  listings: Map<string, Promise<readonly DirEntry[]>>;
 }
 
 /**
@@ -181,7 +183,7 @@ async function writeSnapshot(spec: EnvironmentSpec): Promise<WrittenSnapshot> {
     await rm(root, { recursive: true, force: true });
     throw error;
   }
-  return { root, written, folders };
+  return { root, written, folders, listings: new Map() };
 }
 
 /** `folder` and each folder between it and `root` (mkdir made them all). */
@@ -287,6 +289,12 @@ class SnapshotEnvironment implements JudgeEnvironment {
   constructor(
     private readonly root: string,
     spec: EnvironmentSpec,
+    /**
+     * Listings already read from this folder, shared by the reps using it: the folder cannot
+     * change while they do, so a path lists the same every time (issue 15: a listing is three
+     * thread-pool hand-offs, and the reps of an item ask for the same ones).
+     */
+    private readonly listings = new Map<string, Promise<readonly DirEntry[]>>(),
   ) {
     this.capabilities = snapshotCapabilities(spec);
     this.description = snapshotDescription(spec);
@@ -309,6 +317,17 @@ class SnapshotEnvironment implements JudgeEnvironment {
   }
 
   async listDir(path: string): Promise<DirEntry[]> {
+    let listing = this.listings.get(path);
+    if (!listing) {
+      listing = this.readListing(path);
+      this.listings.set(path, listing);
+      // A failed listing (no such folder) is not kept: it is read again when asked again.
+      listing.catch(() => this.listings.delete(path));
+    }
+    return (await listing).map((entry) => ({ ...entry }));
+  }
+
+  private async readListing(path: string): Promise<DirEntry[]> {
     const target = await this.resolveInside(path);
     const listed = await readdir(target, { withFileTypes: true });
     const entries = await Promise.all(
