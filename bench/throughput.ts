@@ -82,7 +82,7 @@ export interface ThroughputResult {
   commit: CommitCost;
   /**
    * One snapshot environment of a bench item made and removed (mkdtemp, the files written, the
-   * folder removed), as the runner provisions it: through fs/promises, off the event loop.
+   * folder removed), as the runner provisions it: asynchronously, off the event loop.
    */
   snapshotEnvironmentMs: Summary;
   notes: string[];
