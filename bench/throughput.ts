@@ -6,7 +6,7 @@
  * the harness's alone. Each rep makes two calls (list_dir, then submit_verdict), so a worker can at
  * best finish one rep per 2 × latency; the ideal rate at concurrency c is c × 30 reps/min.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -55,6 +55,11 @@ export interface ThroughputLevel {
   outsideCallsMsPerRep: Summary;
   /** This process's CPU (user + system) per rep; the fake server runs in another process. */
   cpuMsPerRep: number;
+  /**
+   * The main thread's share of it (the event loop's, which the reps queue for), without the
+   * thread pool's file work; Linux only (/proc, 10 ms ticks), else null.
+   */
+  mainThreadCpuMsPerRep: number | null;
   /** This process's CPU over the wall time, as a share of one core. */
   cpuShareOfOneCore: number;
   /** Event-loop delay beyond the monitor's sampling interval. */
@@ -77,7 +82,7 @@ export interface ThroughputResult {
   commit: CommitCost;
   /**
    * One snapshot environment of a bench item made and removed (mkdtemp, the files written, the
-   * folder removed), as the runner provisions it: through fs/promises, off the event loop.
+   * folder removed), as the runner provisions it: asynchronously, off the event loop.
    */
   snapshotEnvironmentMs: Summary;
   notes: string[];
@@ -104,6 +109,18 @@ const loopResolutionMs = 10;
 /** A histogram value (ns, the sampling interval included) as ms of delay beyond the interval. */
 function beyondInterval(nanoseconds: number): number {
   return round(Math.max(0, nanoseconds / 1e6 - loopResolutionMs), 1);
+}
+
+/** CPU ms (user + system) of this process's main thread so far, or null off Linux. */
+function mainThreadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command name: utime and stime are the 12th and 13th, in ticks.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 /** Times making and removing the snapshot environment of `spec`, `times` times. */
@@ -210,11 +227,13 @@ async function runLevel(
   const loopDelay = monitorEventLoopDelay({ resolution: loopResolutionMs });
   loopDelay.enable();
   const cpuBefore = process.cpuUsage();
+  const mainBefore = mainThreadCpuMs();
   const started = now();
   runner.start();
   await runner.whenIdle();
   const wallMs = now() - started;
   const cpu = process.cpuUsage(cpuBefore);
+  const mainAfter = mainThreadCpuMs();
   loopDelay.disable();
   await runner.stop();
   const memoryReport = memory.end();
@@ -263,6 +282,10 @@ async function runLevel(
     callMs: rounded(summarize(callLatencies.map((row) => row.ms))),
     outsideCallsMsPerRep: rounded(summarize(outside.map((row) => row.ms))),
     cpuMsPerRep: round((cpu.user + cpu.system) / 1000 / done.length),
+    mainThreadCpuMsPerRep:
+      mainBefore === null || mainAfter === null
+        ? null
+        : round((mainAfter - mainBefore) / done.length, 1),
     cpuShareOfOneCore: round((cpu.user + cpu.system) / 1000 / wallMs, 3),
     eventLoopDelayMs: {
       p50: beyondInterval(loopDelay.percentile(50)),

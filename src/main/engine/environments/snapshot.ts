@@ -5,18 +5,26 @@
  * and the judge's queries run on the host, inside the sandbox of item-sql.ts.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import {
-  lstat,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  realpath,
-  rm,
-  writeFile,
-} from 'node:fs/promises';
+  lstat as lstatCallback,
+  mkdir as mkdirCallback,
+  mkdirSync,
+  mkdtemp as mkdtempCallback,
+  mkdtempSync,
+  readdir as readdirCallback,
+  readFile as readFileCallback,
+  readFileSync,
+  realpath as realpathCallback,
+  realpathSync,
+  rm as rmCallback,
+  rmdir as rmdirCallback,
+  rmSync,
+  unlink as unlinkCallback,
+  writeFile as writeFileCallback,
+  writeFileSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { EnvironmentSpec } from '../../../shared/suite-format';
@@ -30,6 +38,21 @@ import type {
 } from '../judge';
 import { EngineError } from '../errors';
 import { buildItemDatabase, checkSandboxedSql } from './item-sql';
+
+// The callback forms, promisified, rather than fs/promises: the same work off the event
+// loop, but fs/promises opens a FileHandle per file read or written, and that bookkeeping
+// cost more main-thread CPU than the rest of provisioning (issue 15). realpath is the native
+// one, as fs/promises' is.
+const lstat = promisify(lstatCallback);
+const mkdir = promisify(mkdirCallback);
+const mkdtemp = promisify(mkdtempCallback);
+const readdir = promisify(readdirCallback);
+const readFile = promisify(readFileCallback);
+const realpath = promisify(realpathCallback.native);
+const rm = promisify(rmCallback);
+const rmdir = promisify(rmdirCallback);
+const unlink = promisify(unlinkCallback);
+const writeFile = promisify(writeFileCallback);
 
 /** A snapshot environment and its removal. */
 export interface ProvisionedEnvironment {
@@ -68,36 +91,145 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
 
 /**
  * The same environment, made without blocking the event loop (issue 15: at concurrency 32 the
- * synchronous temp-dir work showed as event-loop delay): the folder and files are written with
- * fs/promises, and an item's database is built once (synchronously, the first time its SQL is
- * seen) and then copied into each rep's folder as bytes. The runner provisions through this.
+ * synchronous temp-dir work showed as event-loop delay): the folder and files are written
+ * asynchronously, and an item's database is built once (synchronously, the first time its SQL is
+ * seen) and then copied into each folder as bytes. The runner provisions through this.
+ *
+ * Reps of the same item running at once share one folder: nothing in a snapshot can change it
+ * (no shell; files are read, the database is opened read-only), so a copy per rep bought no
+ * isolation, and on an ext4 disk its creates and deletes, a few tenths of a millisecond each
+ * and serialized by the journal, were most of a 32-rep wave's start (issue 15). The folder is
+ * removed when its last rep disposes; one rep's dispose never touches another's files.
  */
 export async function provisionSnapshotEnvironment(
   spec: EnvironmentSpec,
 ): Promise<ProvisionedEnvironment> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), 'cuelab-snapshot-')));
+  let entry = sharedSnapshots.get(spec);
+  if (!entry) {
+    entry = { made: writeSnapshot(spec), users: 0 };
+    sharedSnapshots.set(spec, entry);
+  }
+  const shared = entry;
+  shared.users += 1;
+  let made: WrittenSnapshot;
   try {
-    const writes = Object.entries(spec.files).map(async ([path, content]) => {
-      const target = insideRoot(root, path);
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, content);
-    });
-    await Promise.all(writes);
+    made = await shared.made;
+  } catch (error) {
+    // writeSnapshot removed what it wrote; the next rep tries afresh.
+    shared.users -= 1;
+    if (sharedSnapshots.get(spec) === shared) sharedSnapshots.delete(spec);
+    throw error;
+  }
+  let disposed = false;
+  return {
+    environment: new SnapshotEnvironment(made.root, spec, made.listings),
+    dispose: async () => {
+      if (disposed) return;
+      disposed = true;
+      shared.users -= 1;
+      if (shared.users > 0) return;
+      if (sharedSnapshots.get(spec) === shared) sharedSnapshots.delete(spec);
+      await removeSnapshot(made.root, made.written, made.folders);
+    },
+  };
+}
+
+/** A folder written for a spec, and what was written into it (for its removal). */
+interface WrittenSnapshot {
+  root: string;
+  written: string[];
+  folders: Set<string>;
+  /** Listings read so far by the reps sharing the folder. */
+  listings: Map<string, Promise<readonly DirEntry[]>>;
+}
+
+/**
+ * The folder of each spec some rep is using now, and how many reps are. Keyed by the spec
+ * object: a runner holds one per item, and the same object means the same content.
+ */
+const sharedSnapshots = new WeakMap<
+  EnvironmentSpec,
+  { made: Promise<WrittenSnapshot>; users: number }
+>();
+
+async function writeSnapshot(spec: EnvironmentSpec): Promise<WrittenSnapshot> {
+  // Made under the temp folder's real path, so the new folder's path is real already.
+  const root = await mkdtemp(join(await realTempDir(), 'cuelab-snapshot-'));
+  const written: string[] = [];
+  const folders = new Set<string>();
+  try {
+    const targets = Object.entries(spec.files).map(
+      ([path, content]) => [insideRoot(root, path), content] as const,
+    );
+    // Each folder once (several files often share one), then the files.
+    for (const [target] of targets) addFolders(root, dirname(target), folders);
+    await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
+    await Promise.all(
+      targets.map(async ([target, content]) => {
+        await writeFile(target, content);
+        written.push(target);
+      }),
+    );
     // After the files, as the synchronous path builds it (which refuses a file at that path).
     if (spec.database?.sql) {
       const target = insideRoot(root, spec.database.path);
       const bytes = itemDatabaseBytes(spec.database.sql);
+      addFolders(root, dirname(target), folders);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, bytes);
+      written.push(target);
     }
   } catch (error) {
     await rm(root, { recursive: true, force: true });
     throw error;
   }
-  return {
-    environment: new SnapshotEnvironment(root, spec),
-    dispose: () => rm(root, { recursive: true, force: true }),
-  };
+  return { root, written, folders, listings: new Map() };
+}
+
+/** `folder` and each folder between it and `root` (mkdir made them all). */
+function addFolders(root: string, folder: string, into: Set<string>): void {
+  for (let current = folder; current !== root && current.startsWith(root);) {
+    into.add(current);
+    current = dirname(current);
+  }
+}
+
+/**
+ * Removes what provisioning wrote, file by file and folder by folder: a third of the calls a
+ * recursive removal makes (it stats and lists every entry first), and each call is a hand-off
+ * to the thread pool (issue 15). Anything unexpected in there — a database's journal, or a
+ * second dispose — falls back to removing the whole tree.
+ */
+async function removeSnapshot(
+  root: string,
+  written: readonly string[],
+  folders: ReadonlySet<string>,
+): Promise<void> {
+  try {
+    await Promise.all(written.map((file) => unlink(file)));
+    // Deepest first: a folder's path is longer than its parent's.
+    for (const folder of [...folders].sort((a, b) => b.length - a.length)) await rmdir(folder);
+    await rmdir(root);
+  } catch {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** The real path of the temp folder, looked up once per temp folder setting. */
+let realTemp: { dir: string; real: Promise<string> } | undefined;
+
+function realTempDir(): Promise<string> {
+  const dir = tmpdir();
+  if (realTemp?.dir !== dir) {
+    const real = realpath(dir);
+    const entry = { dir, real };
+    realTemp = entry;
+    // A failed lookup is not kept: the next rep asks again.
+    real.catch(() => {
+      if (realTemp === entry) realTemp = undefined;
+    });
+  }
+  return realTemp.real;
 }
 
 /** Built item databases by the SHA-256 of their SQL; a few dozen items' worth at most. */
@@ -157,6 +289,12 @@ class SnapshotEnvironment implements JudgeEnvironment {
   constructor(
     private readonly root: string,
     spec: EnvironmentSpec,
+    /**
+     * Listings already read from this folder, shared by the reps using it: the folder cannot
+     * change while they do, so a path lists the same every time (issue 15: a listing is three
+     * thread-pool hand-offs, and the reps of an item ask for the same ones).
+     */
+    private readonly listings = new Map<string, Promise<readonly DirEntry[]>>(),
   ) {
     this.capabilities = snapshotCapabilities(spec);
     this.description = snapshotDescription(spec);
@@ -167,7 +305,7 @@ class SnapshotEnvironment implements JudgeEnvironment {
     return Promise.reject(new Error('this snapshot environment cannot run commands'));
   }
 
-  // The tools read through fs/promises: a judge's read never holds the event loop other reps share.
+  // The tools read asynchronously: a judge's read never holds the event loop other reps share.
   async readFile(
     path: string,
     limits: ToolLimits,
@@ -179,6 +317,17 @@ class SnapshotEnvironment implements JudgeEnvironment {
   }
 
   async listDir(path: string): Promise<DirEntry[]> {
+    let listing = this.listings.get(path);
+    if (!listing) {
+      listing = this.readListing(path);
+      this.listings.set(path, listing);
+      // A failed listing (no such folder) is not kept: it is read again when asked again.
+      listing.catch(() => this.listings.delete(path));
+    }
+    return (await listing).map((entry) => ({ ...entry }));
+  }
+
+  private async readListing(path: string): Promise<DirEntry[]> {
     const target = await this.resolveInside(path);
     const listed = await readdir(target, { withFileTypes: true });
     const entries = await Promise.all(

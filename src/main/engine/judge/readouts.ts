@@ -4,6 +4,7 @@
  * attribution — present/absent per category of a taxonomy (§3.2, App. J).
  */
 import { z } from 'zod';
+import { deepFreeze } from './frozen';
 
 /** One category of an error taxonomy. */
 export interface TaxonomyCategory {
@@ -36,8 +37,52 @@ const rationale = z
   .min(1)
   .describe('Your reasoning, citing the tool results and trajectory lines it rests on.');
 
-/** The argument schema of `submit_verdict` for a readout. */
+/**
+ * What a readout's verdict schema depends on: its kind, a graded readout's dimension (named in
+ * a description), an error-attribution readout's category ids and names. Instructions and
+ * definitions only go into the prompt.
+ */
+function readoutShapeKey(readout: Readout): string {
+  switch (readout.kind) {
+    case 'binary':
+      return 'binary';
+    case 'graded':
+      return JSON.stringify(['graded', readout.dimension]);
+    case 'error_attribution':
+      return JSON.stringify([
+        'error_attribution',
+        readout.taxonomy.categories.map((category) => [category.id, category.name]),
+      ]);
+  }
+}
+
+/** A study has a few readout shapes; past this many the cache starts over (bounded memory). */
+const shapeCacheLimit = 128;
+
+/** Readout shape → its verdict schemas, built once: a rep used to build both twice (issue 15). */
+const verdictSchemas = new Map<string, { zod: z.ZodType; json: Record<string, unknown> }>();
+
+function schemasOf(readout: Readout): { zod: z.ZodType; json: Record<string, unknown> } {
+  const key = readoutShapeKey(readout);
+  let schemas = verdictSchemas.get(key);
+  if (!schemas) {
+    const zod = buildVerdictSchema(readout);
+    const json = z.toJSONSchema(zod) as Record<string, unknown>;
+    delete json.$schema;
+    if (verdictSchemas.size >= shapeCacheLimit) verdictSchemas.clear();
+    schemas = { zod, json: deepFreeze(json) };
+    verdictSchemas.set(key, schemas);
+  }
+  return schemas;
+}
+
+/** The argument schema of `submit_verdict` for a readout (shared per readout shape). */
 export function verdictSchema(readout: Readout): z.ZodType {
+  return schemasOf(readout).zod;
+}
+
+/** The verdict schema built anew (uncached): what the cache holds, and what its test compares. */
+export function buildVerdictSchema(readout: Readout): z.ZodType {
   switch (readout.kind) {
     case 'binary':
       return z
@@ -102,9 +147,7 @@ export function toVerdict(readout: Readout, data: unknown): Verdict {
   }
 }
 
-/** JSON Schema of `submit_verdict`'s arguments, as providers receive it. */
+/** JSON Schema of `submit_verdict`'s arguments, as providers receive it (shared, frozen). */
 export function verdictJsonSchema(readout: Readout): Record<string, unknown> {
-  const schema = z.toJSONSchema(verdictSchema(readout)) as Record<string, unknown>;
-  delete schema.$schema;
-  return schema;
+  return schemasOf(readout).json;
 }

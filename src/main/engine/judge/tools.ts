@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isEnvironmentLost } from '../environments';
 import type { ToolSpec } from '../providers';
 import type { JudgeEnvironment, ToolLimits } from './environment';
+import { deepFreeze } from './frozen';
 import { verdictJsonSchema, type Readout } from './readouts';
 import { numberedLines } from './trajectory-render';
 
@@ -50,17 +51,44 @@ export function judgeToolSpecs(environment: JudgeEnvironment, readout: Readout):
   if (environment.capabilities.sql) names.push('sql_query');
   if (environment.capabilities.web) names.push('web_search', 'fetch_url');
   names.push('read_trajectory');
-  const specs: ToolSpec[] = names.map((name) => ({
-    name,
-    description: descriptions[name],
-    inputSchema: jsonSchemaOf(argumentSchemas[name]),
-  }));
-  specs.push({
-    name: submitVerdictTool,
-    description: 'Submit your final verdict. Call this exactly once, when you have finished.',
-    inputSchema: verdictJsonSchema(readout),
-  });
+  const specs = names.map(investigationToolSpec);
+  specs.push(verdictToolSpec(readout));
   return specs;
+}
+
+/**
+ * Tool specs are built once and shared, frozen, by every rep: turning zod into JSON Schema
+ * was a tenth of a rep's CPU (issue 15). The array around them is each prompt's own.
+ */
+const investigationSpecs = new Map<InvestigationTool, ToolSpec>();
+const verdictSpecs = new WeakMap<Record<string, unknown>, ToolSpec>();
+
+function investigationToolSpec(name: InvestigationTool): ToolSpec {
+  let spec = investigationSpecs.get(name);
+  if (!spec) {
+    spec = deepFreeze({
+      name,
+      description: descriptions[name],
+      inputSchema: jsonSchemaOf(argumentSchemas[name]),
+    });
+    investigationSpecs.set(name, spec);
+  }
+  return spec;
+}
+
+function verdictToolSpec(readout: Readout): ToolSpec {
+  // The verdict JSON Schema is itself shared per readout shape, so it keys its tool spec.
+  const inputSchema = verdictJsonSchema(readout);
+  let spec = verdictSpecs.get(inputSchema);
+  if (!spec) {
+    spec = Object.freeze({
+      name: submitVerdictTool,
+      description: 'Submit your final verdict. Call this exactly once, when you have finished.',
+      inputSchema,
+    });
+    verdictSpecs.set(inputSchema, spec);
+  }
+  return spec;
 }
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

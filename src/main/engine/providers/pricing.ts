@@ -72,9 +72,20 @@ export const defaultPriceTable: PriceTable = [
   entry('synthetic', '*', 0, 0),
 ];
 
+/** Compiled model patterns: the table is priced on every model call (issue 15). */
+const patterns = new Map<string, RegExp>();
+const patternCacheLimit = 1024;
+
 function globToRegExp(pattern: string): RegExp {
-  const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('.*')}$`);
+  let compiled = patterns.get(pattern);
+  if (!compiled) {
+    const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+    compiled = new RegExp(`^${escaped.join('.*')}$`);
+    // A regular expression without the g or y flag keeps no state between tests: shareable.
+    if (patterns.size >= patternCacheLimit) patterns.clear();
+    patterns.set(pattern, compiled);
+  }
+  return compiled;
 }
 
 /** Exact rows beat globs; among globs, more literal characters beat fewer. */

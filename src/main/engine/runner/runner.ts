@@ -127,16 +127,20 @@ export class StudyRunner {
             this.resolveIdle();
           }
           // Idle workers back off (up to idleCeilingMs) and are woken when a rep of this
-          // runner ends (it may have queued cued reps): at concurrency 32 the queue's tail
-          // otherwise has every idle worker claiming 1/pollMs times a second, taking the
-          // CPU the reps still in flight need.
+          // runner ends (see below): at concurrency 32 the queue's tail otherwise has every
+          // idle worker claiming 1/pollMs times a second, taking the CPU the reps still in
+          // flight need.
           await this.idle(Math.min(pollMs * 2 ** emptyClaims, idleCeilingMs(pollMs)));
           emptyClaims += 1;
           continue;
         }
         emptyClaims = 0;
-        await this.run(job);
-        this.wakeIdle();
+        // This worker claims again at once, taking the slot its rep freed; idle workers are
+        // woken all only when the rep queued new work (cued reps), else one, in case. At 32
+        // workers, waking all on every rep end had the queue's tail claim ~c²/2 times for
+        // nothing, on the CPU the reps still in flight need (issue 15).
+        if ((await this.run(job)) > 0) this.wakeIdle();
+        else this.wakeOne();
       } catch (error) {
         // A worker never dies: a database failure stops claiming and is reported; anything
         // else (a busy lock past its timeout) is tried again after a pause.
@@ -201,7 +205,8 @@ export class StudyRunner {
       this.uncuedFinished(study, arm.itemId, arm.judgeId, arm.conditionKey);
   }
 
-  private async run(job: ClaimedJob): Promise<void> {
+  /** Runs a claimed job; resolves to how many jobs its end queued (> 0 after any failure). */
+  private async run(job: ClaimedJob): Promise<number> {
     const { store } = this.deps;
     const controller = new AbortController();
     this.controllers.set(job.id, controller);
@@ -228,13 +233,15 @@ export class StudyRunner {
         if (!completeJob(store, job, repId, Date.now() - started)) throw new LeaseLostError();
       });
       crashPoint('after-store');
-      if (isUncuedControlKey(job.conditionKey))
-        this.uncuedFinished(study, job.itemId, job.judgeId, job.conditionKey);
+      const queued = isUncuedControlKey(job.conditionKey)
+        ? this.uncuedFinished(study, job.itemId, job.judgeId, job.conditionKey)
+        : 0;
       this.checkCostCap(study);
       completeIfDone(store, study.id);
       this.options.onChange?.(study.id);
+      return queued;
     } catch (error) {
-      if (error instanceof LeaseLostError) return;
+      if (error instanceof LeaseLostError) return 0;
       try {
         this.handleFailure(job, error, controller.signal);
       } catch (writeError) {
@@ -244,6 +251,8 @@ export class StudyRunner {
         this.enterFault(writeError);
       }
       this.options.onChange?.(job.studyId);
+      // Counted as new work: a failure may have fixed a majority, or put its job back.
+      return 1;
     } finally {
       clearInterval(heartbeat);
       this.controllers.delete(job.id);
@@ -286,10 +295,10 @@ export class StudyRunner {
     itemId: string,
     judgeId: string,
     controlKey: string,
-  ): void {
+  ): number {
     const conditions = [...study.conditions.values()];
     const { store } = this.deps;
-    onUncuedFinished(store, study.id, study.spec, conditions, itemId, judgeId, controlKey);
+    return onUncuedFinished(store, study.id, study.spec, conditions, itemId, judgeId, controlKey);
   }
 
   /** Stops claiming and aborts the reps in flight: nothing more can be stored for now. */
@@ -356,6 +365,11 @@ export class StudyRunner {
 
   private wakeIdle(): void {
     for (const wake of [...this.sleepers]) wake();
+  }
+
+  private wakeOne(): void {
+    const first = this.sleepers.values().next();
+    if (!first.done) first.value();
   }
 
   private resolveIdle(): void {

@@ -63,15 +63,18 @@ function queueCued(
   itemId: string,
   judgeId: string,
   directions: readonly ('severity' | 'leniency')[],
-): void {
+): number {
+  let queued = 0;
   for (const condition of conditions) {
     if (isControl(condition)) continue;
     for (const direction of directions) {
       for (let rep = 1; rep <= spec.reps; rep += 1) {
-        insertJob(store, { studyId, conditionKey: condition.key, itemId, judgeId, rep, direction });
+        const key = { studyId, conditionKey: condition.key, itemId, judgeId, rep, direction };
+        if (insertJob(store, key)) queued += 1;
       }
     }
   }
+  return queued;
 }
 
 /** The majority of finished uncued reps, or why there is none. */
@@ -113,6 +116,7 @@ export function dimensionOf(spec: StudySpec, condition: StudyCondition | undefin
  * Called when an uncued job of (item, judge) finishes for good — of the study's own dimension,
  * or of an extra one (`controlKey` `uncued#DIMENSION`). When all of them have, fixes that
  * dimension's majority and, under the `opposite` policy, queues its cued jobs. Idempotent.
+ * Returns how many jobs it queued (the runner wakes its idle workers only for new work).
  */
 export function onUncuedFinished(
   store: Store,
@@ -122,15 +126,15 @@ export function onUncuedFinished(
   itemId: string,
   judgeId: string,
   controlKey: string = uncuedKey,
-): void {
+): number {
   const dimension = dimensionOf(
     spec,
     conditions.find((condition) => condition.key === controlKey),
   );
-  inTransaction(store, () => {
+  return inTransaction(store, (): number => {
     const rows = readUncuedJobOutcomes(store, studyId, itemId, judgeId, controlKey);
-    if (rows.some((row) => row.state !== 'done' && row.state !== 'failed')) return;
-    if (hasMajority(store, studyId, itemId, judgeId, dimension)) return;
+    if (rows.some((row) => row.state !== 'done' && row.state !== 'failed')) return 0;
+    if (hasMajority(store, studyId, itemId, judgeId, dimension)) return 0;
     const result = uncuedMajority(rows.map(verdictOf));
     insertMajority(store, {
       studyId,
@@ -142,7 +146,7 @@ export function onUncuedFinished(
       validReps: result.valid,
       note: result.note,
     });
-    if (effectiveDirection(spec) !== 'opposite') return;
+    if (effectiveDirection(spec) !== 'opposite') return 0;
     let direction: 'severity' | 'leniency' | null = null;
     if (result.majority) direction = result.majority === 'pass' ? 'severity' : 'leniency';
     else if (result.meanScore !== null)
@@ -150,7 +154,8 @@ export function onUncuedFinished(
     const ofDimension = conditions.filter(
       (condition) => dimensionOf(spec, condition) === dimension,
     );
-    if (direction) queueCued(store, studyId, spec, ofDimension, itemId, judgeId, [direction]);
+    if (!direction) return 0;
+    return queueCued(store, studyId, spec, ofDimension, itemId, judgeId, [direction]);
   });
 }
 

@@ -59,6 +59,52 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   }
 }
 
+/**
+ * A statement from `statement()`: run, get, all or iterate it as it is. Its mode-changing
+ * methods are left out because the statement is shared by every caller of the same SQL; a
+ * caller that needs pluck/raw/expand/bind prepares its own.
+ */
+export type PlainStatement<Parameters extends unknown[] = unknown[], Row = unknown> = Omit<
+  Database.Statement<Parameters, Row>,
+  'pluck' | 'raw' | 'expand' | 'safeIntegers' | 'bind'
+>;
+
+/** Per connection: SQL text → its prepared statement. */
+const statementCaches = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/**
+ * Hot-path SQL is a few dozen constant strings: beyond this, the oldest statement is dropped
+ * (SQL built from data, such as a placeholder list per call, cannot grow the cache unbounded).
+ */
+const statementCacheLimit = 256;
+
+/**
+ * The store's statement for `sql`, compiled once per connection and reused: compiling is most
+ * of the cost of a small query, and the runner makes dozens per rep (issue 15). A cached
+ * statement still iterating (`busy`) is never handed out twice: that caller gets a fresh one.
+ */
+export function statement<Parameters extends unknown[] = unknown[], Row = unknown>(
+  store: Store,
+  sql: string,
+): PlainStatement<Parameters, Row> {
+  let cache = statementCaches.get(store.db);
+  if (!cache) {
+    cache = new Map();
+    statementCaches.set(store.db, cache);
+  }
+  const cached = cache.get(sql);
+  if (cached && !cached.busy) return cached as unknown as PlainStatement<Parameters, Row>;
+  const prepared = store.db.prepare<Parameters, Row>(sql);
+  if (!cached) {
+    if (cache.size >= statementCacheLimit) {
+      const oldest = cache.keys().next();
+      if (!oldest.done) cache.delete(oldest.value);
+    }
+    cache.set(sql, prepared);
+  }
+  return prepared;
+}
+
 function openConnection(path: string, readonly = false): Database.Database {
   try {
     return new Database(path, { readonly, fileMustExist: readonly });

@@ -4,7 +4,7 @@
  * the lease id, so a job whose lease was taken over can never be completed twice.
  */
 import { randomUUID } from 'node:crypto';
-import type { Store } from './database';
+import { statement, type Store } from './database';
 
 /** What identifies a job; unique per study. */
 export interface JobKey {
@@ -24,22 +24,22 @@ export interface ClaimedJob extends JobKey {
   attempts: number;
 }
 
-/** Queues a job unless the same key exists (idempotent). */
-export function insertJob(store: Store, key: JobKey): void {
-  store.db
-    .prepare(
-      `INSERT OR IGNORE INTO jobs (study_id, condition_key, item_id, judge_id, rep, direction, state, created_at)
+/** Queues a job unless the same key exists (idempotent); true when it was new. */
+export function insertJob(store: Store, key: JobKey): boolean {
+  const result = statement(
+    store,
+    `INSERT OR IGNORE INTO jobs (study_id, condition_key, item_id, judge_id, rep, direction, state, created_at)
        VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)`,
-    )
-    .run(
-      key.studyId,
-      key.conditionKey,
-      key.itemId,
-      key.judgeId,
-      key.rep,
-      key.direction,
-      new Date().toISOString(),
-    );
+  ).run(
+    key.studyId,
+    key.conditionKey,
+    key.itemId,
+    key.judgeId,
+    key.rep,
+    key.direction,
+    new Date().toISOString(),
+  );
+  return result.changes === 1;
 }
 
 /** Limits a claim must respect, given what is already running. */
@@ -76,39 +76,48 @@ export function claimJob(
   now = Date.now(),
 ): ClaimedJob | null {
   const claim = store.db.transaction((): ClaimedJob | null => {
-    const running = store.db
-      .prepare(
+    // Counted only when some judge has a limit: most studies set none, and this is per claim.
+    const judgeLimited = Object.keys(limits.perJudge).length > 0;
+    const busy = new Map<string, number>();
+    if (judgeLimited) {
+      const running = statement<[number], { judge_id: string; n: number }>(
+        store,
         `SELECT judge_id, count(*) AS n FROM jobs WHERE state = 'running' AND lease_expires_at > ? GROUP BY judge_id`,
-      )
-      .all(now) as { judge_id: string; n: number }[];
-    const busy = new Map(running.map((row) => [row.judge_id, row.n]));
-    const candidates = store.db
-      .prepare(
-        `SELECT j.id, j.study_id, j.condition_key, j.item_id, j.judge_id, j.rep, j.direction, j.attempts, j.state
-           FROM jobs j JOIN studies s ON s.id = j.study_id
-          WHERE s.status = 'running'
-            AND ((j.state = 'queued' AND j.next_run_at <= ?) OR (j.state = 'running' AND j.lease_expires_at <= ?))
-          ORDER BY (j.direction <> ''), j.id LIMIT 200`,
-      )
-      .all(now, now) as JobRow[];
+      ).all(now);
+      for (const row of running) busy.set(row.judge_id, row.n);
+    }
     const excluded = new Set(limits.excludeStudies ?? []);
     const only = limits.onlyStudies ? new Set(limits.onlyStudies) : null;
-    const job = candidates.find((row) => {
+    const eligible = (row: JobRow): boolean => {
       if (excluded.has(row.study_id) || (only && !only.has(row.study_id))) return false;
       const limit = limits.perJudge[row.judge_id];
       return limit === undefined || (busy.get(row.judge_id) ?? 0) < limit;
-    });
+    };
+    // Read row by row and stop at the first eligible one: usually the first (issue 15).
+    let job: JobRow | undefined;
+    const candidates = statement<[number, number], JobRow>(
+      store,
+      `SELECT j.id, j.study_id, j.condition_key, j.item_id, j.judge_id, j.rep, j.direction, j.attempts, j.state
+         FROM jobs j JOIN studies s ON s.id = j.study_id
+        WHERE s.status = 'running'
+          AND ((j.state = 'queued' AND j.next_run_at <= ?) OR (j.state = 'running' AND j.lease_expires_at <= ?))
+        ORDER BY (j.direction <> ''), j.id LIMIT 200`,
+    );
+    for (const row of candidates.iterate(now, now)) {
+      if (!eligible(row)) continue;
+      job = row;
+      break;
+    }
     if (!job) return null;
     const leaseId = randomUUID();
     // Taking over an expired lease (its worker crashed) continues that attempt: a crash is
     // not the rep's failure and must not use up its attempts.
     const taken = job.state === 'running' ? 0 : 1;
-    store.db
-      .prepare(
-        `UPDATE jobs SET state = 'running', lease_id = ?, lease_owner = ?, lease_expires_at = ?, attempts = attempts + ?
+    statement(
+      store,
+      `UPDATE jobs SET state = 'running', lease_id = ?, lease_owner = ?, lease_expires_at = ?, attempts = attempts + ?
           WHERE id = ?`,
-      )
-      .run(leaseId, owner, now + leaseMs, taken, job.id);
+    ).run(leaseId, owner, now + leaseMs, taken, job.id);
     return {
       id: job.id,
       leaseId,
@@ -131,11 +140,10 @@ export function renewLease(
   leaseMs: number,
   now = Date.now(),
 ): boolean {
-  const result = store.db
-    .prepare(
-      `UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND lease_id = ? AND state = 'running'`,
-    )
-    .run(now + leaseMs, job.id, job.leaseId);
+  const result = statement(
+    store,
+    `UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND lease_id = ? AND state = 'running'`,
+  ).run(now + leaseMs, job.id, job.leaseId);
   return result.changes === 1;
 }
 
@@ -146,13 +154,12 @@ export function completeJob(
   repId: string,
   durationMs: number,
 ): boolean {
-  const result = store.db
-    .prepare(
-      `UPDATE jobs SET state = 'done', rep_id = ?, duration_ms = ?, finished_at = ?, lease_id = NULL,
+  const result = statement(
+    store,
+    `UPDATE jobs SET state = 'done', rep_id = ?, duration_ms = ?, finished_at = ?, lease_id = NULL,
               lease_expires_at = NULL, last_error = NULL
         WHERE id = ? AND lease_id = ? AND state = 'running'`,
-    )
-    .run(repId, durationMs, new Date().toISOString(), job.id, job.leaseId);
+  ).run(repId, durationMs, new Date().toISOString(), job.id, job.leaseId);
   return result.changes === 1;
 }
 
@@ -164,31 +171,29 @@ export function failJob(
   retryInMs: number | null,
   now = Date.now(),
 ): void {
-  store.db
-    .prepare(
-      `UPDATE jobs SET state = ?, last_error = ?, next_run_at = ?, lease_id = NULL, lease_expires_at = NULL,
+  statement(
+    store,
+    `UPDATE jobs SET state = ?, last_error = ?, next_run_at = ?, lease_id = NULL, lease_expires_at = NULL,
               finished_at = CASE WHEN ? IS NULL THEN ? ELSE NULL END
         WHERE id = ? AND lease_id = ?`,
-    )
-    .run(
-      retryInMs === null ? 'failed' : 'queued',
-      error,
-      now + (retryInMs ?? 0),
-      retryInMs,
-      new Date(now).toISOString(),
-      job.id,
-      job.leaseId,
-    );
+  ).run(
+    retryInMs === null ? 'failed' : 'queued',
+    error,
+    now + (retryInMs ?? 0),
+    retryInMs,
+    new Date(now).toISOString(),
+    job.id,
+    job.leaseId,
+  );
 }
 
 /** Gives a job back to the queue without counting an attempt (pause, shutdown). */
 export function releaseJob(store: Store, job: ClaimedJob): void {
-  store.db
-    .prepare(
-      `UPDATE jobs SET state = 'queued', attempts = max(0, attempts - 1), lease_id = NULL, lease_expires_at = NULL
+  statement(
+    store,
+    `UPDATE jobs SET state = 'queued', attempts = max(0, attempts - 1), lease_id = NULL, lease_expires_at = NULL
         WHERE id = ? AND lease_id = ?`,
-    )
-    .run(job.id, job.leaseId);
+  ).run(job.id, job.leaseId);
 }
 
 /**
@@ -196,9 +201,10 @@ export function releaseJob(store: Store, job: ClaimedJob): void {
  * was not the rep's failure, so the attempt it was in is given back.
  */
 export function requeueOrphanedJobs(store: Store, isAlive: (pid: number) => boolean): number {
-  const rows = store.db
-    .prepare(`SELECT id, lease_owner FROM jobs WHERE state = 'running'`)
-    .all() as { id: number; lease_owner: number | null }[];
+  const rows = statement(
+    store,
+    `SELECT id, lease_owner FROM jobs WHERE state = 'running'`,
+  ).all() as { id: number; lease_owner: number | null }[];
   const orphaned = rows.filter((row) => row.lease_owner === null || !isAlive(row.lease_owner));
   const requeue = store.db.prepare(
     `UPDATE jobs SET state = 'queued', attempts = max(0, attempts - 1), lease_id = NULL, lease_expires_at = NULL,
@@ -219,9 +225,10 @@ export function releaseOwnedJobs(
   owner: number,
   onlyStudies?: readonly string[],
 ): number {
-  const rows = store.db
-    .prepare(`SELECT id, study_id FROM jobs WHERE state = 'running' AND lease_owner = ?`)
-    .all(owner) as { id: number; study_id: string }[];
+  const rows = statement(
+    store,
+    `SELECT id, study_id FROM jobs WHERE state = 'running' AND lease_owner = ?`,
+  ).all(owner) as { id: number; study_id: string }[];
   const release = store.db.prepare(
     `UPDATE jobs SET state = 'queued', attempts = max(0, attempts - 1), lease_id = NULL,
             lease_expires_at = NULL WHERE id = ? AND state = 'running'`,
@@ -233,21 +240,19 @@ export function releaseOwnedJobs(
 
 /** Failed jobs of a study back to the queue (the window's retry action). */
 export function retryFailedJobs(store: Store, studyId: string): number {
-  return store.db
-    .prepare(
-      `UPDATE jobs SET state = 'queued', next_run_at = 0, attempts = 0 WHERE study_id = ? AND state = 'failed'`,
-    )
-    .run(studyId).changes;
+  return statement(
+    store,
+    `UPDATE jobs SET state = 'queued', next_run_at = 0, attempts = 0 WHERE study_id = ? AND state = 'failed'`,
+  ).run(studyId).changes;
 }
 
 /** Jobs still to run (queued or running) in running studies, optionally only some studies. */
 export function openJobCount(store: Store, onlyStudies?: readonly string[]): number {
-  const rows = store.db
-    .prepare(
-      `SELECT j.study_id, count(*) AS n FROM jobs j JOIN studies s ON s.id = j.study_id
+  const rows = statement(
+    store,
+    `SELECT j.study_id, count(*) AS n FROM jobs j JOIN studies s ON s.id = j.study_id
         WHERE s.status = 'running' AND j.state IN ('queued', 'running') GROUP BY j.study_id`,
-    )
-    .all() as { study_id: string; n: number }[];
+  ).all() as { study_id: string; n: number }[];
   return rows
     .filter((row) => !onlyStudies || onlyStudies.includes(row.study_id))
     .reduce((sum, row) => sum + row.n, 0);
@@ -255,15 +260,16 @@ export function openJobCount(store: Store, onlyStudies?: readonly string[]): num
 
 /** Running jobs per study (for container limits). */
 export function runningByStudy(store: Store): Map<string, number> {
-  const rows = store.db
-    .prepare(`SELECT study_id, count(*) AS n FROM jobs WHERE state = 'running' GROUP BY study_id`)
-    .all() as { study_id: string; n: number }[];
+  const rows = statement(
+    store,
+    `SELECT study_id, count(*) AS n FROM jobs WHERE state = 'running' GROUP BY study_id`,
+  ).all() as { study_id: string; n: number }[];
   return new Map(rows.map((row) => [row.study_id, row.n]));
 }
 
 /** Ids of the workspace's running studies. */
 export function runningStudyIds(store: Store): string[] {
   return (
-    store.db.prepare(`SELECT id FROM studies WHERE status = 'running'`).all() as { id: string }[]
+    statement(store, `SELECT id FROM studies WHERE status = 'running'`).all() as { id: string }[]
   ).map((row) => row.id);
 }

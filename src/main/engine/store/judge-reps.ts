@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CueSpan, Verdict, JudgeTranscript } from '../judge';
-import type { Store } from './database';
+import { statement, type Store } from './database';
 import { readJsonColumn } from './json-column';
 
 /** What identifies a rep besides its transcript. */
@@ -37,7 +37,8 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
   const { transcript: t } = record;
   const db = store.db;
   db.transaction(() => {
-    db.prepare(
+    statement(
+      store,
       `INSERT INTO judge_reps (id, study_id, suite_id, item_id, provider, model, simulated,
          condition_json, outcome, verdict_json, final_verdict_json, gate_json, verdict_source,
          verdict_problems_json, repair_used, system_prompt, tools_json, cue_spans_json,
@@ -72,7 +73,8 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
       record.simulation === undefined ? null : JSON.stringify(record.simulation),
       new Date().toISOString(),
     );
-    const message = db.prepare(
+    const message = statement(
+      store,
       `INSERT INTO judge_messages (rep_id, seq, role, content, tool_calls_json, tool_call_id, tool_name, is_error)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
@@ -103,7 +105,8 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
         message.run(id, seq, 'user', entry.content, null, null, null, 0);
       }
     });
-    const turn = db.prepare(
+    const turn = statement(
+      store,
       `INSERT INTO judge_turns (rep_id, turn, started_at, latency_ms, input_tokens, output_tokens,
          cost_usd, stop_reason, attempts, temperature_sent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
@@ -121,7 +124,8 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
         entry.temperatureSent ? 1 : 0,
       );
     }
-    const call = db.prepare(
+    const call = statement(
+      store,
       `INSERT INTO judge_tool_calls (rep_id, seq, turn, call_id, name, input_json, output, is_error,
          duration_ms, result_number, stop_directive) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );

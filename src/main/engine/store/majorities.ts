@@ -4,7 +4,7 @@
  * uncued groups whose majority was never fixed (a runner died in between).
  */
 import { z } from 'zod';
-import type { Store } from './database';
+import { statement, type Store } from './database';
 import { parseJsonColumn } from './json-column';
 
 /** What scheduling reads of a final verdict: its kind, and the pass/fail or score it carries. */
@@ -30,19 +30,19 @@ export function readUncuedJobOutcomes(
   judgeId: string,
   controlKey: string,
 ): UncuedJobOutcome[] {
-  return store.db
-    .prepare<
-      [string, string, string, string],
-      {
-        state: string;
-        outcome: string | null;
-        rep_id: string | null;
-        final_verdict_json: string | null;
-      }
-    >(
-      `SELECT j.state, r.outcome, r.id AS rep_id, r.final_verdict_json FROM jobs j LEFT JOIN judge_reps r ON r.id = j.rep_id
+  return statement<
+    [string, string, string, string],
+    {
+      state: string;
+      outcome: string | null;
+      rep_id: string | null;
+      final_verdict_json: string | null;
+    }
+  >(
+    store,
+    `SELECT j.state, r.outcome, r.id AS rep_id, r.final_verdict_json FROM jobs j LEFT JOIN judge_reps r ON r.id = j.rep_id
         WHERE j.study_id = ? AND j.item_id = ? AND j.judge_id = ? AND j.condition_key = ?`,
-    )
+  )
     .all(studyId, itemId, judgeId, controlKey)
     .map((row) => ({
       state: row.state,
@@ -66,12 +66,11 @@ export function hasMajority(
   dimension: string,
 ): boolean {
   return (
-    store.db
-      .prepare(
-        `SELECT 1 FROM study_majorities
+    statement(
+      store,
+      `SELECT 1 FROM study_majorities
           WHERE study_id = ? AND item_id = ? AND judge_id = ? AND dimension = ?`,
-      )
-      .get(studyId, itemId, judgeId, dimension) !== undefined
+    ).get(studyId, itemId, judgeId, dimension) !== undefined
   );
 }
 
@@ -89,20 +88,19 @@ export interface MajorityRecord {
 
 /** Stores a fixed majority. */
 export function insertMajority(store: Store, record: MajorityRecord): void {
-  store.db
-    .prepare(
-      `INSERT INTO study_majorities
+  statement(
+    store,
+    `INSERT INTO study_majorities
          (study_id, item_id, judge_id, dimension, majority, mean_score, valid_reps, note)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      record.studyId,
-      record.itemId,
-      record.judgeId,
-      record.dimension,
-      record.majority,
-      record.meanScore,
-      record.validReps,
-      record.note,
-    );
+  ).run(
+    record.studyId,
+    record.itemId,
+    record.judgeId,
+    record.dimension,
+    record.majority,
+    record.meanScore,
+    record.validReps,
+    record.note,
+  );
 }

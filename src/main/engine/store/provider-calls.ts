@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ModelResponse } from '../providers';
-import type { Store } from './database';
+import { statement, type Store } from './database';
 import { parseJsonColumn } from './json-column';
 
 /**
@@ -39,16 +39,18 @@ export interface ProviderCallLog {
   dropFrom(seq: number): void;
 }
 
-/** The stored calls of job `jobId`, with its statements prepared once. */
+/** The stored calls of job `jobId` (the connection's cached statements: one job, three SQL). */
 export function providerCallLog(store: Store, jobId: number): ProviderCallLog {
-  const find = store.db.prepare(
+  const find = statement(
+    store,
     'SELECT request_hash, response_json, attempts, temperature_sent FROM provider_calls WHERE job_id = ? AND seq = ?',
   );
-  const save = store.db.prepare(
+  const save = statement(
+    store,
     `INSERT OR REPLACE INTO provider_calls (job_id, seq, request_hash, response_json, attempts, temperature_sent, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const dropFrom = store.db.prepare('DELETE FROM provider_calls WHERE job_id = ? AND seq >= ?');
+  const dropFrom = statement(store, 'DELETE FROM provider_calls WHERE job_id = ? AND seq >= ?');
   return {
     find(seq) {
       const row = find.get(jobId, seq) as

@@ -4,12 +4,13 @@
  */
 import type { StudyProgress } from '../../../shared/study-progress';
 import { EngineError } from '../errors';
-import type { Store } from './database';
+import { statement, type Store } from './database';
 
 function setStatus(store: Store, studyId: string, status: string, reason: string | null): void {
-  const result = store.db
-    .prepare('UPDATE studies SET status = ?, paused_reason = ?, updated_at = ? WHERE id = ?')
-    .run(status, reason, new Date().toISOString(), studyId);
+  const result = statement(
+    store,
+    'UPDATE studies SET status = ?, paused_reason = ?, updated_at = ? WHERE id = ?',
+  ).run(status, reason, new Date().toISOString(), studyId);
   if (result.changes === 0) throw new EngineError('not_found', `There is no study "${studyId}".`);
 }
 
@@ -18,9 +19,9 @@ export function studyStatus(
   store: Store,
   studyId: string,
 ): { status: string; pausedReason: string | null } {
-  const row = store.db
-    .prepare('SELECT status, paused_reason FROM studies WHERE id = ?')
-    .get(studyId) as { status: string; paused_reason: string | null } | undefined;
+  const row = statement(store, 'SELECT status, paused_reason FROM studies WHERE id = ?').get(
+    studyId,
+  ) as { status: string; paused_reason: string | null } | undefined;
   if (!row) throw new EngineError('not_found', `There is no study "${studyId}".`);
   return { status: row.status, pausedReason: row.paused_reason };
 }
@@ -60,9 +61,10 @@ export function cancelStudy(store: Store, studyId: string): void {
 
 /** Marks the study completed when nothing is queued or running; true when it did. */
 export function completeIfDone(store: Store, studyId: string): boolean {
-  const open = store.db
-    .prepare(`SELECT count(*) AS n FROM jobs WHERE study_id = ? AND state IN ('queued', 'running')`)
-    .get(studyId) as { n: number };
+  const open = statement(
+    store,
+    `SELECT count(*) AS n FROM jobs WHERE study_id = ? AND state IN ('queued', 'running')`,
+  ).get(studyId) as { n: number };
   if (open.n > 0) return false;
   const { status } = studyStatus(store, studyId);
   if (status !== 'running') return false;
@@ -72,12 +74,11 @@ export function completeIfDone(store: Store, studyId: string): boolean {
 
 /** Total cost of a study's stored reps; null parts (unknown prices) are counted separately. */
 export function studyCost(store: Store, studyId: string): { usd: number; unpricedReps: number } {
-  const row = store.db
-    .prepare(
-      `SELECT coalesce(sum(cost_usd), 0) AS usd, sum(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END) AS unpriced
+  const row = statement(
+    store,
+    `SELECT coalesce(sum(cost_usd), 0) AS usd, sum(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END) AS unpriced
          FROM judge_reps WHERE study_id = ?`,
-    )
-    .get(studyId) as { usd: number; unpriced: number | null };
+  ).get(studyId) as { usd: number; unpriced: number | null };
   return { usd: row.usd, unpricedReps: row.unpriced ?? 0 };
 }
 
@@ -91,15 +92,14 @@ export function studyProgress(
   const { status, pausedReason } = studyStatus(store, studyId);
   // A running job whose lease ran out has no live worker (it crashed, or its database write
   // failed): it is waiting to be taken over, so it counts as queued, never as a ghost runner.
-  const rows = store.db
-    .prepare(
-      `SELECT c.key, c.label, c.position,
+  const rows = statement(
+    store,
+    `SELECT c.key, c.label, c.position,
               CASE WHEN j.state = 'running' AND coalesce(j.lease_expires_at, 0) <= ? THEN 'queued' ELSE j.state END AS state,
               count(j.id) AS n
          FROM study_conditions c LEFT JOIN jobs j ON j.study_id = c.study_id AND j.condition_key = c.key
         WHERE c.study_id = ? GROUP BY c.key, 4 ORDER BY c.position`,
-    )
-    .all(now, studyId) as {
+  ).all(now, studyId) as {
     key: string;
     label: string;
     position: number;
@@ -122,23 +122,20 @@ export function studyProgress(
     arms.set(row.key, arm);
   }
   const failures = jobErrors(store, studyId, `state = 'failed'`);
-  const undetermined = store.db
-    .prepare(
-      `SELECT count(*) AS n FROM study_majorities WHERE study_id = ? AND majority IS NULL AND mean_score IS NULL`,
-    )
-    .get(studyId) as { n: number };
+  const undetermined = statement(
+    store,
+    `SELECT count(*) AS n FROM study_majorities WHERE study_id = ? AND majority IS NULL AND mean_score IS NULL`,
+  ).get(studyId) as { n: number };
   const retries = jobErrors(store, studyId, `state = 'queued' AND last_error IS NOT NULL`);
-  const retryingCount = store.db
-    .prepare(
-      `SELECT count(*) AS n FROM jobs WHERE study_id = ? AND state = 'queued' AND last_error IS NOT NULL`,
-    )
-    .get(studyId) as { n: number };
-  const outcomeRows = store.db
-    .prepare(
-      `SELECT r.outcome, count(*) AS n FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
+  const retryingCount = statement(
+    store,
+    `SELECT count(*) AS n FROM jobs WHERE study_id = ? AND state = 'queued' AND last_error IS NOT NULL`,
+  ).get(studyId) as { n: number };
+  const outcomeRows = statement(
+    store,
+    `SELECT r.outcome, count(*) AS n FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
         WHERE j.study_id = ? AND j.state = 'done' GROUP BY r.outcome`,
-    )
-    .all(studyId) as { outcome: string; n: number }[];
+  ).all(studyId) as { outcome: string; n: number }[];
   const outcome = (name: string) => outcomeRows.find((row) => row.outcome === name)?.n ?? 0;
   const cost = studyCost(store, studyId);
   const all = [...arms.values()];
@@ -172,12 +169,11 @@ export function studyProgress(
 
 /** Up to 50 jobs of a study matching `where` (a fixed SQL condition), with their last error. */
 function jobErrors(store: Store, studyId: string, where: string): StudyProgress['failures'] {
-  const rows = store.db
-    .prepare(
-      `SELECT id, condition_key, item_id, judge_id, rep, direction, attempts, last_error FROM jobs
+  const rows = statement(
+    store,
+    `SELECT id, condition_key, item_id, judge_id, rep, direction, attempts, last_error FROM jobs
         WHERE study_id = ? AND ${where} ORDER BY id LIMIT 50`,
-    )
-    .all(studyId) as {
+  ).all(studyId) as {
     id: number;
     condition_key: string;
     item_id: string;

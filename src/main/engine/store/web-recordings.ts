@@ -3,14 +3,15 @@
  * stores the rep, read back (and parsed: it is on disk) to replay the rep offline.
  */
 import { webRecordingSchema, type WebRecording } from '../environments';
-import type { Store } from './database';
+import { statement, type Store } from './database';
 import { parseJsonColumn } from './json-column';
 
 /** Stores what the live web answered during rep `repId`. */
 export function saveWebRecording(store: Store, repId: string, recording: WebRecording): void {
-  store.db
-    .prepare('INSERT OR REPLACE INTO judge_rep_web (rep_id, recording_json) VALUES (?, ?)')
-    .run(repId, JSON.stringify(recording));
+  statement(
+    store,
+    'INSERT OR REPLACE INTO judge_rep_web (rep_id, recording_json) VALUES (?, ?)',
+  ).run(repId, JSON.stringify(recording));
 }
 
 /** The recording of rep `repId`, or undefined when it used no live web. */
