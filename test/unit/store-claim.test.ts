@@ -8,6 +8,7 @@ import {
   type ClaimedJob,
   type Store,
 } from '../../src/main/engine/store';
+import { queuedClaimSql } from '../../src/main/engine/store/jobs';
 import { studySpecSchema } from '../../src/shared/study-spec';
 import { makeTempDir } from '../helpers/temp-dir';
 
@@ -119,5 +120,34 @@ describe('claimJob', () => {
     expect(describeJob(claimJob(store, 1, 30_000, { perJudge: {} }))).toBe(
       'study-b/first/uncued/2',
     );
+  });
+
+  it('takes over an expired lease in its place in the claim order', () => {
+    queue('study-a', 'first', 1);
+    queue('study-a', 'first', 2);
+    queue('study-a', 'second', 1);
+    const crashed = claimJob(store, 1, 30_000, { perJudge: {} }, 1_000);
+    expect(describeJob(crashed)).toBe('study-a/first/uncued/1');
+    // Its worker died: after the lease ran out, the job comes back before the later queued ones.
+    const again = claimJob(store, 2, 30_000, { perJudge: {} }, 40_000);
+    expect(again?.id).toBe(crashed?.id);
+    expect(again?.attempts).toBe(1);
+    expect(describeJob(claimJob(store, 2, 30_000, { perJudge: {} }, 40_000))).toBe(
+      'study-a/first/uncued/2',
+    );
+    // A lease that runs out after the queue has moved on is taken when its turn comes: now.
+    const late = claimJob(store, 3, 30_000, { perJudge: {} }, 40_000);
+    expect(describeJob(late)).toBe('study-a/second/uncued/1');
+    expect(claimJob(store, 3, 30_000, { perJudge: {} }, 41_000)).toBeNull();
+    expect(claimJob(store, 3, 30_000, { perJudge: {} }, 80_000)?.id).toBe(crashed?.id);
+  });
+
+  it('reads queued jobs off the claim-order index, sorting nothing', () => {
+    const plan = store.db
+      .prepare<[number], { detail: string }>(`EXPLAIN QUERY PLAN ${queuedClaimSql}`)
+      .all(0)
+      .map((row) => row.detail);
+    expect(plan.join('\n')).toContain('jobs_claim_order');
+    expect(plan.join('\n')).not.toContain('TEMP B-TREE');
   });
 });

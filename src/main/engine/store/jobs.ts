@@ -65,6 +65,15 @@ interface JobRow {
 }
 
 /**
+ * The queued jobs a claim reads, in claim order: served by the claim-order index (migration
+ * 0010) without sorting (test/unit/store-claim.test.ts checks the plan).
+ */
+export const queuedClaimSql = `SELECT j.id, j.study_id, j.condition_key, j.item_id, j.judge_id, j.rep, j.direction, j.attempts, j.state
+  FROM jobs j JOIN studies s ON s.id = j.study_id
+ WHERE j.state = 'queued' AND +j.next_run_at <= ? AND s.status = 'running'
+ ORDER BY (j.direction <> ''), j.id LIMIT 200`;
+
+/**
  * Claims the next runnable job of a running study: queued and due, or running with an expired
  * lease (its worker died). Uncued jobs first (they unlock cued ones), then by id.
  */
@@ -93,21 +102,37 @@ export function claimJob(
       const limit = limits.perJudge[row.judge_id];
       return limit === undefined || (busy.get(row.judge_id) ?? 0) < limit;
     };
-    // Read row by row and stop at the first eligible one: usually the first (issue 15).
-    let job: JobRow | undefined;
-    const candidates = statement<[number, number], JobRow>(
+    // Read row by row and stop at the first eligible one: usually the first (issue 15). Queued
+    // jobs come off the claim-order index (migration 0010; the unary + keeps the planner from
+    // the due-time index, which would sort every runnable job); the few expired leases are
+    // merged in by the same order.
+    const expired = statement<[number], JobRow>(
       store,
       `SELECT j.id, j.study_id, j.condition_key, j.item_id, j.judge_id, j.rep, j.direction, j.attempts, j.state
          FROM jobs j JOIN studies s ON s.id = j.study_id
-        WHERE s.status = 'running'
-          AND ((j.state = 'queued' AND j.next_run_at <= ?) OR (j.state = 'running' AND j.lease_expires_at <= ?))
-        ORDER BY (j.direction <> ''), j.id LIMIT 200`,
-    );
-    for (const row of candidates.iterate(now, now)) {
+        WHERE j.state = 'running' AND j.lease_expires_at <= ? AND s.status = 'running'
+        ORDER BY (j.direction <> ''), j.id`,
+    ).all(now);
+    const queued = statement<[number], JobRow>(store, queuedClaimSql);
+    let job: JobRow | undefined = undefined;
+    let lease = 0;
+    const before = (a: JobRow, b: JobRow) =>
+      a.direction === '' && b.direction !== ''
+        ? true
+        : (a.direction === '') === (b.direction === '') && a.id < b.id;
+    for (const row of queued.iterate(now)) {
+      for (; lease < expired.length && before(expired[lease] as JobRow, row); lease += 1)
+        if (eligible(expired[lease] as JobRow)) {
+          job = expired[lease];
+          break;
+        }
+      if (job) break;
       if (!eligible(row)) continue;
       job = row;
       break;
     }
+    for (; !job && lease < expired.length; lease += 1)
+      if (eligible(expired[lease] as JobRow)) job = expired[lease];
     if (!job) return null;
     const leaseId = randomUUID();
     // Taking over an expired lease (its worker crashed) continues that attempt: a crash is

@@ -7,6 +7,7 @@ import { migration0006 } from './0006-web-recordings';
 import { migration0007 } from './0007-dimensions';
 import { migration0008 } from './0008-job-rep-index';
 import { migration0009 } from './0009-done-job-counts';
+import { migration0010 } from './0010-claim-order';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   migration0007,
   migration0008,
   migration0009,
+  migration0010,
 ];
