@@ -111,6 +111,7 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
         'call p50/p90',
         'rest of rep',
         'cpu/rep',
+        'main/rep',
         'cpu',
         'loop p99',
         'heap peak',
@@ -127,16 +128,18 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
         `${Math.round(level.callMs.median)}/${Math.round(level.callMs.p90)} ms`,
         ms(level.outsideCallsMsPerRep.median),
         ms(level.cpuMsPerRep),
+        level.mainThreadCpuMsPerRep === null ? 'n/a' : ms(level.mainThreadCpuMsPerRep),
         `${Math.round(level.cpuShareOfOneCore * 100)}%`,
         ms(level.eventLoopDelayMs.p99),
         `${level.memory.heapUsedPeakMb} MB`,
       ]),
     ]),
     '  call = one provider call as the loop timed it (the server waits the latency); rest of rep = ' +
-      'claim, provision, prompt, tools, storing; cpu = this process (the server runs in its own)',
+      'claim, provision, prompt, tools, storing; cpu = this process (the server runs in its own), ' +
+      'main = its main thread alone (the event loop reps queue for; Linux)',
     `  one SQLite autocommit write: ${b.commit.commitMs.median.toFixed(3)} ms median, ` +
       `${b.commit.commitMs.p90.toFixed(3)} ms p90 (journal ${b.commit.journalMode}, synchronous=${b.commit.synchronous})`,
-    `  snapshot environment made and removed (fs/promises, as the runner provisions it): ` +
+    `  snapshot environment made and removed (off the event loop, as the runner provisions one): ` +
       `${b.snapshotEnvironmentMs.median.toFixed(2)} ms median, ${b.snapshotEnvironmentMs.p90.toFixed(2)} ms p90, ` +
       `${b.snapshotEnvironmentMs.max.toFixed(1)} ms max`,
     ...b.notes.map((note) => `  note: ${note}`),
