@@ -114,48 +114,30 @@ function refresh(store: Store, studyId: string, tables: readonly TableName[]): v
   for (const name of tables) reportTable(store, studyId, name);
 }
 
-/** Runs the live-refresh timing on the generated workspace (the copies replace the taken reps). */
-export async function benchLiveRefresh(
+/** One study's samples while the batches land. */
+interface StudyRun {
+  readonly studyId: string;
+  readonly taken: { jobId: number; repId: string }[];
+  readonly full: number[];
+  readonly rows: number[];
+  readonly refresh: number[];
+  readonly reads: string[];
+  readonly pairings: string[];
+  readonly tallies: string[];
+}
+
+function timing(
   store: Store,
-  studyId: string,
+  run: StudyRun,
+  tables: readonly TableName[],
   floorMs: number,
-  log: (line: string) => void,
-  batchReps = 32,
-  batches = 9,
-): Promise<LiveRefreshTiming> {
-  const tables = liveTables();
-  const taken = takeBack(store, studyId, batchReps * batches);
-  const land = lander(store);
-  const fullSamples: number[] = [];
-  for (let run = 0; run < 2; run += 1) {
-    forgetStudyRows(store);
-    forgetTables(store);
-    const started = now();
-    refresh(store, studyId, tables);
-    fullSamples.push(now() - started);
-  }
-  const rowsSamples: number[] = [];
-  const refreshSamples: number[] = [];
-  const reads: string[] = [];
-  const pairings: string[] = [];
-  const tallies: string[] = [];
-  for (let batch = 0; batch < batches; batch += 1) {
-    land(taken.slice(batch * batchReps, (batch + 1) * batchReps));
-    const started = now();
-    studyRows(store, studyId);
-    rowsSamples.push(now() - started);
-    const read = lastRowCacheRead();
-    reads.push(`${read.kind}:${read.repsRead}`);
-    refresh(store, studyId, tables);
-    refreshSamples.push(now() - started);
-    pairings.push(lastPairingUpdate());
-    tallies.push(lastTallyUpdate('flips') ?? 'none');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  const refreshMs = summarize(refreshSamples);
-  const fullRefreshMs = summarize(fullSamples);
-  const rowsMs = summarize(rowsSamples);
-  const result: LiveRefreshTiming = {
+  batchReps: number,
+  batches: number,
+): LiveRefreshTiming {
+  const refreshMs = summarize(run.refresh);
+  const fullRefreshMs = summarize(run.full);
+  const rowsMs = summarize(run.rows);
+  return {
     batchReps,
     batches,
     tables: [...tables],
@@ -164,19 +146,80 @@ export async function benchLiveRefresh(
     fullRefreshMs: rounded(fullRefreshMs),
     ratioToFull: round(refreshMs.median / fullRefreshMs.median, 3),
     rowsRatioToFloor: round(rowsMs.median / floorMs, 3),
-    reads,
-    pairings,
-    tallies,
-    studyReps: studyReps(store, studyId),
+    reads: run.reads,
+    pairings: run.pairings,
+    tallies: run.tallies,
+    studyReps: studyReps(store, run.studyId),
   };
-  log(
-    `  live refresh after ${batchReps} landed reps (${tables.length} tables): median ` +
-      `${refreshMs.median.toFixed(0)} ms (rows ${rowsMs.median.toFixed(1)} ms = ` +
-      `${result.rowsRatioToFloor}× floor) vs ${fullRefreshMs.median.toFixed(0)} ms from nothing ` +
-      `(${result.ratioToFull}×) on ${result.studyReps} reps; reads ${reads.join(', ')}; ` +
-      `pairings ${pairings.join(', ')}; flip counts ${tallies.join(', ')}`,
-  );
-  return result;
+}
+
+/**
+ * Times the live refresh of each study: from nothing (every cache forgotten), then after each
+ * batch of landed reps. The studies take turns batch by batch, so both see the machine as it
+ * is at that moment (the copies replace the taken reps).
+ */
+async function benchLiveRefresh(
+  store: Store,
+  studyIds: readonly string[],
+  floorMs: number,
+  log: (line: string) => void,
+  batchReps: number,
+  batches: number,
+): Promise<LiveRefreshTiming[]> {
+  const tables = liveTables();
+  const land = lander(store);
+  const runs: StudyRun[] = studyIds.map((studyId) => ({
+    studyId,
+    taken: takeBack(store, studyId, batchReps * batches),
+    full: [],
+    rows: [],
+    refresh: [],
+    reads: [],
+    pairings: [],
+    tallies: [],
+  }));
+  for (const run of runs)
+    for (let sample = 0; sample < 2; sample += 1) {
+      forgetStudyRows(store);
+      forgetTables(store);
+      const started = now();
+      refresh(store, run.studyId, tables);
+      run.full.push(now() - started);
+    }
+  // The window has every study's tables open before the batches land.
+  for (const run of runs) refresh(store, run.studyId, tables);
+  for (let batch = 0; batch < batches; batch += 1)
+    for (const run of runs) {
+      land(run.taken.slice(batch * batchReps, (batch + 1) * batchReps));
+      const started = now();
+      studyRows(store, run.studyId);
+      run.rows.push(now() - started);
+      const read = lastRowCacheRead();
+      run.reads.push(`${read.kind}:${read.repsRead}`);
+      refresh(store, run.studyId, tables);
+      run.refresh.push(now() - started);
+      run.pairings.push(lastPairingUpdate());
+      run.tallies.push(lastTallyUpdate('flips') ?? 'none');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  return runs.map((run) => {
+    const result = timing(store, run, tables, floorMs, batchReps, batches);
+    log(
+      `  live refresh after ${batchReps} landed reps (${tables.length} tables) on ` +
+        `${result.studyReps} reps: median ${result.refreshMs.median.toFixed(1)} ms (rows ` +
+        `${result.rowsMs.median.toFixed(1)} ms) vs ${result.fullRefreshMs.median.toFixed(0)} ms ` +
+        `from nothing; reads ${tally(run.reads)}; pairings ${[...new Set(run.pairings)].join('/')}; ` +
+        `flip counts ${[...new Set(run.tallies)].join('/')}`,
+    );
+    return result;
+  });
+}
+
+/** `a ×3, b ×1`: how often each value came up, in first-appearance order. */
+function tally(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].map(([value, count]) => `${value} ×${count}`).join(', ');
 }
 
 function studyReps(store: Store, studyId: string): number {
@@ -236,18 +279,27 @@ export function copyTenth(store: Store, studyId: string): string {
 }
 
 /**
- * The live refresh on the full study and on a tenth of it (copyTenth), and their ratio. The
- * tenth goes first, so any warming up favours the full study's figure no more than its own.
+ * The live refresh on the full study and on a tenth of it (copyTenth), batch by batch in turn,
+ * and the ratio of their medians.
  */
 export async function benchLiveRefreshScaling(
   store: Store,
   studyId: string,
   floorMs: number,
   log: (line: string) => void,
+  batchReps = 32,
+  batches = 15,
 ): Promise<LiveRefreshScaling> {
   const tenthId = copyTenth(store, studyId);
-  const tenth = await benchLiveRefresh(store, tenthId, floorMs, log);
-  const full = await benchLiveRefresh(store, studyId, floorMs, log);
+  const [tenth, full] = await benchLiveRefresh(
+    store,
+    [tenthId, studyId],
+    floorMs,
+    log,
+    batchReps,
+    batches,
+  );
+  if (!tenth || !full) throw new Error('the live refresh timed no study');
   const targetRatio = 1.5;
   const ratio = round(full.refreshMs.median / tenth.refreshMs.median, 2);
   log(

@@ -44,9 +44,6 @@ interface OrderKey {
 interface NativeEntry {
   readonly origin: 'native';
   conditions: Map<string, ConditionFields>;
-  keys: OrderKey[];
-  /** Rows as mapped, before withTaxonomySizes (which depends on the whole item). */
-  mapped: JudgeRepRow[];
   rows: JudgeRepRow[];
   count: number;
   lastRowid: number;
@@ -163,15 +160,15 @@ function fullEntry(store: Store, studyId: string): NativeEntry {
     readConditionBodies(store, studyId).map((row) => [row.key, describe(row.condition)]),
   );
   const records = readNativeAnalysisRecords(store, studyId);
-  const mapped = records.map((record) => nativeAnalysisRow(record, conditions));
-  const rows = withTaxonomySizes(mapped);
+  const rows = sizeRows(records.map((record) => nativeAnalysisRow(record, conditions)));
+  rows.forEach((row, index) =>
+    orderKeys.set(row, orderKey(records[index] as NativeAnalysisRecord)),
+  );
   // Report order keeps each item's rows together: pairings can be grown item by item.
   noteItemContiguous(rows);
   return {
     origin: 'native',
     conditions,
-    keys: records.map(orderKey),
-    mapped,
     rows,
     count: records.length,
     lastRowid: records.reduce((highest, record) => Math.max(highest, record.rep_rowid), 0),
@@ -179,14 +176,24 @@ function fullEntry(store: Store, studyId: string): NativeEntry {
   };
 }
 
+/**
+ * Each cached row's report-order key. Kept beside the rows rather than in an array of their
+ * own, so a batch copies one array of the study, not two (issue 15).
+ */
+const orderKeys = new WeakMap<JudgeRepRow, OrderKey>();
+
+function keyAt(rows: readonly JudgeRepRow[], index: number): OrderKey {
+  return orderKeys.get(rows[index] as JudgeRepRow) as OrderKey;
+}
+
 /** The index range of item position `item`'s rows (keys sort by item first). */
-function itemRange(keys: readonly OrderKey[], item: number): { start: number; end: number } {
+function itemRange(rows: readonly JudgeRepRow[], item: number): { start: number; end: number } {
   const first = (position: number) => {
     let low = 0;
-    let high = keys.length;
+    let high = rows.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if ((keys[middle] as OrderKey).item < position) low = middle + 1;
+      if (keyAt(rows, middle).item < position) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -194,50 +201,74 @@ function itemRange(keys: readonly OrderKey[], item: number): { start: number; en
   return { start: first(item), end: first(item + 1) };
 }
 
+/** Rows withTaxonomySizes gave a size (its item's); the others are as mapped. */
+const sized = new WeakSet<JudgeRepRow>();
+
+/** withTaxonomySizes, remembering which rows it sized so an item can be sized again later. */
+function sizeRows(mapped: readonly JudgeRepRow[]): JudgeRepRow[] {
+  const rows = withTaxonomySizes(mapped);
+  rows.forEach((row, index) => {
+    if (row !== mapped[index]) sized.add(row);
+  });
+  return rows;
+}
+
+/** An item's rows sized again from the rows as mapped (sizes depend on the whole item). */
+function resizeItem(rows: readonly JudgeRepRow[]): JudgeRepRow[] {
+  const resized = sizeRows(
+    rows.map((row) => (sized.has(row) ? { ...row, taxonomySize: null } : row)),
+  );
+  resized.forEach((row, index) => {
+    const key = orderKeys.get(rows[index] as JudgeRepRow);
+    if (key && row !== rows[index]) orderKeys.set(row, key);
+  });
+  return resized;
+}
+
+/** `old` with `values[i]` inserted before index `ats[i]` of it (`ats` ascending): one copy. */
+function insertAll<T>(old: readonly T[], ats: readonly number[], values: readonly T[]): T[] {
+  const parts: (readonly T[])[] = [];
+  let from = 0;
+  ats.forEach((at, index) => {
+    parts.push(old.slice(from, at), [values[index] as T]);
+    from = at;
+  });
+  parts.push(old.slice(from));
+  return ([] as T[]).concat(...parts);
+}
+
 function merge(entry: NativeEntry, added: readonly NativeAnalysisRecord[]): void {
   const previous = entry.rows;
   const incoming = added
-    .map((record) => ({ key: orderKey(record), record }))
+    .map((record) => ({
+      key: orderKey(record),
+      row: nativeAnalysisRow(record, entry.conditions),
+      record,
+    }))
     .sort((a, b) => compareKeys(a.key, b.key));
   const positions = [...new Set(incoming.map(({ key }) => key.item))];
   // The touched items' rows as they were, before the batch's rows go in among them.
   const before = new Map(
     positions.map((position) => {
-      const { start, end } = itemRange(entry.keys, position);
+      const { start, end } = itemRange(previous, position);
       return [position, previous.slice(start, end)];
     }),
   );
-  // One merge pass (a new array per revision: analyses memoise on identity). Equal keys keep
-  // the cached row first, as inserting after the last equal key did.
-  const keys: OrderKey[] = [];
-  const mapped: JudgeRepRow[] = [];
-  const rows: JudgeRepRow[] = [];
-  let at = 0;
-  for (const { key, record } of incoming) {
-    while (at < entry.keys.length && compareKeys(entry.keys[at] as OrderKey, key) <= 0) {
-      keys.push(entry.keys[at] as OrderKey);
-      mapped.push(entry.mapped[at] as JudgeRepRow);
-      rows.push(previous[at] as JudgeRepRow);
-      at += 1;
-    }
-    const row = nativeAnalysisRow(record, entry.conditions);
-    keys.push(key);
-    mapped.push(row);
-    rows.push(row);
-    entry.lastRowid = Math.max(entry.lastRowid, record.rep_rowid);
-  }
-  for (; at < entry.keys.length; at += 1) {
-    keys.push(entry.keys[at] as OrderKey);
-    mapped.push(entry.mapped[at] as JudgeRepRow);
-    rows.push(previous[at] as JudgeRepRow);
-  }
-  entry.keys = keys;
-  entry.mapped = mapped;
+  // Each new row goes after the cached rows of equal key, as SQLite's ORDER BY gives them; one
+  // copy of each array (a new array per revision: analyses memoise on identity).
+  const ats = incoming.map(({ key }) => insertionPoint(previous, key));
+  for (const { key, row } of incoming) orderKeys.set(row, key);
+  const rows = insertAll(
+    previous,
+    ats,
+    incoming.map(({ row }) => row),
+  );
+  for (const { record } of incoming) entry.lastRowid = Math.max(entry.lastRowid, record.rep_rowid);
   entry.count += added.length;
   // Taxonomy sizes depend on the whole item, so only the touched items are sized again.
   const items: GrownItem[] = positions.map((position) => {
-    const { start, end } = itemRange(keys, position);
-    const itemRows = withTaxonomySizes(mapped.slice(start, end));
+    const { start, end } = itemRange(rows, position);
+    const itemRows = resizeItem(rows.slice(start, end));
     itemRows.forEach((row, index) => (rows[start + index] = row));
     return {
       key: itemRowsKey(itemRows[0] as JudgeRepRow),
@@ -248,4 +279,16 @@ function merge(entry: NativeEntry, added: readonly NativeAnalysisRecord[]): void
   });
   entry.rows = rows;
   noteRowsGrown(previous, rows, items);
+}
+
+/** First index whose key sorts after `key` (binary search; the batch is small, the study is not). */
+function insertionPoint(rows: readonly JudgeRepRow[], key: OrderKey): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareKeys(keyAt(rows, middle), key) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
