@@ -28,12 +28,15 @@ function row(item: number, condition: string): JudgeRepRow {
   };
 }
 
+/** No payload: these tests count keys and places only. */
+const none = (): null => null;
+
 /** Keys in first-appearance order, from one pass over item-ordered rows. */
 function passOrder(items: Map<number, string[]>): string[] {
-  const seen = new FirstSeen<null, null>(() => null);
+  const seen = new FirstSeen<null, null>();
   for (const [item, keys] of [...items].sort(([a], [b]) => a - b))
     keys.forEach((key, index) =>
-      seen.see(key, `d\u0000i${String(item).padStart(4, '0')}`, index, null),
+      seen.see(key, `d\u0000i${String(item).padStart(4, '0')}`, index, null, none),
     );
   return [...seen.entries.keys()];
 }
@@ -51,7 +54,7 @@ describe('first-appearance order carried over batches', () => {
     const items = new Map<number, string[]>();
     let rows = rowsOf(items);
     itemRanks(rows);
-    const seen = new FirstSeen<null, null>(() => null);
+    const seen = new FirstSeen<null, null>();
     let stale = 0;
     let carried = 0;
     for (let batch = 0; batch < 300; batch += 1) {
@@ -87,12 +90,13 @@ describe('first-appearance order carried over batches', () => {
           added: after.map((name, index) => ({ key: name, index, value: null })),
         })),
         ranks,
+        none,
       );
       if (!ok) {
         stale += 1;
         seen.entries.clear();
         for (const [item, keys] of [...items].sort(([a], [b]) => a - b))
-          keys.forEach((name, index) => seen.see(name, key(item), index, null));
+          keys.forEach((name, index) => seen.see(name, key(item), index, null, none));
         continue;
       }
       carried += 1;

@@ -10,6 +10,7 @@ import {
 } from '../../src/main/engine/store';
 import { queuedClaimSql } from '../../src/main/engine/store/jobs';
 import { studySpecSchema } from '../../src/shared/study-spec';
+import { insertMiniSuiteRow } from '../helpers/mini-suite-row';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // Which job a claim takes (issue 15 made it read candidates one by one and skip the per-judge
@@ -56,12 +57,7 @@ function describeJob(job: ClaimedJob | null): string | null {
 beforeEach(() => {
   folder = makeTempDir('cuelab-store-claim-');
   store = openStore(join(folder.path, 'workspace.sqlite'));
-  store.db
-    .prepare(
-      `INSERT INTO suites (id, name, description, origin, created_at, settings_json)
-       VALUES ('mini', 'Mini', '', 'builtin', '2026-01-01', '{}')`,
-    )
-    .run();
+  insertMiniSuiteRow(store);
   addStudy('study-a');
   addStudy('study-b');
 });

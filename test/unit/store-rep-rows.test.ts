@@ -21,6 +21,7 @@ import {
   uncuedReps,
 } from '../../src/main/engine/store';
 import { studySpecSchema } from '../../src/shared/study-spec';
+import { insertMiniSuiteRow } from '../helpers/mini-suite-row';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // The store's rep, flip and bundle readers on a real SQLite file (issue 13): rows come back
@@ -31,12 +32,7 @@ let store: Store;
 beforeEach(() => {
   folder = makeTempDir('cuelab-store-reps-');
   store = openStore(join(folder.path, 'workspace.sqlite'));
-  store.db
-    .prepare(
-      `INSERT INTO suites (id, name, description, origin, created_at, settings_json)
-       VALUES ('mini', 'Mini', '', 'builtin', '2026-01-01', '{}')`,
-    )
-    .run();
+  insertMiniSuiteRow(store);
   insertStudyRows(store, {
     id: 'study-1',
     spec: studySpecSchema.parse({

@@ -20,6 +20,7 @@ import {
 } from '../../src/main/engine/store';
 import type { ModelResponse } from '../../src/main/engine/providers';
 import { studySpecSchema } from '../../src/shared/study-spec';
+import { insertMiniSuiteRow } from '../helpers/mini-suite-row';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // The store's study, provider-call and gold readers on a real SQLite file: what is written
@@ -173,12 +174,7 @@ describe('study rows', () => {
 
 describe('suite settings', () => {
   it('names the suite row when its settings are not an object', () => {
-    store.db
-      .prepare(
-        `INSERT INTO suites (id, name, description, origin, created_at, settings_json)
-         VALUES ('mini', 'Mini', '', 'builtin', '2026-01-01', '{"builtinVersion": "abc"}')`,
-      )
-      .run();
+    insertMiniSuiteRow(store, '{"builtinVersion": "abc"}');
     expect(storedBuiltinVersion(store, 'mini')).toBe('abc');
     expect(storedBuiltinVersion(store, 'other')).toBeUndefined();
     store.db.prepare(`UPDATE suites SET settings_json = '"abc"' WHERE id = 'mini'`).run();

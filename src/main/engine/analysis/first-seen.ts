@@ -42,20 +42,18 @@ function earlier<V>(ranks: ItemRanks, a: FirstPlace<V>, b: FirstPlace<V>): boole
   return ranks.rank(a.item) < ranks.rank(b.item);
 }
 
-/** Counted keys in first-appearance order, each with a payload `make` gives a new key. */
+/** Counted keys in first-appearance order, each with a payload made when the key first comes. */
 export class FirstSeen<V, P> {
   readonly entries = new Map<string, SeenEntry<V, P>>();
 
-  constructor(private readonly make: (key: string, value: V) => P) {}
-
-  /** Counts a unit of a full pass (units come in array order). */
-  see(key: string, item: string, index: number, value: V): SeenEntry<V, P> {
+  /** Counts a unit of a full pass (units come in array order); `make` gives a new key's payload. */
+  see(key: string, item: string, index: number, value: V, make: () => P): SeenEntry<V, P> {
     const entry = this.entries.get(key);
     if (entry) {
       entry.count += 1;
       return entry;
     }
-    const created = { count: 1, first: { item, index, value }, payload: this.make(key, value) };
+    const created = { count: 1, first: { item, index, value }, payload: make() };
     this.entries.set(key, created);
     return created;
   }
@@ -68,7 +66,7 @@ export class FirstSeen<V, P> {
   carry(
     touched: readonly TouchedItem<V>[],
     ranks: ItemRanks,
-    make: (key: string, value: V) => P = this.make,
+    make: (key: string, value: V) => P,
   ): boolean {
     const candidates = new Map<string, FirstPlace<V>>();
     const items = new Set<string>();

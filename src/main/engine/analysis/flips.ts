@@ -11,7 +11,7 @@
  */
 import type { PairedItem } from './pairs';
 import { pairItems } from './pairs';
-import { scopedTally, type TallySpec } from './scoped-tally';
+import { TABLE_6_LEVELS, scopedTally, type TallySpec } from './scoped-tally';
 import type { ControlOptions, Interval, JudgeRepRow, Scope } from './types';
 import { proportion, wilsonInterval } from './wilson';
 
@@ -58,40 +58,6 @@ export interface FlipRow extends FlipCounts {
   readonly simulated: boolean;
 }
 
-/** Table 6's counts and the exclusions over a set of paired items. */
-export function countFlips(pairs: readonly PairedItem[]): FlipCounts & {
-  readonly excluded: ExcludedItems;
-} {
-  const tally: Record<PairedItem['status'], number> = {
-    gated: 0,
-    wrong: 0,
-    undetermined: 0,
-    'no-gold': 0,
-    'no-control': 0,
-    'not-opposing': 0,
-  };
-  let harmful = 0;
-  let helpful = 0;
-  for (const pair of pairs) {
-    tally[pair.status] += 1;
-    if (pair.harmful) harmful += 1;
-    if (pair.helpful) helpful += 1;
-  }
-  return {
-    n: tally.gated + tally.wrong,
-    gate: tally.gated,
-    harmful,
-    wrong: tally.wrong,
-    helpful,
-    excluded: {
-      undetermined: tally.undetermined,
-      noGold: tally['no-gold'],
-      noControl: tally['no-control'],
-      notOpposing: tally['not-opposing'],
-    },
-  };
-}
-
 const STATUS_COUNTER: Record<PairedItem['status'], number> = {
   gated: 0,
   wrong: 1,
@@ -101,14 +67,10 @@ const STATUS_COUNTER: Record<PairedItem['status'], number> = {
   'not-opposing': 5,
 };
 
-/** Table 6's pools (group.ts `scopedGroups`), counted per status plus #HF and #HELP. */
+/** Table 6's pools (judge × dataset, judge, all), counted per status plus #HF and #HELP. */
 const flipTally: TallySpec<Scope> = {
   id: 'flips',
-  levels: [
-    { scope: 'judge-dataset', byJudge: true, byDataset: true },
-    { scope: 'judge', byJudge: true, byDataset: false },
-    { scope: 'all', byJudge: false, byDataset: false },
-  ],
+  levels: TABLE_6_LEVELS,
   width: 8,
   count: (pair, counters) => {
     counters[STATUS_COUNTER[pair.status]] = 1;

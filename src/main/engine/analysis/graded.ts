@@ -12,7 +12,7 @@
 import { GRADED_FLIP_THRESHOLD_POINTS } from '../paper';
 import { compositeKey, groupBy, sumOf } from './group';
 import { rowFacts } from './row-facts';
-import { rowTally, type TallySpec, type TallyUnit } from './scoped-tally';
+import { TABLE_6_LEVELS, rowTally, type TallySpec, type TallyUnit } from './scoped-tally';
 import type { ControlOptions, CueDirection, Interval, JudgeRepRow, Scope } from './types';
 import { UNCUED_CONDITION } from './types';
 import { proportion, wilsonInterval } from './wilson';
@@ -68,13 +68,25 @@ function resolveThreshold(options: GradedOptions): number {
   return threshold;
 }
 
-/** Every scored cued rep against its item's uncued mean; also counts reps with no control. */
-export function gradedRepFlips(
+type ScoredRow = JudgeRepRow & { readonly score: number };
+
+/** A scored cued rep, the control reps of its item behind it, and how far it moved from them. */
+interface Measured {
+  readonly row: ScoredRow;
+  readonly reference: readonly ScoredRow[];
+  /** The sum of the reference's scores. */
+  readonly total: number;
+  readonly uncuedMean: number;
+  readonly shift: number;
+  readonly flipped: boolean;
+}
+
+/** Every scored cued rep of `rows` against its item's uncued mean; reps with no control counted. */
+function measureCuedReps(
   rows: readonly JudgeRepRow[],
-  options: GradedOptions = {},
-): { readonly reps: GradedRepFlip[]; readonly noControl: number } {
-  const control = options.controlCondition ?? UNCUED_CONDITION;
-  const threshold = resolveThreshold(options);
+  control: string,
+  threshold: number,
+): { readonly measured: Measured[]; readonly noControl: number } {
   const scored = rows.filter(hasScore);
   const item = (row: JudgeRepRow) =>
     compositeKey(row.judge, row.dataset, row.itemId, row.dimension);
@@ -82,7 +94,7 @@ export function gradedRepFlips(
     scored.filter((row) => row.condition === control),
     item,
   );
-  const reps: GradedRepFlip[] = [];
+  const measured: Measured[] = [];
   let noControl = 0;
   for (const row of scored) {
     // A mitigated control (`uncued+MITIGATION`, §3.4) is a control, never a cued rep.
@@ -92,23 +104,42 @@ export function gradedRepFlips(
       noControl += 1;
       continue;
     }
-    const uncuedMean = sumOf(reference, (rep) => rep.score) / reference.length;
+    const total = sumOf(reference, (rep) => rep.score);
+    const uncuedMean = total / reference.length;
     const shift = row.score - uncuedMean;
-    reps.push({
-      judge: row.judge,
-      dataset: row.dataset,
-      itemId: row.itemId,
-      dimension: row.dimension,
-      condition: row.condition,
-      cueDirection: row.cueDirection,
-      rep: row.rep,
-      score: row.score,
+    measured.push({
+      row,
+      reference,
+      total,
       uncuedMean,
       shift,
       flipped: Math.abs(shift) >= threshold,
-      simulated: row.simulated || reference.some((rep) => rep.simulated),
     });
   }
+  return { measured, noControl };
+}
+
+/** Every scored cued rep against its item's uncued mean; also counts reps with no control. */
+export function gradedRepFlips(
+  rows: readonly JudgeRepRow[],
+  options: GradedOptions = {},
+): { readonly reps: GradedRepFlip[]; readonly noControl: number } {
+  const control = options.controlCondition ?? UNCUED_CONDITION;
+  const { measured, noControl } = measureCuedReps(rows, control, resolveThreshold(options));
+  const reps = measured.map(({ row, reference, uncuedMean, shift, flipped }) => ({
+    judge: row.judge,
+    dataset: row.dataset,
+    itemId: row.itemId,
+    dimension: row.dimension,
+    condition: row.condition,
+    cueDirection: row.cueDirection,
+    rep: row.rep,
+    score: row.score,
+    uncuedMean,
+    shift,
+    flipped,
+    simulated: row.simulated || reference.some((rep) => rep.simulated),
+  }));
   return { reps, noControl };
 }
 
@@ -136,11 +167,7 @@ function gradedTally(
 ): TallySpec<Scope, GradedUnit, JudgeRepRow> {
   return {
     id: `graded\u0000${control}\u0000${threshold}`,
-    levels: [
-      { scope: 'judge-dataset', byJudge: true, byDataset: true },
-      { scope: 'judge', byJudge: true, byDataset: false },
-      { scope: 'all', byJudge: false, byDataset: false },
-    ],
+    levels: TABLE_6_LEVELS,
     width: 3 + MOST_CONTROLS,
     count: (unit, counters) => {
       counters[0] = 1;
@@ -149,33 +176,19 @@ function gradedTally(
       // Beyond the spec's limit (imported data, never carried) the shift is kept as it is.
       counters[at] = at === 2 + MOST_CONTROLS ? unit.scaledShift / unit.controls : unit.scaledShift;
     },
-    units: (itemRows) => {
-      const scored = itemRows.filter(hasScore);
-      const controls = groupBy(
-        scored.filter((row) => row.condition === control),
-        (row) => compositeKey(row.judge, row.dimension),
-      );
-      const units: GradedUnit[] = [];
-      for (const row of scored) {
-        // A mitigated control (`uncued+MITIGATION`, §3.4) is a control, never a cued rep.
-        if (row.condition === control || row.condition.startsWith(`${control}+`)) continue;
-        const reference = controls.get(compositeKey(row.judge, row.dimension));
-        if (!reference) continue;
-        const total = sumOf(reference, (rep) => rep.score);
-        const shift = row.score - total / reference.length;
-        units.push({
+    units: (itemRows) =>
+      measureCuedReps(itemRows, control, threshold).measured.map(
+        ({ row, reference, total, flipped }) => ({
           condition: row.condition,
           dimension: row.dimension,
           judge: row.judge,
           dataset: row.dataset,
           simulated: row.simulated || reference.some((rep) => rep.simulated),
-          flipped: Math.abs(shift) >= threshold,
+          flipped,
           controls: reference.length,
           scaledShift: row.score * reference.length - total,
-        });
-      }
-      return units;
-    },
+        }),
+      ),
   };
 }
 

@@ -17,7 +17,7 @@ import { mcnemarExact } from './mcnemar';
 import type { PairedItem } from './pairs';
 import { pairItems } from './pairs';
 import { rowFacts } from './row-facts';
-import { scopedTally, type TallySpec, type TallyUnit } from './scoped-tally';
+import { TABLE_6_LEVELS, scopedTally, type TallySpec, type TallyUnit } from './scoped-tally';
 import type { ControlOptions, Interval, JudgeRepRow, Scope } from './types';
 import { UNCUED_CONDITION } from './types';
 import { proportion, wilsonInterval } from './wilson';
@@ -132,11 +132,7 @@ function countTest(
 function mitigationTally(pairs: readonly MitigationPair[]): TallySpec<Scope, MitigationUnit> {
   return {
     id: `mitigations\u0000${JSON.stringify(pairs)}`,
-    levels: [
-      { scope: 'judge-dataset', byJudge: true, byDataset: true },
-      { scope: 'judge', byJudge: true, byDataset: false },
-      { scope: 'all', byJudge: false, byDataset: false },
-    ],
+    levels: TABLE_6_LEVELS,
     width: 14,
     armRank: (unit) => unit.rank,
     count: (unit, counters) => {

@@ -65,7 +65,8 @@ interface FactsState {
 
 const facts = new WeakMap<readonly JudgeRepRow[], RowFacts>();
 const states = new WeakMap<readonly JudgeRepRow[], FactsState>();
-const none = () => null;
+/** The facts' first-seen lists carry no payload. */
+const none = (): null => null;
 
 function bump(counts: Map<string, number>, key: string, sign: 1 | -1): void {
   const count = (counts.get(key) ?? 0) + sign;
@@ -107,9 +108,9 @@ function emptyState(): FactsState {
     judges: new Map(),
     goldDimensions: new Map(),
     exhausted: new Map(),
-    conditions: new FirstSeen(none),
-    verdictDimensions: new FirstSeen(none),
-    scoreDimensions: new FirstSeen(none),
+    conditions: new FirstSeen(),
+    verdictDimensions: new FirstSeen(),
+    scoreDimensions: new FirstSeen(),
     carried: false,
   };
 }
@@ -123,9 +124,9 @@ function fullState(rows: readonly JudgeRepRow[]): FactsState {
     const key = itemRowsKey(row);
     index = key === item ? index + 1 : 0;
     item = key;
-    state.conditions.see(row.condition, key, index, row);
-    if (row.verdict !== null) state.verdictDimensions.see(row.dimension, key, index, row);
-    if (row.score !== null) state.scoreDimensions.see(row.dimension, key, index, row);
+    state.conditions.see(row.condition, key, index, row, none);
+    if (row.verdict !== null) state.verdictDimensions.see(row.dimension, key, index, row, none);
+    if (row.score !== null) state.scoreDimensions.see(row.dimension, key, index, row, none);
     if (row.outcome === 'budget_exhausted')
       state.exhausted.set(key, [...(state.exhausted.get(key) ?? []), row]);
   }
@@ -175,7 +176,7 @@ export function growRowFacts(
       removed: keysOf(item.previousRows, field).map((unit) => unit.key),
       added: keysOf(item.rows, field),
     }));
-    if (!seen.carry(touched, ranks)) return;
+    if (!seen.carry(touched, ranks, none)) return;
   }
   state.carried = true;
   states.set(next, state);

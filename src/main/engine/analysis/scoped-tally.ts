@@ -7,7 +7,7 @@
  *
  * A unit is a pair by default; a spec may make its own units from each item's pairs (the
  * mitigation table's before/after pairs of one item, mitigation.ts). Group order is the input
- * order's first appearance (as group.ts `scopedGroups`): arms, then within each arm each level's
+ * order's first appearance: arms, then within each arm each level's
  * groups. A carried tally keeps each group's first place (first-seen.ts) and sorts by it, so
  * listing the groups costs the groups, not the pairs.
  */
@@ -16,7 +16,7 @@ import { compositeKey, groupBy } from './group';
 import { itemRanks, itemRowsKey, type ItemRanks } from './item-order';
 import { pairingGrowth, pairingRanks, rowsGrowth } from './pair-index';
 import type { PairedItem } from './pairs';
-import type { JudgeRepRow } from './types';
+import type { JudgeRepRow, Scope } from './types';
 
 /** What a tally counts: pairs, or units a spec makes of an item's pairs. */
 export interface TallyUnit {
@@ -33,6 +33,13 @@ export interface TallyLevel<Scope extends string> {
   readonly byJudge: boolean;
   readonly byDataset: boolean;
 }
+
+/** Table 6's pools: each judge on each dataset, each judge over all datasets, everything. */
+export const TABLE_6_LEVELS: readonly TallyLevel<Scope>[] = [
+  { scope: 'judge-dataset', byJudge: true, byDataset: true },
+  { scope: 'judge', byJudge: true, byDataset: false },
+  { scope: 'all', byJudge: false, byDataset: false },
+];
 
 /** What a tally counts and which units enter it. */
 export interface TallySpec<
@@ -194,26 +201,16 @@ function byItem(spec: AnySpec, pairs: readonly PairedItem[]): [string, PairedIte
 }
 
 function fullState(spec: AnySpec, input: TallyInput): AnyState {
-  const groups = new FirstSeen<TallyUnit, MutableGroup<string>>(() => {
-    throw new Error('tally groups are made with their unit');
-  });
-  const state: AnyState = { groups, carried: false };
+  const groups = new FirstSeen<TallyUnit, MutableGroup<string>>();
   for (const [item, itemInput] of input.items())
     for (const counted of countUnits(spec, itemInput))
       counted.keys.forEach((key, level) => {
-        let entry = groups.entries.get(key);
-        if (!entry) {
-          entry = {
-            count: 0,
-            first: { item, index: counted.index, value: counted.unit },
-            payload: newGroup(spec, level, counted.arm, counted.unit),
-          };
-          groups.entries.set(key, entry);
-        }
-        entry.count += 1;
+        const entry = groups.see(key, item, counted.index, counted.unit, () =>
+          newGroup(spec, level, counted.arm, counted.unit),
+        );
         apply(entry.payload, counted, 1);
       });
-  return state;
+  return { groups, carried: false };
 }
 
 /** Carries `state` over the growth's items; false when it went stale (count in full). */

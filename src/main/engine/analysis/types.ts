@@ -58,11 +58,6 @@ export interface JudgeRepRow {
 /** How a rep ended (judge/transcript.ts `RepOutcome`, plus a provider `error`). */
 export type RepOutcomeName = 'verdict' | 'invalid_verdict' | 'budget_exhausted' | 'error';
 
-/** Reps of `rows` that ended `budget_exhausted`. */
-export function budgetExhaustedReps(rows: readonly JudgeRepRow[]): number {
-  return rows.filter((row) => row.outcome === 'budget_exhausted').length;
-}
-
 /** The control arm's condition name (§3.1 "Uncued arm (control)"). */
 export const UNCUED_CONDITION = 'uncued';
 
