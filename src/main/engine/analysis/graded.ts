@@ -152,8 +152,13 @@ interface GradedUnit extends TallyUnit {
   readonly scaledShift: number;
 }
 
-/** A study's arms have at most this many reps (study-spec.ts), so control counts do too. */
-const MOST_CONTROLS = 50;
+/**
+ * Control counts whose shifts are summed exactly, one counter each. Studies run 3 reps an arm
+ * (§3.1) and rarely more than a handful; a unit beyond this is summed as a fraction in one
+ * more counter and is never carried (scoped-tally.ts `carries`: its batch is counted in full),
+ * so the counters per group stay few whatever a results file holds.
+ */
+const EXACT_CONTROLS = 10;
 
 /**
  * The graded flips as a tally over rows (scoped-tally.ts `rowTally`): each item's cued reps
@@ -168,13 +173,13 @@ function gradedTally(
   return {
     id: `graded\u0000${control}\u0000${threshold}`,
     levels: TABLE_6_LEVELS,
-    width: 3 + MOST_CONTROLS,
+    width: 3 + EXACT_CONTROLS,
+    carries: (unit) => unit.controls <= EXACT_CONTROLS,
     count: (unit, counters) => {
       counters[0] = 1;
       counters[1] = unit.flipped ? 1 : 0;
-      const at = unit.controls <= MOST_CONTROLS ? 1 + unit.controls : 2 + MOST_CONTROLS;
-      // Beyond the spec's limit (imported data, never carried) the shift is kept as it is.
-      counters[at] = at === 2 + MOST_CONTROLS ? unit.scaledShift / unit.controls : unit.scaledShift;
+      if (unit.controls <= EXACT_CONTROLS) counters[1 + unit.controls] = unit.scaledShift;
+      else counters[2 + EXACT_CONTROLS] = unit.scaledShift / unit.controls;
     },
     units: (itemRows) =>
       measureCuedReps(itemRows, control, threshold).measured.map(
@@ -204,8 +209,8 @@ export function gradedFlipRates(
   return rowTally(rows, gradedTally(control, threshold)).map(
     ({ counters, simulatedPairs, ...where }) => {
       const [n = 0, flipped = 0] = counters;
-      let shift = counters[2 + MOST_CONTROLS] ?? 0;
-      for (let controls = 1; controls <= MOST_CONTROLS; controls += 1)
+      let shift = counters[2 + EXACT_CONTROLS] ?? 0;
+      for (let controls = 1; controls <= EXACT_CONTROLS; controls += 1)
         shift += (counters[1 + controls] ?? 0) / controls;
       return {
         ...where,

@@ -58,6 +58,8 @@ export interface TallySpec<
   readonly include?: (unit: Unit) => boolean;
   /** The units of one item's input (pairs or rows), in order; the pairs themselves when absent. */
   readonly units?: (input: readonly Input[]) => readonly Unit[];
+  /** False for a unit whose counts cannot be taken out again exactly: its batch is counted in full. */
+  readonly carries?: (unit: Unit) => boolean;
   /** Arms sorted by this first, then by first appearance. */
   readonly armRank?: (unit: Unit) => number;
 }
@@ -223,6 +225,14 @@ function carry(spec: AnySpec, state: AnyState, input: TallyInput): boolean {
     removed: countUnits(spec, item.removed),
     added: countUnits(spec, item.added),
   }));
+  const carries = spec.carries;
+  if (
+    carries &&
+    touched.some(({ removed, added }) =>
+      [...removed, ...added].some((counted) => !carries(counted.unit)),
+    )
+  )
+    return false;
   for (const { removed } of touched)
     for (const counted of removed)
       for (const key of counted.keys) {
