@@ -157,7 +157,9 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
     signal?.throwIfAborted();
     await container.start();
     let tools = await detectTools(container, signal);
-    await container.putArchive(await stateArchive(job.spec, settings), { path: '/' });
+    await container.putArchive(await stateArchive(job.spec, settings, job.itemId), {
+      path: '/',
+    });
     // The server runs from here to the commit, so setup and the replayed agent reach it.
     if (job.spec.postgres) {
       await createPostgresState(container, job.spec.postgres, settings.workdir, signal);

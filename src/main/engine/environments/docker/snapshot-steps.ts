@@ -3,14 +3,14 @@
  * snapshot: the spec's files (and database) as one archive, shell steps as root, the judge's
  * user, and the health check.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import type Docker from 'dockerode';
 import type { EnvironmentSpec } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
 import { packArchive, type ArchiveEntry } from './archive';
-import { buildItemDatabase } from '../item-sql';
+import { buildItemDatabase, databaseLabel } from '../item-sql';
 import { dumpFiles } from '../postgres/server';
 import { execInContainer } from './exec';
 import { dockerDefaults, isRootUser, shellQuote, type DockerItemSettings } from './item-settings';
@@ -30,6 +30,7 @@ export interface ContainerTools {
 export async function stateArchive(
   spec: EnvironmentSpec,
   settings: DockerItemSettings,
+  itemId?: string,
 ): Promise<Buffer> {
   const root = settings.workdir.replace(/^\/+/, '');
   const entries: ArchiveEntry[] = [{ path: root || '.', type: 'directory', mode: 0o755 }];
@@ -40,7 +41,7 @@ export async function stateArchive(
   if (spec.database?.sql) {
     entries.push({
       path: posix.join(root, spec.database.path),
-      content: buildDatabase(spec.files[spec.database.path], spec.database.sql),
+      content: await buildDatabase(spec.files[spec.database.path], spec.database.sql, itemId),
     });
   }
   // A Postgres dump is staged outside the working folder and deleted once loaded.
@@ -52,15 +53,19 @@ export async function stateArchive(
  * Builds the SQLite file on the host (no sqlite in the image needed), like the snapshot
  * backend, inside the SQL sandbox (item-sql.ts) that cannot reach any other file.
  */
-function buildDatabase(initial: string | undefined, sql: string): Buffer {
-  const folder = mkdtempSync(join(tmpdir(), 'cuelab-db-'));
+async function buildDatabase(
+  initial: string | undefined,
+  sql: string,
+  itemId: string | undefined,
+): Promise<Buffer> {
+  const folder = await mkdtemp(join(tmpdir(), 'cuelab-db-'));
   try {
     const path = join(folder, 'state.db');
-    if (initial !== undefined) writeFileSync(path, initial);
-    buildItemDatabase(path, sql, 'environment.database.sql');
-    return readFileSync(path);
+    if (initial !== undefined) await writeFile(path, initial);
+    await buildItemDatabase(path, sql, databaseLabel(itemId));
+    return await readFile(path);
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
   }
 }
 
