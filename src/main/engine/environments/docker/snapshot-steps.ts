@@ -13,7 +13,13 @@ import { packArchive, type ArchiveEntry } from './archive';
 import { buildItemDatabase, databaseLabel } from '../item-sql';
 import { dumpFiles } from '../postgres/server';
 import { execInContainer } from './exec';
-import { dockerDefaults, isRootUser, shellQuote, type DockerItemSettings } from './item-settings';
+import {
+  containerCapFromEnv,
+  dockerDefaults,
+  isRootUser,
+  shellQuote,
+  type DockerItemSettings,
+} from './item-settings';
 
 /** Tools the judge environment uses when the image has them. */
 export interface ContainerTools {
@@ -153,14 +159,17 @@ export async function prepareUser(
 }
 
 /**
- * The health check before a snapshot: the container answers `true` as the judge's user, and
- * the database (and, unless the end state came from replay, the files) the spec names exist.
+ * The health check before a snapshot: the container answers as the judge's user, that user is
+ * not uid 0 unless the user's cap allows root (an image may map any name to uid 0, which no
+ * look at the name can tell), and the database (and, unless the end state came from replay,
+ * the files) the spec names exist.
  */
 export async function checkHealth(
   container: Docker.Container,
   spec: EnvironmentSpec,
   settings: DockerItemSettings,
   signal?: AbortSignal,
+  allowRoot = containerCapFromEnv(process.env).allowRoot,
 ): Promise<void> {
   const paths = [
     ...(settings.replay.length > 0 ? [] : Object.keys(spec.files)),
@@ -168,7 +177,7 @@ export async function checkHealth(
   ];
   const result = await execInContainer(
     container,
-    ['sh', '-c', 'for p; do [ -e "$p" ] || echo "$p"; done; true', 'sh', ...paths],
+    ['sh', '-c', 'id -u; for p; do [ -e "$p" ] || echo "$p"; done; true', 'sh', ...paths],
     {
       user: settings.user,
       workdir: settings.workdir,
@@ -185,7 +194,15 @@ export async function checkHealth(
         `(exit ${result.exitCode ?? 'killed'}): ${result.stderr.toString().trim()}`,
     );
   }
-  const missing = result.stdout.toString().split('\n').filter(Boolean);
+  const [uid, ...missing] = result.stdout.toString().split('\n').filter(Boolean);
+  if (uid?.trim() === '0' && !allowRoot) {
+    throw new EngineError(
+      'bad_request',
+      `environment.user ${settings.user} is uid 0 (root) in this image, which is beyond this ` +
+        "machine's container cap; the suite cannot raise it (you can, in your own " +
+        'environment: CUELAB_CONTAINER_ALLOW_ROOT=1).',
+    );
+  }
   if (missing.length > 0) {
     throw new EngineError(
       'bad_request',
