@@ -3,6 +3,7 @@
  * time limit while the engine's event loop keeps turning, a script that writes without bound
  * stops at the size cap, and a judge query's breach is a tool error the rep survives.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +90,27 @@ describe('item SQL that never ends', () => {
     );
     expect(run.error?.message).toMatch(/^item docker-endless: .*did not finish within 2 s/);
     expect(run.longestGap).toBeLessThan(1000);
+  }, 20_000);
+});
+
+describe('a SQL process that dies', () => {
+  it('refuses the item naming how, and the next item gets a fresh process', async () => {
+    const bomb = spec(`CREATE TABLE t AS ${endless} SELECT count(*) FROM c;`);
+    const building = provisionEnvironment(bomb, { id: 'killed-item' });
+    // This test's own SQL children only (-P), found by the handler in their source.
+    let pids: string[] = [];
+    for (let tries = 0; tries < 40 && pids.length === 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const found = spawnSync('pgrep', ['-P', String(process.pid), '-f', 'handleSqlRequest']);
+      pids = found.stdout.toString().split('\n').filter(Boolean);
+    }
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) process.kill(Number(pid), 'SIGKILL');
+    await expect(building).rejects.toThrow(
+      /^item killed-item: environment\.database\.sql: the SQL process (died \(SIGKILL\)|could not start)/,
+    );
+    const honest = await provisionEnvironment(spec('CREATE TABLE t (x);'), { id: 'after' });
+    await honest.dispose();
   }, 20_000);
 });
 

@@ -215,6 +215,9 @@ export async function buildItemDatabase(
           'CUELAB_SQL_TIMEOUT_SECONDS.',
       );
     }
+    // A child that died mid-script (out of memory, say) refuses the item the same way.
+    if (error instanceof SqlStoppedError && error.reason === 'crashed')
+      throw new EngineError('bad_request', `${label}: ${error.message}`);
     throw error;
   }
   buildOutcome(reply, label, limits);
