@@ -4,6 +4,7 @@
  * the trajectory, what to judge, and where its tools act.
  */
 import { z } from 'zod';
+import { buildContextProblem } from './build-context';
 import { trajectorySchema } from './trajectory';
 
 /**
@@ -141,6 +142,12 @@ export const environmentSpecSchema = z
      * `cuelab/base:latest`), or any image where a registry answers.
      */
     dockerfile: z.string().min(1).optional(),
+    /**
+     * Files sent beside `dockerfile` in its build context, path → base64 bytes, so `COPY x /y`
+     * finds them (a Terminal-Bench task folder, say); only with `dockerfile`, at most
+     * `buildContextLimits` in files and decoded bytes.
+     */
+    buildContext: z.record(relativePath, z.string()).optional(),
     /** Absolute folder that holds `files` and where commands start; default `/workspace`. */
     workdir: absolutePath.optional(),
     /** Shell commands run as root in `workdir`, in order, after `files`; each must exit 0. */
@@ -174,6 +181,13 @@ export const environmentSpecSchema = z
   .refine((spec) => !(spec.image && spec.dockerfile), {
     message: 'give either image or dockerfile, not both',
     path: ['dockerfile'],
+  })
+  .superRefine((spec, context) => {
+    if (!spec.buildContext) return;
+    const problem = spec.dockerfile
+      ? buildContextProblem(spec.buildContext)
+      : 'is only used with dockerfile';
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['buildContext'] });
   })
   .refine((spec) => !(spec.postgres && spec.database), {
     message: 'give either a SQLite database or postgres, not both',

@@ -52,6 +52,32 @@ describe('the container cap', () => {
     expect(() => dockerItemSettings(spec(fields), undefined, defaultContainerCap)).toThrow(message);
   });
 
+  it.each(['00', '000', '00:0', '0:5', 'root'])(
+    'counts user %s as root: the uid is compared as a number, with any group',
+    (user) => {
+      expect(() => dockerItemSettings(spec({ user }), undefined, defaultContainerCap)).toThrow(
+        new RegExp(`user ${user} \\(root\\) is beyond .*CUELAB_CONTAINER_ALLOW_ROOT=1`),
+      );
+    },
+  );
+
+  it.each(['1000', '10:0', '1000:1000', 'agent'])('lets user %s (not uid 0) through', (user) => {
+    expect(dockerItemSettings(spec({ user }), undefined, defaultContainerCap).user).toBe(user);
+  });
+
+  it('refuses a user name the image maps to uid 0, found by asking the container', async (context) => {
+    needDocker(context);
+    const item = spec({
+      image: busybox,
+      user: 'toor',
+      files: { 'a.txt': run },
+      setup: ["echo 'toor:x:0:0::/root:/bin/sh' >> /etc/passwd"],
+    });
+    await expect(prepareItem(item, `caps-toor-${run}`)).rejects.toThrow(
+      /environment\.user toor is uid 0 \(root\) in this image.*CUELAB_CONTAINER_ALLOW_ROOT=1/,
+    );
+  });
+
   it('lets the user, not the suite, raise it', () => {
     const cap = containerCapFromEnv({
       CUELAB_CONTAINER_ALLOW_ROOT: '1',

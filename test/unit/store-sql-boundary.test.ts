@@ -10,7 +10,8 @@ const engine = join(__dirname, '..', '..', 'src', 'main', 'engine');
 /** Files that open an item's own SQLite database, never the workspace's. */
 const ITEM_DATABASE_FILES: Record<string, string> = {
   'environments/item-sql.ts': "builds an item's SQLite state in a sandbox that refuses ATTACH",
-  'environments/snapshot.ts': "reads an item's own SQLite file for the no-exec backend",
+  'environments/sql-child.ts':
+    "builds an item's SQLite file and answers the judge's queries, in the SQL child process",
 };
 
 /**

@@ -22,14 +22,25 @@
  * words on a superset of those boundaries, skipping only string literals and comments, which
  * SQLite never reads as keywords or names (quoted identifiers are checked like bare words). Parameters (`?`, `:x`, `@x`, `$x`) and
  * NUL bytes are refused, so nothing the scan treats as opaque can be reinterpreted.
+ *
+ * A script that passes can still never end, or write without bound (a recursive CTE of
+ * zeroblob()s). So it runs in a child process (sql-sandbox.ts) that is killed at a time limit,
+ * against a database (main and temp) capped by `max_page_count`; either breach refuses the
+ * item with the limit named and the setting that raises it.
  */
 import Database from 'better-sqlite3';
+import type { SqlResult, ToolLimits } from '../judge';
 import { EngineError } from '../errors';
+import { handleSqlRequest, type SqlReply } from './sql-child';
+import { runSqlRequest, SqlStoppedError } from './sql-sandbox';
 
 /** Words never allowed as SQL tokens in item or judge SQL. */
 const FORBIDDEN_WORDS = new Set(['attach', 'detach', 'vacuum', 'load_extension']);
 
-/** Pragmas an item script may set: none names a file or weakens SQLite's own checks. */
+/**
+ * Pragmas an item script may set: none names a file or weakens SQLite's own checks. Not
+ * `page_size`: the size cap counts pages, and a bigger page would multiply it.
+ */
 const ALLOWED_PRAGMAS = new Set([
   'foreign_keys',
   'user_version',
@@ -37,7 +48,6 @@ const ALLOWED_PRAGMAS = new Set([
   'encoding',
   'recursive_triggers',
   'auto_vacuum',
-  'page_size',
   'journal_mode',
   'synchronous',
   'table_info',
@@ -138,25 +148,152 @@ export function checkSandboxedSql(sql: string, field: string): void {
   });
 }
 
+/** How errors name an item's SQL: with the item, when the caller knows it. */
+export function databaseLabel(itemId: string | undefined): string {
+  return itemId ? `item ${itemId}: environment.database.sql` : 'environment.database.sql';
+}
+
+/** How long item SQL may run and how large its database may grow (the user's setting). */
+export interface ItemSqlLimits {
+  timeoutMs: number;
+  maxDatabaseBytes: number;
+}
+
+/**
+ * The limits when the user has set nothing: half a minute builds any honest item database
+ * many times over, and 64 MiB is far past the item databases suites ship (the snapshot backend
+ * keeps up to 32 built databases in memory, so the cap also bounds that).
+ */
+export const defaultItemSqlLimits: ItemSqlLimits = {
+  timeoutMs: 30_000,
+  maxDatabaseBytes: 64 * 1024 * 1024,
+};
+
+/** The limits the user's environment sets (`CUELAB_SQL_TIMEOUT_SECONDS`, `…_MAX_DATABASE_MB`). */
+export function itemSqlLimitsFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ItemSqlLimits {
+  const number = (name: string) => {
+    const value = Number(env[name]);
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+  const seconds = number('CUELAB_SQL_TIMEOUT_SECONDS');
+  const megabytes = number('CUELAB_SQL_MAX_DATABASE_MB');
+  return {
+    timeoutMs: seconds ? seconds * 1000 : defaultItemSqlLimits.timeoutMs,
+    maxDatabaseBytes: megabytes
+      ? Math.floor(megabytes * 1024 * 1024)
+      : defaultItemSqlLimits.maxDatabaseBytes,
+  };
+}
+
 /**
  * Runs an item's SQL script against the database file at `path` (created when absent), inside
- * the sandbox described above. Throws before anything runs when the script is refused.
+ * the sandbox described above, in a child process (sql-sandbox.ts) with the time and size
+ * limits. `label` names the item and field in errors. Throws before anything runs when the
+ * script is refused, and a clear bad_request when a limit stops it.
  */
-export function buildItemDatabase(path: string, sql: string, field: string): void {
-  checkSandboxedSql(sql, field);
-  const db = new Database(path);
+export async function buildItemDatabase(
+  path: string,
+  sql: string,
+  label: string,
+  options: { limits?: ItemSqlLimits; signal?: AbortSignal } = {},
+): Promise<void> {
+  checkSandboxedSql(sql, label);
+  const limits = options.limits ?? itemSqlLimitsFromEnv();
+  const request = { kind: 'build', path, sql, maxDatabaseBytes: limits.maxDatabaseBytes } as const;
+  let reply: SqlReply;
   try {
-    db.pragma('journal_mode = DELETE');
-    db.exec(sql);
-    // Belt and braces: the scan refuses ATTACH, so only main (and temp) can be open here.
-    const attached = (db.pragma('database_list') as { name: string }[]).filter(
-      (entry) => entry.name !== 'main' && entry.name !== 'temp',
-    );
-    if (attached.length) throw new EngineError('bad_request', `${field}: attached a database`);
+    reply = await runSqlRequest(request, limits.timeoutMs, options.signal);
   } catch (error) {
-    if (error instanceof EngineError) throw error;
-    throw new EngineError('bad_request', `${field}: ${(error as Error).message}`);
-  } finally {
-    db.close();
+    if (error instanceof SqlStoppedError && error.reason === 'time') {
+      throw new EngineError(
+        'bad_request',
+        `${label} did not finish within ${limits.timeoutMs / 1000} s (the item SQL time ` +
+          'limit), so the item is refused. Fix: make the script end sooner (a recursive CTE ' +
+          'needs a WHERE that stops it), or raise the limit in your own environment: ' +
+          'CUELAB_SQL_TIMEOUT_SECONDS.',
+      );
+    }
+    // A child that died mid-script (out of memory, say) refuses the item the same way.
+    if (error instanceof SqlStoppedError && error.reason === 'crashed')
+      throw new EngineError('bad_request', `${label}: ${error.message}`);
+    throw error;
   }
+  buildOutcome(reply, label, limits);
+}
+
+/**
+ * The same build in this process, for callers that must stay synchronous (tests, tools): the
+ * same size cap, but no time limit, so the runner never uses it.
+ */
+export function buildItemDatabaseHere(
+  path: string,
+  sql: string,
+  label: string,
+  limits: ItemSqlLimits = itemSqlLimitsFromEnv(),
+): void {
+  checkSandboxedSql(sql, label);
+  const request = { kind: 'build', path, sql, maxDatabaseBytes: limits.maxDatabaseBytes } as const;
+  buildOutcome(handleSqlRequest(Database, request), label, limits);
+}
+
+function buildOutcome(reply: SqlReply, label: string, limits: ItemSqlLimits): void {
+  if (reply.ok) return;
+  if (reply.full) {
+    throw new EngineError(
+      'bad_request',
+      `${label} grew its database past ${limits.maxDatabaseBytes / 1024 / 1024} MiB (the ` +
+        `item SQL size limit; ${reply.message}), so the item is refused. Fix: make the ` +
+        'script write less, or raise the limit in your own environment: ' +
+        'CUELAB_SQL_MAX_DATABASE_MB.',
+    );
+  }
+  throw new EngineError('bad_request', `${label}: ${reply.message}`);
+}
+
+/** Temporary storage one judge query may use (sorts, materialized CTEs). */
+const judgeTempBytes = 64 * 1024 * 1024;
+
+/**
+ * One read-only query in the SQL child process: killed at the per-call time limit, rows and
+ * bytes capped, temp storage capped. A breach is an error the judge sees as its tool's
+ * failure; the rep goes on.
+ */
+export async function queryItemDatabase(
+  file: string,
+  sql: string,
+  limits: ToolLimits,
+): Promise<SqlResult> {
+  const request = {
+    kind: 'query',
+    path: file,
+    sql,
+    maxRows: limits.maxRows,
+    maxResultBytes: limits.maxOutputBytes,
+    maxDatabaseBytes: judgeTempBytes,
+  } as const;
+  let reply;
+  try {
+    reply = await runSqlRequest(request, limits.commandTimeoutMs, undefined);
+  } catch (error) {
+    if (error instanceof SqlStoppedError && error.reason === 'time') {
+      throw new Error(
+        `the query did not finish within ${limits.commandTimeoutMs / 1000} s (the per-call ` +
+          'time limit) and was stopped; ask for less (a WHERE, a LIMIT, no unbounded ' +
+          'recursive CTE)',
+      );
+    }
+    throw error;
+  }
+  if (!reply.ok) {
+    throw new Error(
+      reply.full
+        ? `the query needed more than ${judgeTempBytes / 1024 / 1024} MiB of temporary ` +
+            `storage (${reply.message}); ask for less`
+        : reply.message,
+    );
+  }
+  if (reply.kind !== 'query') throw new Error('the SQL process answered the wrong request');
+  return { columns: reply.columns, rows: reply.rows, truncated: reply.truncated };
 }

@@ -108,7 +108,7 @@ export async function provisionEnvironment(
   options.signal?.throwIfAborted();
   const { web } = spec;
   if (backend === 'snapshot') {
-    const snapshot = await provisionSnapshotEnvironment(spec);
+    const snapshot = await provisionSnapshotEnvironment(spec, item.id);
     // A web item's pages are served to the judge from the engine, never from a container.
     if (web)
       return {

@@ -4,7 +4,6 @@
  * whose judge needs a shell use the Docker backend. Every rep gets its own copy. The item's SQL
  * and the judge's queries run on the host, inside the sandbox of item-sql.ts.
  */
-import Database from 'better-sqlite3';
 import {
   lstat as lstatCallback,
   mkdir as mkdirCallback,
@@ -13,7 +12,6 @@ import {
   mkdtempSync,
   readdir as readdirCallback,
   readFile as readFileCallback,
-  readFileSync,
   realpath as realpathCallback,
   realpathSync,
   rm as rmCallback,
@@ -37,7 +35,13 @@ import type {
   ToolLimits,
 } from '../judge';
 import { EngineError } from '../errors';
-import { buildItemDatabase, checkSandboxedSql } from './item-sql';
+import {
+  buildItemDatabase,
+  buildItemDatabaseHere,
+  checkSandboxedSql,
+  databaseLabel,
+  queryItemDatabase,
+} from './item-sql';
 
 // The callback forms, promisified, rather than fs/promises: the same work off the event
 // loop, but fs/promises opens a FileHandle per file read or written, and that bookkeeping
@@ -61,7 +65,11 @@ export interface ProvisionedEnvironment {
   dispose(): Promise<void>;
 }
 
-/** Writes the spec's files (and database) to a fresh temporary folder. */
+/**
+ * Writes the spec's files (and database) to a fresh temporary folder, synchronously: the
+ * database is built in this process, size-capped but with no time limit, so the runner never
+ * uses this (it provisions through `provisionSnapshotEnvironment`).
+ */
 export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnvironment {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'cuelab-snapshot-')));
   try {
@@ -73,7 +81,7 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
     if (spec.database?.sql) {
       const target = insideRoot(root, spec.database.path);
       mkdirSync(dirname(target), { recursive: true });
-      buildItemDatabase(target, spec.database.sql, 'environment.database.sql');
+      buildItemDatabaseHere(target, spec.database.sql, 'environment.database.sql');
     }
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
@@ -103,10 +111,11 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
  */
 export async function provisionSnapshotEnvironment(
   spec: EnvironmentSpec,
+  itemId?: string,
 ): Promise<ProvisionedEnvironment> {
   let entry = sharedSnapshots.get(spec);
   if (!entry) {
-    entry = { made: writeSnapshot(spec), users: 0 };
+    entry = { made: writeSnapshot(spec, itemId), users: 0 };
     sharedSnapshots.set(spec, entry);
   }
   const shared = entry;
@@ -152,7 +161,7 @@ const sharedSnapshots = new WeakMap<
   { made: Promise<WrittenSnapshot>; users: number }
 >();
 
-async function writeSnapshot(spec: EnvironmentSpec): Promise<WrittenSnapshot> {
+async function writeSnapshot(spec: EnvironmentSpec, itemId?: string): Promise<WrittenSnapshot> {
   // Made under the temp folder's real path, so the new folder's path is real already.
   const root = await mkdtemp(join(await realTempDir(), 'cuelab-snapshot-'));
   const written: string[] = [];
@@ -173,7 +182,7 @@ async function writeSnapshot(spec: EnvironmentSpec): Promise<WrittenSnapshot> {
     // After the files, as the synchronous path builds it (which refuses a file at that path).
     if (spec.database?.sql) {
       const target = insideRoot(root, spec.database.path);
-      const bytes = itemDatabaseBytes(spec.database.sql);
+      const bytes = await itemDatabaseBytes(spec.database.sql, itemId);
       addFolders(root, dirname(target), folders);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, bytes);
@@ -236,16 +245,19 @@ function realTempDir(): Promise<string> {
 const databaseBytes = new Map<string, Buffer>();
 const databaseCacheSize = 32;
 
-/** The file an item's SQL builds (item-sql.ts sandbox), built once per distinct SQL. */
-function itemDatabaseBytes(sql: string): Buffer {
+/**
+ * The file an item's SQL builds (item-sql.ts sandbox, in the SQL child process), built once
+ * per distinct SQL.
+ */
+async function itemDatabaseBytes(sql: string, itemId: string | undefined): Promise<Buffer> {
   const key = createHash('sha256').update(sql).digest('hex');
   const known = databaseBytes.get(key);
   if (known) return known;
-  const scratch = mkdtempSync(join(tmpdir(), 'cuelab-item-db-'));
+  const scratch = await mkdtemp(join(await realTempDir(), 'cuelab-item-db-'));
   try {
     const path = join(scratch, 'item.sqlite');
-    buildItemDatabase(path, sql, 'environment.database.sql');
-    const bytes = readFileSync(path);
+    await buildItemDatabase(path, sql, databaseLabel(itemId));
+    const bytes = await readFile(path);
     if (databaseBytes.size >= databaseCacheSize) {
       const oldest = databaseBytes.keys().next().value;
       if (oldest !== undefined) databaseBytes.delete(oldest);
@@ -253,7 +265,7 @@ function itemDatabaseBytes(sql: string): Buffer {
     databaseBytes.set(key, bytes);
     return bytes;
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    await rm(scratch, { recursive: true, force: true });
   }
 }
 
@@ -350,31 +362,7 @@ class SnapshotEnvironment implements JudgeEnvironment {
     if (!this.databasePath) throw new Error('this environment has no database');
     // The judge's SQL passes the same gate as the item's: no ATTACH of another file.
     checkSandboxedSql(sql, 'sql_query');
-    return this.query(await this.resolveInside(this.databasePath), sql, limits);
-  }
-
-  private query(file: string, sql: string, limits: ToolLimits): SqlResult {
-    const db = new Database(file, {
-      readonly: true,
-      fileMustExist: true,
-    });
-    try {
-      const statement = db.prepare(sql);
-      if (!statement.reader)
-        throw new Error('only queries that return rows are allowed (the database is read-only)');
-      const rows: unknown[][] = [];
-      let truncated = false;
-      for (const row of statement.raw(true).iterate() as IterableIterator<unknown[]>) {
-        if (rows.length >= limits.maxRows) {
-          truncated = true;
-          break;
-        }
-        rows.push(row);
-      }
-      return { columns: statement.columns().map((column) => column.name), rows, truncated };
-    } finally {
-      db.close();
-    }
+    return queryItemDatabase(await this.resolveInside(this.databasePath), sql, limits);
   }
 
   /** Maps a judge path ("/a/b", "a/b", ".") into the root; refuses anything that escapes it. */

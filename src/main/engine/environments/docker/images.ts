@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import type Docker from 'dockerode';
 import { EngineError } from '../../errors';
 import { packArchive } from './archive';
+import type { BuildCaps } from './build-policy';
 import { isNotFound } from './client';
 
 /** The `ENV PATH` change every imported image gets (an imported rootfs has no environment). */
@@ -69,8 +70,10 @@ export async function importRootfsImage(
 
 /**
  * Builds `dockerfile` (with `context` files beside it) as `tag`; resolves to the image id.
- * `FROM` may name any local image (e.g. `cuelab/base:latest`), or a registry image where a
- * registry is reachable. Build output lines go to `onOutput`.
+ * `FROM` may name a local image (e.g. `cuelab/base:latest`), or a registry image where a
+ * registry answers; a suite's Dockerfile passes build-policy.ts first. RUN steps get `caps`
+ * (default: no network, the judge's default memory and CPU, ten minutes). Build output lines
+ * go to `onOutput`.
  */
 export async function buildImageFromDockerfile(
   docker: Docker,
@@ -79,30 +82,60 @@ export async function buildImageFromDockerfile(
     tag: string;
     context?: Record<string, string | Buffer>;
     labels?: Record<string, string>;
+    caps?: BuildCaps;
     signal?: AbortSignal;
     onOutput?: (line: string) => void;
   },
 ): Promise<string> {
   options.signal?.throwIfAborted();
+  const caps = options.caps ?? defaultBuildCaps;
   const context = await packArchive([
     { path: 'Dockerfile', content: options.dockerfile },
     ...Object.entries(options.context ?? {}).map(([path, content]) => ({ path, content })),
   ]);
-  const response = (await docker.buildImage(context as unknown as NodeJS.ReadableStream, {
-    t: options.tag,
-    rm: true,
-    forcerm: true,
-    ...(options.labels ? { labels: options.labels } : {}),
-    ...(options.signal ? { abortSignal: options.signal } : {}),
-  })) as Readable;
-  await followDockerStream(docker, response, `building ${options.tag}`, (event) => {
-    const text = typeof event.stream === 'string' ? event.stream.trimEnd() : '';
-    if (text) options.onOutput?.(text);
-  });
+  const timeout = AbortSignal.timeout(caps.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  try {
+    const response = (await docker.buildImage(context as unknown as NodeJS.ReadableStream, {
+      t: options.tag,
+      rm: true,
+      forcerm: true,
+      networkmode: caps.networkMode,
+      memory: caps.memoryBytes,
+      // No swap beyond the memory limit, as the judge's container (MemorySwap = Memory).
+      memswap: caps.memoryBytes,
+      cpuperiod: 100_000,
+      cpuquota: Math.round(caps.cpus * 100_000),
+      ...(options.labels ? { labels: options.labels } : {}),
+      abortSignal: signal,
+    })) as Readable;
+    await followDockerStream(docker, response, `building ${options.tag}`, (event) => {
+      const text = typeof event.stream === 'string' ? event.stream.trimEnd() : '';
+      if (text) options.onOutput?.(text);
+    });
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    if (timeout.aborted) {
+      throw new EngineError(
+        'bad_request',
+        `Docker stopped building ${options.tag}: it did not finish within ` +
+          `${caps.timeoutMs / 60_000} min (the build time limit).`,
+      );
+    }
+    throw error;
+  }
   const image = await findImage(docker, options.tag);
   if (!image) throw new EngineError('internal', `docker build did not create ${options.tag}`);
   return image.Id;
 }
+
+/** Caps of a build that names none: the judge container's defaults, ten minutes. */
+const defaultBuildCaps: BuildCaps = {
+  networkMode: 'none',
+  memoryBytes: 1024 * 1024 * 1024,
+  cpus: 1,
+  timeoutMs: 10 * 60_000,
+};
 
 /** Makes sure `reference` is here: pulls it when absent (works only where a registry answers). */
 export async function ensureImage(

@@ -221,9 +221,14 @@ export function containerHostConfig(
   };
 }
 
-/** True for root, by name or uid. */
+/**
+ * True for root, by name or uid, with any group: the uid is compared as a number, as Docker
+ * reads it ("00", "000" and "00:0" are all uid 0). A name that an image maps to uid 0 is
+ * caught later, by the health check asking the container who the user is.
+ */
 export function isRootUser(user: string): boolean {
-  return user === 'root' || user === '0' || user.startsWith('0:');
+  const name = user.split(':')[0] ?? '';
+  return name === 'root' || (/^[+-]?\d+$/.test(name) && Number(name) === 0);
 }
 
 /** A process that keeps a container alive doing nothing (any image with `sh` and `sleep`). */

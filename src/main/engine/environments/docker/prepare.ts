@@ -18,14 +18,15 @@ import {
 } from '../postgres/server';
 import { ensurePostgresImage, findBaseImage } from './bootstrap';
 import {
-  buildImageRepository,
   containerLabels,
   dockerLabels,
   itemImageRepository,
   removeContainer,
   requireDocker,
 } from './client';
-import { buildImageFromDockerfile, ensureImage, findImage } from './images';
+import { buildSuiteImage } from './build-suite-image';
+import { checkStartImage } from './build-policy';
+import { ensureImage, findImage } from './images';
 import {
   containerHostConfig,
   dockerItemSettings,
@@ -82,7 +83,7 @@ export async function prepareItem(
   const { signal } = options;
   const docker = await requireDocker(options.docker);
   const settings = dockerItemSettings(spec, options.trajectory);
-  const source = await sourceImage(docker, spec, signal, options.onProgress);
+  const source = await sourceImage(docker, spec, settings, signal, options.onProgress);
   // Resources are applied per container at run time; everything else shapes the snapshot.
   const hash = contentHash(
     {
@@ -157,7 +158,9 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
     signal?.throwIfAborted();
     await container.start();
     let tools = await detectTools(container, signal);
-    await container.putArchive(await stateArchive(job.spec, settings), { path: '/' });
+    await container.putArchive(await stateArchive(job.spec, settings, job.itemId), {
+      path: '/',
+    });
     // The server runs from here to the commit, so setup and the replayed agent reach it.
     if (job.spec.postgres) {
       await createPostgresState(container, job.spec.postgres, settings.workdir, signal);
@@ -218,20 +221,19 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
 async function sourceImage(
   docker: Docker,
   spec: EnvironmentSpec,
+  settings: DockerItemSettings,
   signal: AbortSignal | undefined,
   onProgress: ((line: string) => void) | undefined,
 ): Promise<string> {
-  if (spec.dockerfile) {
-    const tag = `${buildImageRepository}:${contentHash({ dockerfile: spec.dockerfile })}`;
-    const built = await findImage(docker, tag);
-    if (built) return built.Id;
-    return buildImageFromDockerfile(docker, {
-      dockerfile: spec.dockerfile,
-      tag,
-      labels: { [dockerLabels.managed]: 'true', [dockerLabels.kind]: 'build' },
-      ...(signal ? { signal } : {}),
-      ...(onProgress ? { onOutput: onProgress } : {}),
+  if (spec.dockerfile)
+    return buildSuiteImage(docker, spec.dockerfile, spec, settings, {
+      signal,
+      onProgress,
     });
+  if (spec.image) {
+    const image = await ensureImage(docker, spec.image, signal);
+    await checkStartImage(docker, image.Id, `environment.image ${spec.image}`);
+    return image.Id;
   }
   if (spec.image) return (await ensureImage(docker, spec.image, signal)).Id;
   if (spec.postgres) {

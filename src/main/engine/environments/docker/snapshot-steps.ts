@@ -3,17 +3,23 @@
  * snapshot: the spec's files (and database) as one archive, shell steps as root, the judge's
  * user, and the health check.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import type Docker from 'dockerode';
 import type { EnvironmentSpec } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
 import { packArchive, type ArchiveEntry } from './archive';
-import { buildItemDatabase } from '../item-sql';
+import { buildItemDatabase, databaseLabel } from '../item-sql';
 import { dumpFiles } from '../postgres/server';
 import { execInContainer } from './exec';
-import { dockerDefaults, isRootUser, shellQuote, type DockerItemSettings } from './item-settings';
+import {
+  containerCapFromEnv,
+  dockerDefaults,
+  isRootUser,
+  shellQuote,
+  type DockerItemSettings,
+} from './item-settings';
 
 /** Tools the judge environment uses when the image has them. */
 export interface ContainerTools {
@@ -30,6 +36,7 @@ export interface ContainerTools {
 export async function stateArchive(
   spec: EnvironmentSpec,
   settings: DockerItemSettings,
+  itemId?: string,
 ): Promise<Buffer> {
   const root = settings.workdir.replace(/^\/+/, '');
   const entries: ArchiveEntry[] = [{ path: root || '.', type: 'directory', mode: 0o755 }];
@@ -40,7 +47,7 @@ export async function stateArchive(
   if (spec.database?.sql) {
     entries.push({
       path: posix.join(root, spec.database.path),
-      content: buildDatabase(spec.files[spec.database.path], spec.database.sql),
+      content: await buildDatabase(spec.files[spec.database.path], spec.database.sql, itemId),
     });
   }
   // A Postgres dump is staged outside the working folder and deleted once loaded.
@@ -52,15 +59,19 @@ export async function stateArchive(
  * Builds the SQLite file on the host (no sqlite in the image needed), like the snapshot
  * backend, inside the SQL sandbox (item-sql.ts) that cannot reach any other file.
  */
-function buildDatabase(initial: string | undefined, sql: string): Buffer {
-  const folder = mkdtempSync(join(tmpdir(), 'cuelab-db-'));
+async function buildDatabase(
+  initial: string | undefined,
+  sql: string,
+  itemId: string | undefined,
+): Promise<Buffer> {
+  const folder = await mkdtemp(join(tmpdir(), 'cuelab-db-'));
   try {
     const path = join(folder, 'state.db');
-    if (initial !== undefined) writeFileSync(path, initial);
-    buildItemDatabase(path, sql, 'environment.database.sql');
-    return readFileSync(path);
+    if (initial !== undefined) await writeFile(path, initial);
+    await buildItemDatabase(path, sql, databaseLabel(itemId));
+    return await readFile(path);
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
   }
 }
 
@@ -148,14 +159,17 @@ export async function prepareUser(
 }
 
 /**
- * The health check before a snapshot: the container answers `true` as the judge's user, and
- * the database (and, unless the end state came from replay, the files) the spec names exist.
+ * The health check before a snapshot: the container answers as the judge's user, that user is
+ * not uid 0 unless the user's cap allows root (an image may map any name to uid 0, which no
+ * look at the name can tell), and the database (and, unless the end state came from replay,
+ * the files) the spec names exist.
  */
 export async function checkHealth(
   container: Docker.Container,
   spec: EnvironmentSpec,
   settings: DockerItemSettings,
   signal?: AbortSignal,
+  allowRoot = containerCapFromEnv(process.env).allowRoot,
 ): Promise<void> {
   const paths = [
     ...(settings.replay.length > 0 ? [] : Object.keys(spec.files)),
@@ -163,7 +177,7 @@ export async function checkHealth(
   ];
   const result = await execInContainer(
     container,
-    ['sh', '-c', 'for p; do [ -e "$p" ] || echo "$p"; done; true', 'sh', ...paths],
+    ['sh', '-c', 'id -u; for p; do [ -e "$p" ] || echo "$p"; done; true', 'sh', ...paths],
     {
       user: settings.user,
       workdir: settings.workdir,
@@ -180,7 +194,15 @@ export async function checkHealth(
         `(exit ${result.exitCode ?? 'killed'}): ${result.stderr.toString().trim()}`,
     );
   }
-  const missing = result.stdout.toString().split('\n').filter(Boolean);
+  const [uid, ...missing] = result.stdout.toString().split('\n').filter(Boolean);
+  if (uid?.trim() === '0' && !allowRoot) {
+    throw new EngineError(
+      'bad_request',
+      `environment.user ${settings.user} is uid 0 (root) in this image, which is beyond this ` +
+        "machine's container cap; the suite cannot raise it (you can, in your own " +
+        'environment: CUELAB_CONTAINER_ALLOW_ROOT=1).',
+    );
+  }
   if (missing.length > 0) {
     throw new EngineError(
       'bad_request',
