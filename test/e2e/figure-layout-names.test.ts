@@ -13,7 +13,7 @@ import { launchBrowser, type LabBrowser } from './helpers/browser';
 import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
 import { figureLayoutFaults } from './helpers/figure-layout-check';
 import { longNamesCsv, longNamesGradedCsv } from './helpers/figure-layout-data';
-import { saveScreenshot, waitConnected } from './helpers/lab-page';
+import { saveScreenshot, screenshotDir, waitConnected } from './helpers/lab-page';
 import { importStudy, resultsCsv } from './helpers/results-fixture';
 
 const filledCharts = [
@@ -73,6 +73,10 @@ describe.each(widths)('figures at $name ($width px)', ({ name, width, height }) 
     await page.setViewportSize({ width, height });
     await openResults(studies.long ?? '', filledCharts);
     await saveScreenshot(page, `figure-layout-long-${name}`);
+    for (const table of filledCharts)
+      await page
+        .getByTestId(`chart-${table}`)
+        .screenshot({ path: join(screenshotDir, `figure-layout-long-${name}-${table}.png`) });
     expect(await figureLayoutFaults(page)).toEqual([]);
   });
 
