@@ -88,7 +88,14 @@ export const DirectionBars = memo(function DirectionBars(props: ResultChartProps
       ),
     );
     const axisTitleY = (plotTop + bottom) / 2;
-    const legendTop = bottom + 30 + groupLines * lineHeight(10.5) + 10;
+    // Names that would wrap into a column of syllables read better turned upright.
+    const upright = groupLines > 3;
+    const longestGroup = Math.max(
+      0,
+      ...panels.flatMap((panel) => panel.groups.map((group) => textWidth(group.label, 10.5))),
+    );
+    const labelsHeight = upright ? longestGroup + 6 : groupLines * lineHeight(10.5);
+    const legendTop = bottom + 30 + labelsHeight + 10;
     const items = legendItems(palette);
     const height = legendTop + legendHeight(items, width - left - right) - 4;
     const y = scaleLinear().domain([0, max]).range([bottom, plotTop]);
@@ -235,15 +242,28 @@ export const DirectionBars = memo(function DirectionBars(props: ResultChartProps
                     >
                       {`n=${group.n}`}
                     </text>
-                    <TextLines
-                      x={center}
-                      y={bottom + 27}
-                      text={group.label}
-                      maxWidth={labelWidth(panelIndex)}
-                      fontSize={10.5}
-                      fill={palette.text}
-                      anchor="middle"
-                    />
+                    {upright ? (
+                      <text
+                        x={center + 4}
+                        y={bottom + 20}
+                        transform={`rotate(-90 ${center + 4} ${bottom + 20})`}
+                        textAnchor="end"
+                        fontSize={10.5}
+                        fill={palette.text}
+                      >
+                        {group.label}
+                      </text>
+                    ) : (
+                      <TextLines
+                        x={center}
+                        y={bottom + 27}
+                        text={group.label}
+                        maxWidth={labelWidth(panelIndex)}
+                        fontSize={10.5}
+                        fill={palette.text}
+                        anchor="middle"
+                      />
+                    )}
                   </g>
                 );
               })}
