@@ -45,7 +45,7 @@ afterAll(async () => {
 
 /** The pHYs resolution of a PNG in dots per inch, or null without one. */
 function pngDpi(bytes: Buffer): number | null {
-  for (let offset = 8; offset < bytes.length; ) {
+  for (let offset = 8; offset < bytes.length;) {
     const length = bytes.readUInt32BE(offset);
     if (bytes.subarray(offset + 4, offset + 8).toString('ascii') === 'pHYs')
       return Math.round(bytes.readUInt32BE(offset + 8) * 0.0254);
