@@ -4,43 +4,28 @@
  * the PNG's pHYs chunk), with the font stack on every SVG text, the SIMULATED mark kept, and a
  * print page that Chromium turns into a vector PDF (text and paths, no raster image).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
 import { longNamesCsv } from './helpers/figure-layout-data';
-import { screenshotDir, useTheme, waitConnected } from './helpers/lab-page';
-import { download, importStudy, pngSize } from './helpers/results-fixture';
+import { openLayoutLab, type LayoutLab } from './helpers/figure-layout-lab';
+import { screenshotDir, useTheme } from './helpers/lab-page';
+import { download, pngSize } from './helpers/results-fixture';
 
-let folder = '';
-let studyId = '';
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
+let lab: LayoutLab | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  assertBuilt();
-  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-figure-export-'));
-  const workspace = join(folder, 'workspace');
-  writeFileSync(join(folder, 'long.csv'), longNamesCsv());
-  studyId = importStudy(workspace, join(folder, 'long.csv'), 'Export study');
-  engine = await startEngine({ workspace });
-  browser = await launchBrowser({ width: 1024, height: 700 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto(`${engine.url}#/results/${studyId}`);
-  await waitConnected(page);
+  lab = await openLayoutLab({ long: longNamesCsv() }, { width: 1024, height: 700 }, 'dark');
+  page = lab.page;
+  await lab.open(`results/${lab.studies.long ?? ''}`);
   await useTheme(page, 'dark');
   await page.locator('[data-testid="chart-flips"][data-filled="true"]').waitFor();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await lab?.close();
 });
 
 /** The pHYs resolution of a PNG in dots per inch, or null without one. */

@@ -4,17 +4,14 @@
  * no text may leave its figure, be cut short, or sit on another text or on a whisker, and no
  * card may be cut by overflow. Screenshots land in test-results/.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
 import { figureLayoutFaults } from './helpers/figure-layout-check';
 import { longNamesCsv, longNamesGradedCsv } from './helpers/figure-layout-data';
-import { saveScreenshot, screenshotDir, waitConnected } from './helpers/lab-page';
-import { importStudy, resultsCsv } from './helpers/results-fixture';
+import { openLayoutLab, type LayoutLab } from './helpers/figure-layout-lab';
+import { saveScreenshot, screenshotDir } from './helpers/lab-page';
+import { resultsCsv } from './helpers/results-fixture';
 
 const filledCharts = [
   'flips',
@@ -31,37 +28,24 @@ const widths = [
   { name: '1440', width: 1440, height: 900 },
 ];
 
-let folder = '';
-const studies: Record<string, string> = {};
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
+let lab: LayoutLab | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  assertBuilt();
-  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-figure-layout-'));
-  const workspace = join(folder, 'workspace');
-  const files = { long: longNamesCsv(), graded: longNamesGradedCsv(), demo: resultsCsv() };
-  for (const [name, text] of Object.entries(files)) {
-    writeFileSync(join(folder, `${name}.csv`), text);
-    studies[name] = importStudy(workspace, join(folder, `${name}.csv`), `Layout ${name}`);
-  }
-  engine = await startEngine({ workspace });
-  browser = await launchBrowser({ width: 1440, height: 900 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
+  lab = await openLayoutLab(
+    { long: longNamesCsv(), graded: longNamesGradedCsv(), demo: resultsCsv() },
+    { width: 1440, height: 900 },
+  );
+  page = lab.page;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await lab?.close();
 });
 
-async function openResults(study: string, charts: string[]): Promise<void> {
-  if (!engine) throw new Error('The engine did not start.');
-  await page.goto(`${engine.url}#/results/${study}`);
-  await waitConnected(page);
+async function openResults(study: 'long' | 'graded' | 'demo', charts: string[]): Promise<void> {
+  if (!lab) throw new Error('The lab did not start.');
+  await lab.open(`results/${lab.studies[study] ?? ''}`);
   for (const table of charts)
     await page
       .locator(`[data-testid="chart-${table}"][data-filled="true"]`)
@@ -71,7 +55,7 @@ async function openResults(study: string, charts: string[]): Promise<void> {
 describe.each(widths)('figures at $name ($width px)', ({ name, width, height }) => {
   test('long real-world names: nothing outside, cut or overlapping', async () => {
     await page.setViewportSize({ width, height });
-    await openResults(studies.long ?? '', filledCharts);
+    await openResults('long', filledCharts);
     await saveScreenshot(page, `figure-layout-long-${name}`);
     for (const table of filledCharts)
       await page
@@ -82,14 +66,14 @@ describe.each(widths)('figures at $name ($width px)', ({ name, width, height }) 
 
   test('the demo data: nothing outside, cut or overlapping', async () => {
     await page.setViewportSize({ width, height });
-    await openResults(studies.demo ?? '', filledCharts);
+    await openResults('demo', filledCharts);
     await saveScreenshot(page, `figure-layout-demo-${name}`);
     expect(await figureLayoutFaults(page)).toEqual([]);
   });
 
   test('graded flips with long names', async () => {
     await page.setViewportSize({ width, height });
-    await openResults(studies.graded ?? '', ['graded']);
+    await openResults('graded', ['graded']);
     expect(await figureLayoutFaults(page)).toEqual([]);
   });
 });

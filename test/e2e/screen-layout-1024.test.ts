@@ -5,43 +5,29 @@
  * their cards and the window, and the Builder's launch column never spills over its box.
  * Screenshots of each screen land in test-results/.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
 import { longNamesCsv } from './helpers/figure-layout-data';
-import { saveScreenshot, waitConnected } from './helpers/lab-page';
-import { importStudy } from './helpers/results-fixture';
+import { openLayoutLab, type LayoutLab } from './helpers/figure-layout-lab';
+import { saveScreenshot } from './helpers/lab-page';
 
-let folder = '';
+let lab: LayoutLab | undefined;
 let studyId = '';
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  assertBuilt();
-  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-screen-layout-'));
-  const workspace = join(folder, 'workspace');
-  writeFileSync(join(folder, 'long.csv'), longNamesCsv());
-  studyId = importStudy(
-    workspace,
-    join(folder, 'long.csv'),
-    'strong-pre-screening@system+guard on claude-opus-4-7-20260401',
+  lab = await openLayoutLab(
+    { long: longNamesCsv() },
+    { width: 1024, height: 700 },
+    'light',
+    () => 'strong-pre-screening@system+guard on claude-opus-4-7-20260401',
   );
-  engine = await startEngine({ workspace });
-  browser = await launchBrowser({ width: 1024, height: 700 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
+  page = lab.page;
+  studyId = lab.studies.long ?? '';
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await lab?.close();
 });
 
 /** How much of the content area the lists of Runs and Replay use at 1440, and what they cut. */
@@ -115,27 +101,26 @@ async function faults(): Promise<ScreenFaults> {
 }
 
 const screens = [
-  { name: 'builder', hash: '#/builder', ready: '.builder-layout' },
-  { name: 'runs', hash: '#/runs', ready: '.page' },
-  { name: 'runs-detail', hash: () => `#/runs/${studyId}`, ready: '.stat' },
+  { name: 'builder', hash: 'builder', ready: '.builder-layout' },
+  { name: 'runs', hash: 'runs', ready: '.page' },
+  { name: 'runs-detail', hash: () => `runs/${studyId}`, ready: '.stat' },
   {
     name: 'results',
-    hash: () => `#/results/${studyId}`,
+    hash: () => `results/${studyId}`,
     ready: '[data-testid="chart-flips"][data-filled="true"]',
   },
-  { name: 'replay', hash: () => `#/replay/${studyId}`, ready: '.page' },
-  { name: 'annotate', hash: '#/annotate', ready: '.page' },
-  { name: 'import', hash: '#/import', ready: '.page' },
-  { name: 'settings', hash: '#/settings', ready: '.page' },
+  { name: 'replay', hash: () => `replay/${studyId}`, ready: '.page' },
+  { name: 'annotate', hash: 'annotate', ready: '.page' },
+  { name: 'import', hash: 'import', ready: '.page' },
+  { name: 'settings', hash: 'settings', ready: '.page' },
 ];
 
 describe('every screen at 1024×700', () => {
   test.each(screens)(
     '$name: no sideways scroll, nothing cut or hidden',
     async ({ name, hash, ready }) => {
-      if (!engine) throw new Error('The engine did not start.');
-      await page.goto(`${engine.url}${typeof hash === 'string' ? hash : hash()}`);
-      await waitConnected(page);
+      if (!lab) throw new Error('The lab did not start.');
+      await lab.open(typeof hash === 'string' ? hash : hash());
       await page.locator(ready).first().waitFor({ state: 'visible', timeout: 15_000 });
       await page.waitForTimeout(300);
       await saveScreenshot(page, `screen-layout-1024-${name}`);
@@ -154,13 +139,12 @@ describe('every screen at 1024×700', () => {
 
 describe('Runs and Replay at 1440×900', () => {
   test.each([
-    { name: 'runs', hash: () => `#/runs/${studyId}`, ready: '.stat' },
-    { name: 'replay', hash: () => `#/replay/${studyId}`, ready: '.page' },
+    { name: 'runs', hash: () => `runs/${studyId}`, ready: '.stat' },
+    { name: 'replay', hash: () => `replay/${studyId}`, ready: '.page' },
   ])('$name uses the window and cuts no name', async ({ name, hash, ready }) => {
-    if (!engine) throw new Error('The engine did not start.');
+    if (!lab) throw new Error('The lab did not start.');
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${engine.url}${hash()}`);
-    await waitConnected(page);
+    await lab.open(hash());
     await page.locator(ready).first().waitFor({ state: 'visible', timeout: 15_000 });
     await page.waitForTimeout(300);
     await saveScreenshot(page, `screen-layout-1440-${name}`);

@@ -17,7 +17,7 @@ import { readableNotes } from './table-values';
 import { TooltipFacts, useTooltip } from './Tooltip';
 import { JudgePicker } from './JudgePicker';
 import { PercentAxis } from './percent-axis';
-import { fittingTicks, lineHeight, wrapText } from './text-layout';
+import { fittingTicks } from './text-layout';
 
 const preferredWidth = 456;
 const emptyHeight = 380;
@@ -61,15 +61,13 @@ export const EffectBars = memo(function EffectBars(props: EffectBarsProps) {
 
   const draw = (frame: FigureFrame) => {
     const { width, palette } = frame;
-    const layout = barRowLayout(width, bars);
-    const { left, right, labelWidth, rowHeights } = layout;
-    const x = scaleLinear().domain([min, max]).range([left, right]);
-    const rowTops = rowHeights.map((_, index) =>
-      rowHeights.slice(0, index).reduce((sum, rowHeight) => sum + rowHeight, top),
+    const { left, right, labelWidth, rowHeights, rowTops, bottom, height } = barRowLayout(
+      width,
+      bars,
+      top,
+      axisTitle,
     );
-    const bottom = top + rowHeights.reduce((sum, rowHeight) => sum + rowHeight, 0);
-    const titleLines = wrapText(axisTitle, right - left + 40, 11).length;
-    const height = bottom + 38 + (titleLines - 1) * lineHeight(11);
+    const x = scaleLinear().domain([min, max]).range([left, right]);
     return (
       <Figure
         frame={frame}

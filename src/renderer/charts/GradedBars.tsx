@@ -15,7 +15,7 @@ import { gradedBars, type GradedBar } from './models/graded';
 import { rateDomainMax } from './palette';
 import { PercentAxis } from './percent-axis';
 import { readableNotes } from './table-values';
-import { fittingTicks, lineHeight, wrapText } from './text-layout';
+import { fittingTicks } from './text-layout';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
 const preferredWidth = 456;
@@ -41,14 +41,13 @@ export const GradedBars = memo(function GradedBars(props: ResultChartProps) {
 
   const draw = (frame: FigureFrame) => {
     const { width, palette } = frame;
-    const { left, right, labelWidth, rowHeights } = barRowLayout(width, bars);
-    const x = scaleLinear().domain([0, max]).range([left, right]);
-    const rowTops = rowHeights.map((_, index) =>
-      rowHeights.slice(0, index).reduce((sum, rowHeight) => sum + rowHeight, top),
+    const { left, right, labelWidth, rowHeights, rowTops, bottom, height } = barRowLayout(
+      width,
+      bars,
+      top,
+      axisTitle,
     );
-    const bottom = top + rowHeights.reduce((sum, rowHeight) => sum + rowHeight, 0);
-    const titleLines = wrapText(axisTitle, right - left + 40, 11).length;
-    const height = bottom + 38 + (titleLines - 1) * lineHeight(11);
+    const x = scaleLinear().domain([0, max]).range([left, right]);
     return (
       <Figure
         frame={frame}

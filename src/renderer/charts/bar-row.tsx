@@ -43,12 +43,23 @@ export interface BarRowLayout {
   right: number;
   labelWidth: number;
   rowHeights: number[];
+  /** Each row's top edge, from the plot's top. */
+  rowTops: number[];
+  /** The plot's bottom edge (the percentage axis). */
+  bottom: number;
+  /** The figure's plot height: rows, axis and the axis title, wrapped at the plot's width. */
+  height: number;
 }
 
-/** Lays out label column, count column and row heights for a figure `width` wide. */
+/**
+ * Lays out label column, count column and row heights for a figure `width` wide whose rows
+ * start at `top` and whose percentage axis is titled `axisTitle`.
+ */
 export function barRowLayout(
   width: number,
   rows: readonly { label: string; detail?: string; n: number }[],
+  top: number,
+  axisTitle: string,
 ): BarRowLayout {
   const texts = rows.flatMap((row) => [row.label, row.detail ?? '']);
   const labelWidth = labelColumn(texts, labelSize, 60, Math.min(240, width * 0.36));
@@ -62,12 +73,15 @@ export function barRowLayout(
     const block = labelLines * lineHeight(labelSize) + detailLines * lineHeight(detailSize);
     return Math.max(26, Math.min(34, block + 12), block + 6);
   });
-  return {
-    left: 16 + labelWidth + labelGap,
-    right: width - 8 - countWidth - 14,
-    labelWidth,
-    rowHeights,
-  };
+  const left = 16 + labelWidth + labelGap;
+  const right = width - 8 - countWidth - 14;
+  const rowTops = rowHeights.map((_, index) =>
+    rowHeights.slice(0, index).reduce((sum, rowHeight) => sum + rowHeight, top),
+  );
+  const bottom = top + rowHeights.reduce((sum, rowHeight) => sum + rowHeight, 0);
+  const titleLines = wrapText(axisTitle, right - left + 40, 11).length;
+  const height = bottom + 38 + (titleLines - 1) * lineHeight(11);
+  return { left, right, labelWidth, rowHeights, rowTops, bottom, height };
 }
 
 /** The label, detail, bar and bar end of one row. */

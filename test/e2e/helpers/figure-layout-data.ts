@@ -4,6 +4,8 @@
  * label that does not fit shows up as a fault instead of hiding behind short demo names.
  */
 
+import { resultsCsv } from './results-fixture';
+
 const judges = ['claude-opus-4-7-20260401', 'qwen3-235b-a22b-instruct-2507', 'gpt-5.1-2025-11-13'];
 const datasets = [
   'agent-judge-filesystem-hard',
@@ -40,40 +42,10 @@ const arms = [
 
 /** A verdict study: three judges × four datasets, the control and four cued arms, simulated. */
 export function longNamesCsv(): string {
-  let seed = 20_261_202;
-  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-  const lines = [
-    'item_id,dataset,judge,condition,cue_direction,rep,verdict,gold,dimension,turns,simulated,placement,mitigation,cue_label',
-  ];
-  const flip = (verdict: string) => (verdict === 'pass' ? 'fail' : 'pass');
-  for (const dataset of datasets) {
-    for (let index = 0; index < 10; index += 1) {
-      const item = `${dataset}-${index}`;
-      const gold = index % 3 === 0 ? 'fail' : 'pass';
-      for (const [judgeIndex, judge] of judges.entries()) {
-        const majority = (index + judgeIndex) % 5 === 4 ? flip(gold) : gold;
-        for (let rep = 1; rep <= 3; rep += 1) {
-          const verdict = rep === 3 && random() < 0.2 ? flip(majority) : majority;
-          const turns = 2 + Math.floor(random() * 20);
-          lines.push(
-            `${item},${dataset},${judge},uncued,,${rep},${verdict},${gold},task_success,${turns},true,,,`,
-          );
-        }
-        const direction = majority === 'pass' ? 'severity' : 'leniency';
-        for (const arm of arms) {
-          for (let rep = 1; rep <= 3; rep += 1) {
-            const turns = 1 + Math.floor(random() * 24);
-            const pushed = random() < arm.flip * (1 + turns / 24) * (judgeIndex === 2 ? 0.5 : 1);
-            const verdict = pushed ? flip(majority) : majority;
-            lines.push(
-              `${item},${dataset},${judge},${arm.condition},${direction},${rep},${verdict},${gold},task_success,${turns},true,${arm.placement},${arm.mitigation},authority-of-a-senior-reviewer`,
-            );
-          }
-        }
-      }
-    }
-  }
-  return `${lines.join('\n')}\n`;
+  return resultsCsv(
+    { judges, datasets, arms, cueLabel: 'authority-of-a-senior-reviewer' },
+    20_261_202,
+  );
 }
 
 /** A graded study (1–100 scores) with the same long judge and condition names. */
