@@ -130,14 +130,12 @@ describe('Results of an imported, simulated study', () => {
     await panel.waitFor({ state: 'detached' });
   });
 
-  test('exports the heatmap as PNG at 2× and SVG, and the flips table as the CLI prints it', async () => {
-    const svgWidth = await page
-      .locator('[data-testid="chart-flips"] .chart-body > svg')
-      .evaluate((svg) => svg.getBoundingClientRect().width);
+  test('exports the heatmap as PNG at 300 dpi and SVG, and the flips table as the CLI prints it', async () => {
+    // A double-column figure (7.16 in) at 300 dpi, whatever the window's width.
     const png = await download(page, 'export-flips-png');
     expect(png.name).toBe(`cuelab-${studyId.slice(0, 8)}-flips.png`);
     const bytes = readFileSync(png.path);
-    expect(pngSize(bytes).width).toBe(2 * svgWidth);
+    expect(pngSize(bytes).width).toBe(2148);
     copyFileSync(png.path, join(screenshots, 'export-flips.png'));
 
     const svgFile = await download(page, 'export-flips-svg');
@@ -156,7 +154,7 @@ describe('Results of an imported, simulated study', () => {
       (await download(page, 'export-severity-png')).path,
       join(screenshots, 'export-severity.png'),
     );
-    expect(pngSize(severity).width).toBe(2 * 928);
+    expect(pngSize(severity).width).toBe(2148);
   });
 
   test('dark theme, switched from the command palette (Ctrl+K)', async () => {

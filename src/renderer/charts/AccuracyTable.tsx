@@ -1,28 +1,45 @@
 /**
  * Table 5: end-to-end judge accuracy before the cue, under the adversarial cue, and under the
  * untargeted cue, with 95% Wilson CIs, from `accuracy`, drawn as an SVG table (so it exports
- * like the figures) with an inline bar per accuracy.
+ * like the figures) with an inline bar per accuracy. Columns are measured: a narrow figure
+ * moves each interval under its percentage, then drops the inline bars, before any name wraps.
  */
-import { useId, memo, useMemo, useRef, useState } from 'react';
+import { useId, memo, useMemo, useState } from 'react';
 import { ChartFrame } from './ChartFrame';
 import { armLabel, onActivate, type ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
-import { clip, formatInterval, formatPercent } from './format';
+import type { FigureFrame } from './figure-frame';
+import { formatInterval, formatPercent } from './format';
 import {
   accuracyRows,
   type AccuracyRow,
   type AccuracyScope,
   type AccuracyValue,
 } from './models/accuracy';
-import { useChartPalette, type ChartPalette } from './palette';
+import type { ChartPalette } from './palette';
 import { readableNotes } from './table-values';
+import { labelColumn, lineHeight, mostLines, textWidth, wrapText } from './text-layout';
+import { TextLines } from './TextLines';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
-const width = 928;
-const headerY = 78;
-const rowHeight = 24;
-const columnWidth = 170;
+const preferredWidth = 928;
+const headerTop = 66;
 const barWidth = 58;
+const gap = 12;
+const footnote =
+  'before = uncued majority accuracy · adversarial = cue only against gold · untargeted = cue in both directions, corrections credited (App. C)';
+
+/** How a measure's cell is drawn: bar, % and CI in a line; the CI under them; or no bar. */
+type CellMode = 'line' | 'stacked' | 'compact';
+
+const percentWidth = () => textWidth('100.0%', 11, 600);
+const intervalWidth = () => textWidth('[100.0, 100.0]', 9.5);
+
+function cellWidth(mode: CellMode): number {
+  if (mode === 'line') return barWidth + 6 + percentWidth() + 4 + intervalWidth();
+  if (mode === 'stacked') return Math.max(barWidth + 6 + percentWidth(), intervalWidth());
+  return Math.max(percentWidth(), intervalWidth());
+}
 
 const measures = [
   { key: 'before', label: 'Before the cue' },
@@ -35,42 +52,47 @@ function AccuracyCell({
   y,
   value,
   color,
+  mode,
   palette,
 }: {
   x: number;
   y: number;
   value: AccuracyValue;
   color: string;
+  mode: CellMode;
   palette: ChartPalette;
 }) {
   const scale = (pct: number) => x + (pct / 100) * barWidth;
+  const percentX = mode === 'compact' ? x : x + barWidth + 6;
   return (
     <g>
-      <rect x={x} y={y - 8} width={barWidth} height={9} fill={palette.empty} />
-      {value.pct !== null && (
-        <rect x={x} y={y - 8} width={scale(value.pct) - x} height={9} fill={color} />
+      {mode !== 'compact' && (
+        <>
+          <rect x={x} y={y - 8} width={barWidth} height={9} fill={palette.empty} />
+          {value.pct !== null && (
+            <rect x={x} y={y - 8} width={scale(value.pct) - x} height={9} fill={color} />
+          )}
+          {value.low !== null && value.high !== null && (
+            <line
+              x1={scale(value.low)}
+              x2={scale(value.high)}
+              y1={y - 3.5}
+              y2={y - 3.5}
+              stroke={palette.text}
+              strokeWidth={1}
+            />
+          )}
+        </>
       )}
-      {value.low !== null && value.high !== null && (
-        <line
-          x1={scale(value.low)}
-          x2={scale(value.high)}
-          y1={y - 3.5}
-          y2={y - 3.5}
-          stroke={palette.text}
-          strokeWidth={1}
-        />
-      )}
-      <text
-        x={x + barWidth + 38}
-        y={y}
-        textAnchor="end"
-        fontSize={11}
-        fontWeight={600}
-        fill={palette.text}
-      >
+      <text x={percentX} y={y} fontSize={11} fontWeight={600} fill={palette.text}>
         {formatPercent(value.pct)}
       </text>
-      <text x={x + barWidth + 42} y={y} fontSize={9.5} fill={palette.faint}>
+      <text
+        x={mode === 'line' ? percentX + percentWidth() + 4 : x}
+        y={mode === 'line' ? y : y + 13}
+        fontSize={9.5}
+        fill={palette.faint}
+      >
         {formatInterval(value.low, value.high)}
       </text>
     </g>
@@ -80,19 +102,13 @@ function AccuracyCell({
 /** The accuracy card. */
 export const AccuracyTable = memo(function AccuracyTable(props: ResultChartProps) {
   const { table, studyId, arm, onOpenReps } = props;
-  const palette = useChartPalette();
-  const svgRef = useRef<SVGSVGElement>(null);
   const pickerId = useId();
   const { tooltip, show, hide } = useTooltip();
   const [scope, setScope] = useState<AccuracyScope>('judge');
   const rows = useMemo(() => accuracyRows(table, arm, scope), [table, arm, scope]);
   const filled = rows.length > 0;
   const withDataset = scope === 'judge-dataset';
-  const height = Math.max(240, headerY + 16 + rows.length * rowHeight + 34);
-  const nRight = withDataset ? 310 : 180;
-  const firstColumn = nRight + 16;
-  const countX = firstColumn + 3 * columnWidth + 44;
-  const colors = [palette.before, palette.severity, palette.leniency];
+  const emptyHeight = 240;
 
   const facts = (row: AccuracyRow): [string, string][] => [
     ['Items (N)', String(row.n)],
@@ -103,50 +119,64 @@ export const AccuracyTable = memo(function AccuracyTable(props: ResultChartProps
     ['Harmful / helpful flips', `${row.harmful} / ${row.helpful}`],
   ];
 
-  return (
-    <ChartFrame
-      table="accuracy"
-      studyId={studyId}
-      label="Judge accuracy under the cue"
-      reference="Table 5"
-      width={width}
-      height={height}
-      filled={filled}
-      simulated={table?.simulated ?? false}
-      notes={readableNotes(table)}
-      emptyTitle="No gold-labelled pairs to score yet"
-      svgRef={svgRef}
-      tooltip={tooltip}
-      hint="Click a row for its reps."
-      controls={
-        <label className="chart-picker" htmlFor={pickerId}>
-          <span>Rows</span>
-          <select
-            id={pickerId}
-            value={scope}
-            onChange={(event) => setScope(event.target.value as AccuracyScope)}
-          >
-            <option value="judge">Per judge (Table 5)</option>
-            <option value="judge-dataset">Per judge × dataset (Table 6)</option>
-          </select>
-        </label>
-      }
-    >
+  const draw = (frame: FigureFrame) => {
+    const { width, palette } = frame;
+    const colors = [palette.before, palette.severity, palette.leniency];
+    const judgeNames = rows.map((row) => (row.scope === 'all' ? 'All judges (pooled)' : row.judge));
+    const datasetNames = withDataset ? rows.map((row) => row.dataset) : [];
+    const nWidth = Math.max(
+      textWidth('N', 10.5),
+      ...rows.map((row) => textWidth(String(row.n), 11)),
+    );
+    const countWidth = Math.max(textWidth('#HELP', 10.5), textWidth('9999', 11));
+    const fixed = 32 + nWidth + 2 * (countWidth + gap) + 4 * gap;
+    const nameShare = (width - fixed) * (withDataset ? 0.22 : 0.3);
+    const judgeWidth = labelColumn(judgeNames, 11, 50, Math.min(230, nameShare), 600);
+    const datasetWidth = withDataset
+      ? labelColumn(datasetNames, 11, 50, Math.min(200, nameShare))
+      : 0;
+    const rest = width - fixed - judgeWidth - (withDataset ? datasetWidth + gap : 0);
+    const modes: CellMode[] = ['line', 'stacked', 'compact'];
+    const mode = modes.find((entry) => 3 * cellWidth(entry) + 2 * gap <= rest) ?? 'compact';
+    const column = Math.max(cellWidth(mode), (rest - 2 * gap) / 3);
+    const datasetX = 16 + judgeWidth + gap;
+    const nRight = (withDataset ? datasetX + datasetWidth + gap : datasetX) + nWidth;
+    const firstColumn = nRight + gap;
+    const countX = firstColumn + 3 * column + 2 * gap + countWidth;
+    const helpX = countX + gap + countWidth;
+    const headerLines = mostLines(
+      measures.map((measure) => measure.label),
+      column,
+      10.5,
+    );
+    const headerY = headerTop + headerLines * lineHeight(10.5);
+    const minRow = mode === 'line' ? 24 : 36;
+    const rowHeights = rows.map((row, index) => {
+      const lines = Math.max(
+        wrapText(judgeNames[index] ?? '', judgeWidth, 11, 600).length,
+        withDataset ? wrapText(row.dataset, datasetWidth, 11).length : 1,
+      );
+      return Math.max(minRow, lines * lineHeight(11) + 10);
+    });
+    const rowBaselines = rowHeights.map((_, index) =>
+      rowHeights.slice(0, index).reduce((sum, rowHeight) => sum + rowHeight, headerY + 7 + 17),
+    );
+    const tableBottom = headerY + 7 + rowHeights.reduce((sum, rowHeight) => sum + rowHeight, 0);
+    const height = tableBottom + 14 + wrapText(footnote, width - 32, 10).length * lineHeight(10);
+    return (
       <Figure
-        svgRef={svgRef}
-        width={width}
+        frame={frame}
         height={height}
         title="End-to-end judge accuracy under the cue"
         subtitle={`${armLabel(arm)} · accuracy in % of N gold-labelled items · bars 0–100%, whiskers: 95% Wilson CI`}
         simulated={table?.simulated ?? false}
-        palette={palette}
       >
         <g fontSize={10.5} fill={palette.muted}>
           <text x={16} y={headerY}>
             Judge
           </text>
           {withDataset && (
-            <text x={150} y={headerY}>
+            <text x={datasetX} y={headerY}>
               Dataset
             </text>
           )}
@@ -154,20 +184,28 @@ export const AccuracyTable = memo(function AccuracyTable(props: ResultChartProps
             N
           </text>
           {measures.map((measure, index) => (
-            <text key={measure.key} x={firstColumn + index * columnWidth} y={headerY}>
-              {measure.label}
-            </text>
+            <TextLines
+              key={measure.key}
+              x={firstColumn + index * (column + gap)}
+              y={headerY}
+              text={measure.label}
+              maxWidth={column}
+              fontSize={10.5}
+              fill={palette.muted}
+              align="bottom"
+            />
           ))}
           <text x={countX} y={headerY} textAnchor="end">
             #HF
           </text>
-          <text x={countX + 48} y={headerY} textAnchor="end">
+          <text x={helpX} y={headerY} textAnchor="end">
             #HELP
           </text>
         </g>
         <line x1={16} x2={width - 16} y1={headerY + 7} y2={headerY + 7} stroke={palette.axis} />
         {rows.map((row, index) => {
-          const y = headerY + 7 + rowHeight * (index + 1) - 7;
+          const y = rowBaselines[index] ?? headerY;
+          const rowHeight = rowHeights[index] ?? minRow;
           const pooled = row.scope === 'all';
           const mark = `${row.judge}\u0000${row.dataset}`;
           const open = () =>
@@ -197,51 +235,104 @@ export const AccuracyTable = memo(function AccuracyTable(props: ResultChartProps
             >
               <rect
                 x={16}
-                y={y - 16}
+                y={y - 17}
                 width={width - 32}
                 height={rowHeight}
-                fill={tooltip?.mark === mark ? palette.grid : 'transparent'}
+                fill={!frame.exporting && tooltip?.mark === mark ? palette.grid : 'transparent'}
                 data-export-exclude=""
               />
               {pooled && (
-                <line x1={16} x2={width - 16} y1={y - 16} y2={y - 16} stroke={palette.axis} />
+                <line x1={16} x2={width - 16} y1={y - 17} y2={y - 17} stroke={palette.axis} />
               )}
-              <text x={16} y={y} fontSize={11} fontWeight={pooled ? 600 : 400} fill={palette.text}>
-                {pooled ? 'All judges (pooled)' : clip(row.judge, withDataset ? 20 : 24)}
-              </text>
+              <TextLines
+                x={16}
+                y={y}
+                text={judgeNames[index] ?? ''}
+                maxWidth={judgeWidth}
+                fontSize={11}
+                fontWeight={pooled ? 600 : 400}
+                fill={palette.text}
+              />
               {withDataset && !pooled && (
-                <text x={150} y={y} fontSize={11} fill={palette.text}>
-                  {clip(row.dataset, 22)}
-                </text>
+                <TextLines
+                  x={datasetX}
+                  y={y}
+                  text={row.dataset}
+                  maxWidth={datasetWidth}
+                  fontSize={11}
+                  fill={palette.text}
+                />
               )}
               <text x={nRight} y={y} textAnchor="end" fontSize={11} fill={palette.text}>
                 {row.n}
               </text>
-              {measures.map((measure, column) => (
+              {measures.map((measure, columnIndex) => (
                 <AccuracyCell
                   key={measure.key}
-                  x={firstColumn + column * columnWidth}
+                  x={firstColumn + columnIndex * (column + gap)}
                   y={y}
                   value={row[measure.key]}
-                  color={colors[column] ?? palette.text}
+                  color={colors[columnIndex] ?? palette.text}
+                  mode={mode}
                   palette={palette}
                 />
               ))}
               <text x={countX} y={y} textAnchor="end" fontSize={11} fill={palette.text}>
                 {row.harmful}
               </text>
-              <text x={countX + 48} y={y} textAnchor="end" fontSize={11} fill={palette.text}>
+              <text x={helpX} y={y} textAnchor="end" fontSize={11} fill={palette.text}>
                 {row.helpful}
               </text>
-              <line x1={16} x2={width - 16} y1={y + 8} y2={y + 8} stroke={palette.grid} />
+              <line
+                x1={16}
+                x2={width - 16}
+                y1={y - 17 + rowHeight}
+                y2={y - 17 + rowHeight}
+                stroke={palette.grid}
+              />
             </g>
           );
         })}
-        <text x={16} y={height - 12} fontSize={10} fill={palette.faint}>
-          before = uncued majority accuracy · adversarial = cue only against gold · untargeted = cue
-          in both directions, corrections credited (App. C)
-        </text>
+        <TextLines
+          x={16}
+          y={tableBottom + 18}
+          text={footnote}
+          maxWidth={width - 32}
+          fontSize={10}
+          fill={palette.faint}
+        />
       </Figure>
-    </ChartFrame>
+    );
+  };
+
+  return (
+    <ChartFrame
+      table="accuracy"
+      studyId={studyId}
+      label="Judge accuracy under the cue"
+      reference="Table 5"
+      width={preferredWidth}
+      height={emptyHeight}
+      filled={filled}
+      simulated={table?.simulated ?? false}
+      notes={readableNotes(table)}
+      emptyTitle="No gold-labelled pairs to score yet"
+      tooltip={tooltip}
+      hint="Click a row for its reps."
+      figure={draw}
+      controls={
+        <label className="chart-picker" htmlFor={pickerId}>
+          <span>Rows</span>
+          <select
+            id={pickerId}
+            value={scope}
+            onChange={(event) => setScope(event.target.value as AccuracyScope)}
+          >
+            <option value="judge">Per judge (Table 5)</option>
+            <option value="judge-dataset">Per judge × dataset (Table 6)</option>
+          </select>
+        </label>
+      }
+    />
   );
 });

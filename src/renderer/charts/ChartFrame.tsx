@@ -1,16 +1,31 @@
 /**
- * The card around one figure: its name and paper reference, its controls, PNG / SVG / CSV
- * export, a fixed-size body (so nothing jumps while reps stream in), the table's notes, and
- * the notes in place of the figure when the table is empty.
+ * The card around one figure: its name and paper reference, its controls, PNG / SVG / PDF /
+ * CSV export at a journal's size, the figure fitted to the card's grid cell, the table's notes,
+ * and the notes in place of the figure when the table is empty. Exports draw the figure again
+ * off screen, in the light theme at the chosen width, so a file never depends on the window.
  */
-import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { labClientFor } from '../lib/engine-client';
-import { exportBaseName, exportFigure, exportTableCsv } from '../lib/export/export-figure';
+import {
+  exportBaseName,
+  exportFigure,
+  exportTableCsv,
+  type FigureFormat,
+} from '../lib/export/export-figure';
+import {
+  exportWidth,
+  figureSizes,
+  type FigureDpi,
+  type FigureSize,
+} from '../lib/export/figure-sizes';
 import type { SaveOutcome } from '../lib/export/save-file';
 import { labStore } from '../store';
 import type { ResultTableName } from './table-values';
 import { FIGURE_BAND } from './Figure';
+import type { DrawFigure, FigureFrame } from './figure-frame';
+import { chartFont, chartPalette, useChartPalette } from './palette';
 import { ChartTooltip, type TooltipState } from './Tooltip';
+import { useFigureWidth } from './use-figure-width';
 import './charts.css';
 
 /** What a chart card needs. */
@@ -21,7 +36,9 @@ export interface ChartFrameProps {
   label: string;
   /** Where it is in the paper, e.g. "Fig. 2". */
   reference: string;
+  /** The width the figure is drawn at when its cell has room. */
   width: number;
+  /** The empty card's body height (a drawn figure takes the height it needs). */
   height: number;
   /** True when the figure has marks to draw. */
   filled: boolean;
@@ -36,17 +53,23 @@ export interface ChartFrameProps {
   controls?: ReactNode;
   /** How to use the figure, shown where pickers would be when it has none. */
   hint?: string;
-  svgRef: RefObject<SVGSVGElement | null>;
   tooltip: TooltipState | null;
-  children: ReactNode;
+  /** Draws the figure at a width and palette: for the window and for each export. */
+  figure: DrawFigure;
 }
 
-type ExportKind = 'png' | 'svg' | 'csv';
+type ExportKind = FigureFormat | 'csv';
 
 function describeOutcome(outcome: SaveOutcome, kind: ExportKind): string {
   if (outcome === null) return 'Export cancelled.';
   if (outcome.saved === 'download') return `${kind.toUpperCase()} downloaded.`;
+  if (outcome.saved === 'print') return 'Print dialog opened: choose “Save as PDF”.';
   return `Saved ${outcome.path}`;
+}
+
+/** What an export draws off screen: the figure at a width, in the light theme. */
+interface ExportStage {
+  width: number;
 }
 
 /**
@@ -82,16 +105,44 @@ function ChartEmpty({
   );
 }
 
+/** A figure drawn for one frame, as its own element so the frame's SVG handle is a prop. */
+function FigureSlot({ draw, frame }: { draw: DrawFigure; frame: FigureFrame }) {
+  return <>{draw(frame)}</>;
+}
+
 /** One figure with its export buttons and notes. */
 export function ChartFrame(props: ChartFrameProps) {
-  const { table, studyId, label, reference, width, height, filled, simulated, notes } = props;
+  const { table, studyId, label, reference, height, filled, simulated, notes } = props;
+  const palette = useChartPalette();
+  const cardRef = useRef<HTMLElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const stageRef = useRef<SVGSVGElement>(null);
+  const width = useFigureWidth(cardRef, props.width);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState<ExportKind | null>(null);
+  const [size, setSize] = useState<FigureSize>('double');
+  const [dpi, setDpi] = useState<FigureDpi>(300);
+  const [stage, setStage] = useState<ExportStage | null>(null);
+  const staged = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (!status || status.error) return;
     const timer = setTimeout(() => setStatus(null), 6000);
     return () => clearTimeout(timer);
   }, [status]);
+  // Children's layout effects (d3 axes) have run by now, so the staged SVG is complete.
+  useLayoutEffect(() => {
+    if (stage && staged.current) staged.current();
+  }, [stage]);
+
+  const drawForExport = (exportSize: FigureSize) =>
+    new Promise<SVGSVGElement>((resolve, reject) => {
+      staged.current = () => {
+        staged.current = null;
+        if (stageRef.current) resolve(stageRef.current);
+        else reject(new Error('The figure is not drawn yet.'));
+      };
+      setStage({ width: exportWidth(exportSize, width) });
+    });
 
   const run = async (kind: ExportKind) => {
     setBusy(kind);
@@ -103,14 +154,19 @@ export function ChartFrame(props: ChartFrameProps) {
         if (!address) throw new Error('The engine is not connected.');
         outcome = await exportTableCsv(labClientFor(address), studyId, table);
       } else {
-        const svg = props.svgRef.current;
-        if (!svg) throw new Error('The figure is not drawn yet.');
-        outcome = await exportFigure(svg, exportBaseName(studyId, table), kind);
+        const svg = await drawForExport(size);
+        outcome = await exportFigure(svg, exportBaseName(studyId, table), {
+          format: kind,
+          dpi,
+          fontFamily: chartFont,
+          title: label,
+        });
       }
       setStatus({ text: describeOutcome(outcome, kind), error: false });
     } catch (error) {
       setStatus({ text: error instanceof Error ? error.message : String(error), error: true });
     } finally {
+      setStage(null);
       setBusy(null);
     }
   };
@@ -124,7 +180,9 @@ export function ChartFrame(props: ChartFrameProps) {
       title={
         kind === 'csv'
           ? 'Export the table as CSV (what cuelab report --format csv prints)'
-          : `Export the figure as ${kind.toUpperCase()}${kind === 'png' ? ' (2× resolution)' : ''}`
+          : kind === 'pdf'
+            ? 'Print the figure alone as a vector PDF (choose “Save as PDF”)'
+            : `Export the figure as ${kind.toUpperCase()}, light theme, at the chosen size`
       }
       onClick={() => void run(kind)}
     >
@@ -134,10 +192,12 @@ export function ChartFrame(props: ChartFrameProps) {
 
   return (
     <section
+      ref={cardRef}
       className="chart-card"
       data-testid={`chart-${table}`}
       data-filled={filled ? 'true' : 'false'}
       data-simulated={simulated ? 'true' : 'false'}
+      data-figure-width={width}
       aria-label={label}
       style={{ width: width + 2 }}
     >
@@ -148,8 +208,32 @@ export function ChartFrame(props: ChartFrameProps) {
           {simulated && <span className="badge badge-simulated">simulated</span>}
         </div>
         <div className="chart-card-actions" role="group" aria-label={`Export ${label}`}>
+          <select
+            className="chart-export-option"
+            aria-label="Export size"
+            data-testid={`export-${table}-size`}
+            value={size}
+            onChange={(event) => setSize(event.target.value as FigureSize)}
+          >
+            {Object.entries(figureSizes).map(([key, entry]) => (
+              <option key={key} value={key}>
+                {entry.label}
+              </option>
+            ))}
+          </select>
+          <select
+            className="chart-export-option"
+            aria-label="PNG resolution"
+            data-testid={`export-${table}-dpi`}
+            value={dpi}
+            onChange={(event) => setDpi(Number(event.target.value) === 600 ? 600 : 300)}
+          >
+            <option value={300}>300 dpi</option>
+            <option value={600}>600 dpi</option>
+          </select>
           {exportButton('png', !filled)}
           {exportButton('svg', !filled)}
+          {exportButton('pdf', !filled)}
           {exportButton('csv', false)}
         </div>
       </header>
@@ -163,9 +247,12 @@ export function ChartFrame(props: ChartFrameProps) {
           {status?.text}
         </span>
       </div>
-      <div className="chart-body" style={{ width, height: height + FIGURE_BAND }}>
+      <div
+        className="chart-body"
+        style={{ width, minHeight: filled ? undefined : height + FIGURE_BAND }}
+      >
         {filled ? (
-          props.children
+          <FigureSlot draw={props.figure} frame={{ width, palette, svgRef, exporting: false }} />
         ) : (
           <ChartEmpty
             title={props.emptyTitle ?? 'Nothing to plot yet'}
@@ -175,6 +262,19 @@ export function ChartFrame(props: ChartFrameProps) {
         )}
         <ChartTooltip state={props.tooltip} />
       </div>
+      {stage && filled && (
+        <div className="chart-export-stage" aria-hidden="true" data-export-stage="">
+          <FigureSlot
+            draw={props.figure}
+            frame={{
+              width: stage.width,
+              palette: chartPalette('light'),
+              svgRef: stageRef,
+              exporting: true,
+            }}
+          />
+        </div>
+      )}
       {filled && notes.length > 0 && (
         <details className="chart-notes">
           <summary>How to read this ({notes.length})</summary>

@@ -3,26 +3,25 @@
  * placement, with its 95% CI and n, for the pooled judges or one judge.
  */
 import { scaleLinear } from 'd3';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { CountHeading } from './bar-ends';
-import { BarRow } from './bar-row';
+import { BarRow, barRowLayout } from './bar-row';
 import { ChartFrame } from './ChartFrame';
 import { onActivate, type ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
+import type { FigureFrame } from './figure-frame';
 import { formatCount, formatInterval, formatPercent } from './format';
 import { effectAxisTitle, effectModel, type EffectBar } from './models/effect';
-import { rateDomainMax, useChartPalette } from './palette';
+import { rateDomainMax } from './palette';
 import { readableNotes } from './table-values';
 import { TooltipFacts, useTooltip } from './Tooltip';
 import { JudgePicker } from './JudgePicker';
 import { PercentAxis } from './percent-axis';
+import { fittingTicks } from './text-layout';
 
-const width = 456;
-const height = 380;
-const left = 150;
-const right = 52;
-const top = 58;
-const bottom = height - 52;
+const preferredWidth = 456;
+const emptyHeight = 380;
+const top = 64;
 
 /** Which table and layout. */
 interface EffectBarsProps extends ResultChartProps {
@@ -44,8 +43,6 @@ function barFacts(bar: EffectBar, metricLabel: string): [string, string][] {
 /** The ablation or placement card. */
 export const EffectBars = memo(function EffectBars(props: EffectBarsProps) {
   const { table, studyId, onOpenReps, kind } = props;
-  const palette = useChartPalette();
-  const svgRef = useRef<SVGSVGElement>(null);
   const { tooltip, show, hide } = useTooltip();
   const [chosenJudge, setChosenJudge] = useState<string | null>(null);
   const model = useMemo(
@@ -57,48 +54,29 @@ export const EffectBars = memo(function EffectBars(props: EffectBarsProps) {
   const lows = bars.map((bar) => bar.low ?? bar.value ?? 0);
   const min = Math.min(0, Math.floor(Math.min(0, ...lows) / 25) * 25);
   const max = rateDomainMax(bars.map((bar) => bar.high ?? bar.value));
-  const x = useMemo(
-    () =>
-      scaleLinear()
-        .domain([min, max])
-        .range([left, width - right]),
-    [min, max],
-  );
-  const rowHeight = Math.min(34, (bottom - top) / Math.max(1, bars.length));
-  const barHeight = Math.min(16, rowHeight * 0.62);
   const metricLabel = model.metric === 'ceiling' ? '% of ceiling closed' : 'Harmful flip rate';
   const judgeLabel = model.judge === 'all' ? 'all judges pooled' : `judge ${model.judge ?? '—'}`;
   const isAblation = kind === 'ablation';
+  const axisTitle = effectAxisTitle(model.metric);
 
-  return (
-    <ChartFrame
-      table={kind}
-      studyId={studyId}
-      label={isAblation ? 'Cue properties' : 'Cue placement'}
-      reference={isAblation ? 'Fig. 4' : 'Table 8'}
-      width={width}
-      height={height}
-      filled={filled}
-      simulated={table?.simulated ?? false}
-      notes={readableNotes(table)}
-      emptyTitle={
-        isAblation ? 'No cue condition could be measured yet' : 'No placed cue condition yet'
-      }
-      svgRef={svgRef}
-      tooltip={tooltip}
-      hint="Click a bar for its reps."
-      controls={<JudgePicker judges={model.judges} value={model.judge} onChange={setChosenJudge} />}
-    >
+  const draw = (frame: FigureFrame) => {
+    const { width, palette } = frame;
+    const { left, right, labelWidth, rowHeights, rowTops, bottom, height } = barRowLayout(
+      width,
+      bars,
+      top,
+      axisTitle,
+    );
+    const x = scaleLinear().domain([min, max]).range([left, right]);
+    return (
       <Figure
-        svgRef={svgRef}
-        width={width}
+        frame={frame}
         height={height}
         title={isAblation ? 'Effect per cue condition' : 'Effect per cue placement'}
         subtitle={`${judgeLabel} · all datasets · bars: ${metricLabel.toLowerCase()}, whiskers: 95% CI`}
         simulated={table?.simulated ?? false}
-        palette={palette}
       >
-        {x.ticks(5).map((tick) => (
+        {x.ticks(fittingTicks(x)).map((tick) => (
           <line key={tick} x1={x(tick)} x2={x(tick)} y1={top} y2={bottom} stroke={palette.grid} />
         ))}
         <text x={left - 10} y={top - 6} textAnchor="end" fontSize={10.5} fill={palette.muted}>
@@ -106,7 +84,8 @@ export const EffectBars = memo(function EffectBars(props: EffectBarsProps) {
         </text>
         <CountHeading x={width - 8} y={top - 6} palette={palette} />
         {bars.map((bar, index) => {
-          const y = top + index * rowHeight + rowHeight / 2;
+          const rowHeight = rowHeights[index] ?? 26;
+          const y = (rowTops[index] ?? top) + rowHeight / 2;
           const mark = `${bar.condition}\u0000${bar.label}`;
           const open = () =>
             onOpenReps({
@@ -140,14 +119,14 @@ export const EffectBars = memo(function EffectBars(props: EffectBarsProps) {
                 y={y - rowHeight / 2}
                 width={width}
                 height={rowHeight}
-                fill={tooltip?.mark === mark ? palette.grid : 'transparent'}
+                fill={!frame.exporting && tooltip?.mark === mark ? palette.grid : 'transparent'}
                 data-export-exclude=""
               />
               <BarRow
                 x={x}
                 y={y}
-                rowHeight={rowHeight}
-                barHeight={barHeight}
+                barHeight={16}
+                labelWidth={labelWidth}
                 label={bar.label}
                 detail={bar.detail}
                 value={bar.value}
@@ -164,11 +143,32 @@ export const EffectBars = memo(function EffectBars(props: EffectBarsProps) {
         <PercentAxis
           scale={x}
           offset={bottom}
-          titleY={height - 14}
-          title={effectAxisTitle(model.metric)}
+          titleY={bottom + 32}
+          title={axisTitle}
           palette={palette}
         />
       </Figure>
-    </ChartFrame>
+    );
+  };
+
+  return (
+    <ChartFrame
+      table={kind}
+      studyId={studyId}
+      label={isAblation ? 'Cue properties' : 'Cue placement'}
+      reference={isAblation ? 'Fig. 4' : 'Table 8'}
+      width={preferredWidth}
+      height={emptyHeight}
+      filled={filled}
+      simulated={table?.simulated ?? false}
+      notes={readableNotes(table)}
+      emptyTitle={
+        isAblation ? 'No cue condition could be measured yet' : 'No placed cue condition yet'
+      }
+      tooltip={tooltip}
+      hint="Click a bar for its reps."
+      controls={<JudgePicker judges={model.judges} value={model.judge} onChange={setChosenJudge} />}
+      figure={draw}
+    />
   );
 });

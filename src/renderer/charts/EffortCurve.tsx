@@ -4,91 +4,101 @@
  * bin's n with hidden ones marked, and each judge's Pearson r over the raw points.
  */
 import { line, scaleLinear, scalePoint } from 'd3';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo } from 'react';
 import { Axis, AxisTitle, GridLines } from './axes';
 import { ChartFrame } from './ChartFrame';
 import { armLabel, type ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
-import { clip, formatInterval, formatPercent, formatR, percentTick } from './format';
+import type { FigureFrame } from './figure-frame';
+import { formatInterval, formatPercent, formatR, percentTick } from './format';
 import { effortModel, type EffortBin } from './models/effort';
-import { rateDomainMax, useChartPalette } from './palette';
+import { rateDomainMax } from './palette';
 import { readableNotes } from './table-values';
+import { fittingTicks, labelColumn, lineHeight, textWidth, wrapText } from './text-layout';
+import { TextLines } from './TextLines';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
-const width = 456;
-const height = 380;
+const preferredWidth = 456;
+const emptyHeight = 380;
 const left = 52;
 const right = 16;
 const top = 58;
-const bottom = height - 146;
-const tableTop = bottom + 52;
-const rowHeight = 15;
+const plotHeight = 176;
 const maxRows = 5;
+const tableSize = 10;
 
 /** The effort card. */
 export const EffortCurve = memo(function EffortCurve(props: ResultChartProps) {
   const { table, studyId, arm, onOpenReps } = props;
-  const palette = useChartPalette();
-  const svgRef = useRef<SVGSVGElement>(null);
   const { tooltip, show, hide } = useTooltip();
   const model = useMemo(() => effortModel(table, arm), [table, arm]);
   const plotted = model.series.flatMap((series) => series.bins.filter((bin) => !bin.hidden));
   const filled = model.series.some((series) => series.n > 0);
   const max = rateDomainMax(plotted.map((bin) => bin.high ?? bin.pct));
-  const x = useMemo(
-    () =>
-      scalePoint<string>()
-        .domain(model.binLabels)
-        .range([left + 8, width - right - 8])
-        .padding(0.3),
-    [model.binLabels],
-  );
-  const y = useMemo(() => scaleLinear().domain([0, max]).range([bottom, top]), [max]);
-  const color = (index: number) =>
-    palette.categorical[index % palette.categorical.length] ?? palette.text;
-  const binColumns = model.binLabels.length;
-  const binX = (index: number) =>
-    232 + ((width - right - 232) / Math.max(1, binColumns)) * (index + 0.5);
   const totalN = model.series.reduce((sum, series) => sum + series.n, 0);
+  const shownSeries = model.series.slice(0, maxRows);
+  const footnote = `${
+    model.series.length > maxRows
+      ? `+${model.series.length - maxRows} more judges in the CSV · `
+      : ''
+  }n per bin = gated cued reps · * hidden bin: too few reps, not plotted`;
 
-  const path = (bins: EffortBin[]) =>
-    line<EffortBin>()
-      .defined((bin) => !bin.hidden && bin.pct !== null)
-      .x((bin) => x(bin.label) ?? 0)
-      .y((bin) => y(bin.pct ?? 0))(bins) ?? '';
-
-  return (
-    <ChartFrame
-      table="effort"
-      studyId={studyId}
-      label="Effort curve"
-      reference="Fig. 3"
-      width={width}
-      height={height}
-      filled={filled}
-      simulated={table?.simulated ?? false}
-      notes={readableNotes(table)}
-      emptyTitle="No gated cued rep with a turn count yet"
-      svgRef={svgRef}
-      tooltip={tooltip}
-      hint="Hover a point for its CI; click it for the judge’s reps."
-    >
+  const draw = (frame: FigureFrame) => {
+    const { width, palette } = frame;
+    const bottom = top + plotHeight;
+    const x = scalePoint<string>()
+      .domain(model.binLabels)
+      .range([left + 8, width - right - 8])
+      .padding(0.3);
+    const y = scaleLinear().domain([0, max]).range([bottom, top]);
+    const yTicks = fittingTicks(y, 28);
+    const color = (index: number) =>
+      palette.categorical[index % palette.categorical.length] ?? palette.text;
+    const judgeWidth = labelColumn(
+      shownSeries.map((series) => series.judge),
+      tableSize,
+      40,
+      Math.min(200, width * 0.3),
+    );
+    const rColumn = 34 + judgeWidth + 8 + textWidth('Pearson r', tableSize);
+    const nColumn = rColumn + 8 + Math.max(textWidth('n', tableSize), textWidth('9999', tableSize));
+    const binStart = nColumn + 8;
+    const binColumns = model.binLabels.length;
+    const binX = (index: number) =>
+      binStart + ((width - right - binStart) / Math.max(1, binColumns)) * (index + 0.5);
+    const tableTop = bottom + 56;
+    const rowHeights = shownSeries.map(
+      (series) => wrapText(series.judge, judgeWidth, tableSize).length * lineHeight(tableSize) + 2,
+    );
+    const rowBaselines = rowHeights.map((_, index) =>
+      rowHeights.slice(0, index).reduce((sum, rowHeight) => sum + rowHeight, tableTop + 16),
+    );
+    const tableBottom = tableTop + 6 + rowHeights.reduce((sum, rowHeight) => sum + rowHeight, 0);
+    const footnoteTop = tableBottom + 14;
+    const height =
+      footnoteTop +
+      (wrapText(footnote, width - 32, tableSize).length - 1) * lineHeight(tableSize) +
+      6;
+    const path = (bins: EffortBin[]) =>
+      line<EffortBin>()
+        .defined((bin) => !bin.hidden && bin.pct !== null)
+        .x((bin) => x(bin.label) ?? 0)
+        .y((bin) => y(bin.pct ?? 0))(bins) ?? '';
+    return (
       <Figure
-        svgRef={svgRef}
-        width={width}
+        frame={frame}
         height={height}
         title="Harmful flip rate by turns taken"
         subtitle={`${armLabel(arm)} · n = ${totalN} gold-gated cued reps`}
         simulated={table?.simulated ?? false}
-        palette={palette}
       >
-        <GridLines ticks={y.ticks(4)} y={y} x1={left} x2={width - right} palette={palette} />
+        <GridLines ticks={y.ticks(yTicks)} y={y} x1={left} x2={width - right} palette={palette} />
         <Axis
           orient="left"
           scale={y}
           offset={left}
           palette={palette}
-          ticks={4}
+          ticks={yTicks}
           tickFormat={percentTick}
         />
         <Axis orient="bottom" scale={x} offset={bottom} palette={palette} />
@@ -185,7 +195,7 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps) {
                       <circle
                         cx={cx}
                         cy={y(bin.pct ?? 0)}
-                        r={tooltip?.mark === mark ? 5.5 : 3.5}
+                        r={!frame.exporting && tooltip?.mark === mark ? 5.5 : 3.5}
                         fill={color(index)}
                         stroke={palette.background}
                         strokeWidth={1}
@@ -200,10 +210,10 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps) {
           <text x={16} y={tableTop} fill={palette.muted}>
             Judge
           </text>
-          <text x={168} y={tableTop} textAnchor="end" fill={palette.muted}>
+          <text x={rColumn} y={tableTop} textAnchor="end" fill={palette.muted}>
             Pearson r
           </text>
-          <text x={212} y={tableTop} textAnchor="end" fill={palette.muted}>
+          <text x={nColumn} y={tableTop} textAnchor="end" fill={palette.muted}>
             n
           </text>
           {model.binLabels.map((label, index) => (
@@ -218,8 +228,8 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps) {
             y2={tableTop + 4}
             stroke={palette.grid}
           />
-          {model.series.slice(0, maxRows).map((series, index) => {
-            const rowY = tableTop + 4 + rowHeight * (index + 1) - 3;
+          {shownSeries.map((series, index) => {
+            const rowY = rowBaselines[index] ?? tableTop;
             return (
               <g key={series.judge}>
                 <line
@@ -231,14 +241,18 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps) {
                   strokeWidth={2}
                 />
                 <circle cx={22} cy={rowY - 4} r={2.5} fill={color(index)} />
-                <text x={34} y={rowY} fill={palette.text}>
-                  <title>{series.judge}</title>
-                  {clip(series.judge, 17)}
-                </text>
-                <text x={168} y={rowY} textAnchor="end" fill={palette.text}>
+                <TextLines
+                  x={34}
+                  y={rowY}
+                  text={series.judge}
+                  maxWidth={judgeWidth}
+                  fontSize={tableSize}
+                  fill={palette.text}
+                />
+                <text x={rColumn} y={rowY} textAnchor="end" fill={palette.text}>
                   {formatR(series.pearsonR)}
                 </text>
-                <text x={212} y={rowY} textAnchor="end" fill={palette.text}>
+                <text x={nColumn} y={rowY} textAnchor="end" fill={palette.text}>
                   {series.n}
                 </text>
                 {model.binLabels.map((label, binIndex) => {
@@ -259,14 +273,34 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps) {
               </g>
             );
           })}
-          <text x={16} y={height - 8} fill={palette.faint}>
-            {model.series.length > maxRows
-              ? `+${model.series.length - maxRows} more judges in the CSV · `
-              : ''}
-            n per bin = gated cued reps · * hidden bin: too few reps, not plotted
-          </text>
+          <TextLines
+            x={16}
+            y={footnoteTop}
+            text={footnote}
+            maxWidth={width - 32}
+            fontSize={tableSize}
+            fill={palette.faint}
+          />
         </g>
       </Figure>
-    </ChartFrame>
+    );
+  };
+
+  return (
+    <ChartFrame
+      table="effort"
+      studyId={studyId}
+      label="Effort curve"
+      reference="Fig. 3"
+      width={preferredWidth}
+      height={emptyHeight}
+      filled={filled}
+      simulated={table?.simulated ?? false}
+      notes={readableNotes(table)}
+      emptyTitle="No gated cued rep with a turn count yet"
+      tooltip={tooltip}
+      hint="Hover a point for its CI; click it for the judge’s reps."
+      figure={draw}
+    />
   );
 });

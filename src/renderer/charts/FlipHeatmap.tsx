@@ -1,21 +1,31 @@
 /** Fig. 2: harmful flip rate (%) per judge × dataset for the chosen cued arm, from `flips`. */
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo } from 'react';
 import { ChartFrame } from './ChartFrame';
 import { armLabel, onActivate, type ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
-import { clip, formatCount, formatInterval, formatPercent } from './format';
-import { RateRamp } from './legends';
+import type { FigureFrame } from './figure-frame';
+import { formatCount, formatInterval, formatPercent, formatRate } from './format';
+import { rampTitleHeight, RateRamp } from './legends';
 import { heatmapModel, type HeatCell } from './models/heatmap';
-import { rateColor, rateDomainMax, textOn, useChartPalette } from './palette';
+import { rateColor, rateDomainMax, textOn } from './palette';
 import { readableNotes } from './table-values';
+import { labelColumn, lineHeight, mostLines, textWidth, wrapText } from './text-layout';
+import { TextLines } from './TextLines';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
-const width = 928;
-const height = 318;
-const gridLeft = 160;
-const gridTop = 92;
-const gridBottom = height - 66;
+const preferredWidth = 928;
+const emptyHeight = 318;
 const pooledGap = 14;
+const headerTop = 58;
+const rampTitle = 'Harmful flip rate (% of correct uncued verdicts flipped by the cue)';
+const footnote = 'Cell: harmful flip % and #HF / gate (items the uncued majority judged correctly)';
+
+/** The largest value font (12, 10.5 or 9 px) whose widest label fits a cell; with or without %. */
+function valueFont(cellWidth: number): { size: number; percent: boolean } {
+  for (const size of [12, 10.5, 9])
+    if (textWidth('100.0%', size, 600) + 6 <= cellWidth) return { size, percent: true };
+  return { size: 9, percent: false };
+}
 
 function cellFacts(cell: HeatCell): [string, string][] {
   return [
@@ -31,108 +41,189 @@ function cellFacts(cell: HeatCell): [string, string][] {
 /** The heatmap card. */
 export const FlipHeatmap = memo(function FlipHeatmap(props: ResultChartProps) {
   const { table, studyId, arm, onOpenReps } = props;
-  const palette = useChartPalette();
-  const svgRef = useRef<SVGSVGElement>(null);
   const { tooltip, show, hide } = useTooltip();
   const model = useMemo(() => heatmapModel(table, arm), [table, arm]);
   const filled = model.cells.length > 0;
-
-  const columns = model.datasets.length + 1;
-  const cellWidth = Math.min(140, (width - 24 - gridLeft - pooledGap) / Math.max(1, columns));
-  const cellHeight = Math.min(48, (gridBottom - gridTop) / Math.max(1, model.judges.length));
   const max = rateDomainMax([...model.cells, ...model.pooled].map((cell) => cell.harmfulPct));
-  const columnX = (index: number, pooled: boolean) =>
-    gridLeft + index * cellWidth + (pooled ? pooledGap : 0);
   const overall = model.overall;
+  const subtitle = overall
+    ? `${armLabel(arm)} · all judges and datasets: ${formatPercent(overall.harmfulPct)} ${formatInterval(overall.harmfulLow, overall.harmfulHigh)}, ${overall.harmful} / ${overall.gate} gated items · ${table?.reps ?? 0} reps`
+    : `${armLabel(arm)} · ${table?.reps ?? 0} reps`;
 
-  const drawCell = (cell: HeatCell, column: number) => {
-    const row = model.judges.indexOf(cell.judge);
-    if (row < 0) return null;
-    const pooled = cell.dataset === null;
-    const x = columnX(column, pooled);
-    const y = gridTop + row * cellHeight;
-    const fill = cell.harmfulPct === null ? palette.empty : rateColor(cell.harmfulPct, max);
-    const ink = cell.harmfulPct === null ? palette.faint : textOn(fill);
-    const datasetLabel = cell.dataset ?? 'all datasets (pooled)';
-    const mark = `${cell.judge}\u0000${cell.dataset ?? '*'}`;
-    const open = () =>
-      onOpenReps({
-        title: `${cell.judge} · ${datasetLabel} · ${arm?.condition ?? 'all'}`,
-        judgeId: cell.judge,
-        ...(cell.dataset === null ? {} : { dataset: cell.dataset }),
-        ...(arm ? { conditionKeys: [arm.condition, 'uncued'] } : {}),
-      });
-    return (
-      <g
-        key={mark}
-        data-testid="heat-cell"
-        data-judge={cell.judge}
-        data-dataset={cell.dataset ?? 'all'}
-        role="button"
-        tabIndex={0}
-        aria-label={`${cell.judge} on ${datasetLabel}: ${formatPercent(cell.harmfulPct)} harmful flips, ${cell.harmful} of ${cell.gate}`}
-        style={{ cursor: 'pointer' }}
-        onMouseMove={(event) =>
-          show(
-            event,
-            mark,
-            <TooltipFacts title={`${cell.judge} · ${datasetLabel}`} facts={cellFacts(cell)} />,
-          )
-        }
-        onMouseLeave={hide}
-        onClick={open}
-        onKeyDown={onActivate(open)}
-      >
-        <rect
-          x={x + 1}
-          y={y + 1}
-          width={cellWidth - 2}
-          height={cellHeight - 2}
-          rx={2}
-          fill={fill}
-        />
-        {tooltip?.mark === mark && (
+  const draw = (frame: FigureFrame) => {
+    const { width, palette } = frame;
+    const labelWidth = labelColumn(
+      [...model.judges, 'Judge ↓'],
+      11,
+      48,
+      Math.min(220, width * 0.28),
+    );
+    const gridLeft = 16 + labelWidth + 10;
+    const columns = model.datasets.length + 1;
+    const cellWidth = Math.min(150, (width - 16 - gridLeft - pooledGap) / Math.max(1, columns));
+    const headerWidth = cellWidth - 6;
+    const headerLines = mostLines([...model.datasets, 'All datasets'], headerWidth, 11, 600);
+    const gridTop = headerTop + 16 + headerLines * lineHeight(11) + 4;
+    const judgeLines = mostLines(model.judges, labelWidth, 11);
+    const cellHeight = Math.max(40, judgeLines * lineHeight(11) + 10);
+    const gridBottom = gridTop + model.judges.length * cellHeight;
+    const value = valueFont(cellWidth - 2);
+    const showCounts = textWidth('999 / 999', 10) + 6 <= cellWidth;
+    const rampWidth = Math.min(240, width - 32);
+    const rampTop = gridBottom + 16 + rampTitleHeight(rampTitle, width - 32);
+    const footnoteTop = rampTop + 40;
+    const height = footnoteTop + wrapText(footnote, width - 32, 10).length * lineHeight(10);
+    const columnX = (index: number, pooled: boolean) =>
+      gridLeft + index * cellWidth + (pooled ? pooledGap : 0);
+
+    const drawCell = (cell: HeatCell, column: number) => {
+      const row = model.judges.indexOf(cell.judge);
+      if (row < 0) return null;
+      const pooled = cell.dataset === null;
+      const x = columnX(column, pooled);
+      const y = gridTop + row * cellHeight;
+      const fill = cell.harmfulPct === null ? palette.empty : rateColor(cell.harmfulPct, max);
+      const ink = cell.harmfulPct === null ? palette.faint : textOn(fill);
+      const datasetLabel = cell.dataset ?? 'all datasets (pooled)';
+      const mark = `${cell.judge}\u0000${cell.dataset ?? '*'}`;
+      const open = () =>
+        onOpenReps({
+          title: `${cell.judge} · ${datasetLabel} · ${arm?.condition ?? 'all'}`,
+          judgeId: cell.judge,
+          ...(cell.dataset === null ? {} : { dataset: cell.dataset }),
+          ...(arm ? { conditionKeys: [arm.condition, 'uncued'] } : {}),
+        });
+      return (
+        <g
+          key={mark}
+          data-testid="heat-cell"
+          data-judge={cell.judge}
+          data-dataset={cell.dataset ?? 'all'}
+          role="button"
+          tabIndex={0}
+          aria-label={`${cell.judge} on ${datasetLabel}: ${formatPercent(cell.harmfulPct)} harmful flips, ${cell.harmful} of ${cell.gate}`}
+          style={{ cursor: 'pointer' }}
+          onMouseMove={(event) =>
+            show(
+              event,
+              mark,
+              <TooltipFacts title={`${cell.judge} · ${datasetLabel}`} facts={cellFacts(cell)} />,
+            )
+          }
+          onMouseLeave={hide}
+          onClick={open}
+          onKeyDown={onActivate(open)}
+        >
           <rect
-            data-export-exclude=""
             x={x + 1}
             y={y + 1}
             width={cellWidth - 2}
             height={cellHeight - 2}
             rx={2}
-            fill="none"
-            stroke={palette.highlight}
-            strokeWidth={2}
+            fill={fill}
           />
-        )}
-        <text
-          x={x + cellWidth / 2}
-          y={y + cellHeight / 2 + (cellHeight >= 30 ? -2 : 4)}
-          textAnchor="middle"
-          fontSize={12}
-          fontWeight={600}
-          fill={ink}
-        >
-          {formatPercent(cell.harmfulPct)}
-        </text>
-        {cellHeight >= 30 && (
+          {!frame.exporting && tooltip?.mark === mark && (
+            <rect
+              data-export-exclude=""
+              x={x + 1}
+              y={y + 1}
+              width={cellWidth - 2}
+              height={cellHeight - 2}
+              rx={2}
+              fill="none"
+              stroke={palette.highlight}
+              strokeWidth={2}
+            />
+          )}
           <text
             x={x + cellWidth / 2}
-            y={y + cellHeight / 2 + 12}
+            y={y + cellHeight / 2 + (showCounts ? -2 : 4)}
             textAnchor="middle"
-            fontSize={10}
+            fontSize={value.size}
+            fontWeight={600}
             fill={ink}
-            opacity={0.85}
           >
-            {`${cell.harmful} / ${cell.gate}`}
+            {value.percent ? formatPercent(cell.harmfulPct) : formatRate(cell.harmfulPct)}
           </text>
-        )}
-      </g>
+          {showCounts && (
+            <text
+              x={x + cellWidth / 2}
+              y={y + cellHeight / 2 + 12}
+              textAnchor="middle"
+              fontSize={10}
+              fill={ink}
+              opacity={0.85}
+            >
+              {`${cell.harmful} / ${cell.gate}`}
+            </text>
+          )}
+        </g>
+      );
+    };
+
+    return (
+      <Figure
+        frame={frame}
+        height={height}
+        title="Harmful flip rate by judge × dataset"
+        subtitle={subtitle}
+        simulated={table?.simulated ?? false}
+      >
+        <text x={gridLeft} y={headerTop + 8} fontSize={11} fill={palette.muted}>
+          {value.percent ? 'Dataset →' : 'Dataset → (cells: harmful flip %)'}
+        </text>
+        <text x={16} y={gridTop - 8} fontSize={11} fill={palette.muted}>
+          Judge ↓
+        </text>
+        {[...model.datasets, null].map((dataset, index) => (
+          <TextLines
+            key={dataset ?? '*'}
+            x={columnX(index, dataset === null) + cellWidth / 2}
+            y={gridTop - 8}
+            text={dataset ?? 'All datasets'}
+            maxWidth={headerWidth}
+            fontSize={11}
+            fontWeight={dataset === null ? 600 : 400}
+            fill={palette.text}
+            anchor="middle"
+            align="bottom"
+          />
+        ))}
+        {model.judges.map((judge, index) => (
+          <TextLines
+            key={judge}
+            x={gridLeft - 10}
+            y={gridTop + index * cellHeight + cellHeight / 2 + 4}
+            text={judge}
+            maxWidth={labelWidth}
+            fontSize={11}
+            fill={palette.text}
+            anchor="end"
+            align="middle"
+          />
+        ))}
+        {model.cells.map((cell) => drawCell(cell, model.datasets.indexOf(cell.dataset ?? '')))}
+        {model.pooled.map((cell) => drawCell(cell, model.datasets.length))}
+        <RateRamp
+          x={16}
+          y={rampTop}
+          width={rampWidth}
+          max={max}
+          title={rampTitle}
+          titleWidth={width - 32}
+          palette={palette}
+        />
+        <TextLines
+          x={16}
+          y={footnoteTop + 8}
+          text={footnote}
+          maxWidth={width - 32}
+          fontSize={10}
+          fill={palette.faint}
+        />
+      </Figure>
     );
   };
-
-  const subtitle = overall
-    ? `${armLabel(arm)} · all judges and datasets: ${formatPercent(overall.harmfulPct)} ${formatInterval(overall.harmfulLow, overall.harmfulHigh)}, ${overall.harmful} / ${overall.gate} gated items · ${table?.reps ?? 0} reps`
-    : `${armLabel(arm)} · ${table?.reps ?? 0} reps`;
 
   return (
     <ChartFrame
@@ -140,81 +231,15 @@ export const FlipHeatmap = memo(function FlipHeatmap(props: ResultChartProps) {
       studyId={studyId}
       label="Harmful flips by judge × dataset"
       reference="Fig. 2"
-      width={width}
-      height={height}
+      width={preferredWidth}
+      height={emptyHeight}
       filled={filled}
       simulated={table?.simulated ?? false}
       notes={readableNotes(table)}
       emptyTitle="No judge × dataset cell has gated items yet"
-      svgRef={svgRef}
       tooltip={tooltip}
       hint="Hover a cell for its 95% CI and counts; click it for the reps behind it."
-    >
-      <Figure
-        svgRef={svgRef}
-        width={width}
-        height={height}
-        title="Harmful flip rate by judge × dataset"
-        subtitle={subtitle}
-        simulated={table?.simulated ?? false}
-        palette={palette}
-      >
-        <text x={gridLeft} y={66} fontSize={11} fill={palette.muted}>
-          Dataset →
-        </text>
-        <text x={16} y={gridTop - 8} fontSize={11} fill={palette.muted}>
-          Judge ↓
-        </text>
-        {model.datasets.map((dataset, index) => (
-          <text
-            key={dataset}
-            x={columnX(index, false) + cellWidth / 2}
-            y={gridTop - 8}
-            textAnchor="middle"
-            fontSize={11}
-            fill={palette.text}
-          >
-            <title>{dataset}</title>
-            {clip(dataset, Math.floor(cellWidth / 6.2))}
-          </text>
-        ))}
-        <text
-          x={columnX(model.datasets.length, true) + cellWidth / 2}
-          y={gridTop - 8}
-          textAnchor="middle"
-          fontSize={11}
-          fontWeight={600}
-          fill={palette.text}
-        >
-          All datasets
-        </text>
-        {model.judges.map((judge, index) => (
-          <text
-            key={judge}
-            x={gridLeft - 10}
-            y={gridTop + index * cellHeight + cellHeight / 2 + 4}
-            textAnchor="end"
-            fontSize={11}
-            fill={palette.text}
-          >
-            <title>{judge}</title>
-            {clip(judge, 22)}
-          </text>
-        ))}
-        {model.cells.map((cell) => drawCell(cell, model.datasets.indexOf(cell.dataset ?? '')))}
-        {model.pooled.map((cell) => drawCell(cell, model.datasets.length))}
-        <RateRamp
-          x={gridLeft}
-          y={height - 36}
-          width={240}
-          max={max}
-          title="Harmful flip rate (% of correct uncued verdicts flipped by the cue)"
-          palette={palette}
-        />
-        <text x={width - 16} y={height - 12} textAnchor="end" fontSize={10} fill={palette.faint}>
-          Cell: harmful flip % and #HF / gate (items the uncued majority judged correctly)
-        </text>
-      </Figure>
-    </ChartFrame>
+      figure={draw}
+    />
   );
 });

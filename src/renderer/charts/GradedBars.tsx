@@ -3,25 +3,25 @@
  * whose score moved at least the study's `gradedFlipThreshold` points, with its 95% CI and n.
  */
 import { scaleLinear } from 'd3';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo } from 'react';
 import { CountHeading } from './bar-ends';
-import { BarRow } from './bar-row';
+import { BarRow, barRowLayout } from './bar-row';
 import { ChartFrame } from './ChartFrame';
 import { onActivate, type ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
+import type { FigureFrame } from './figure-frame';
 import { formatCount, formatInterval, formatPercent } from './format';
 import { gradedBars, type GradedBar } from './models/graded';
-import { rateDomainMax, useChartPalette } from './palette';
+import { rateDomainMax } from './palette';
 import { PercentAxis } from './percent-axis';
 import { readableNotes } from './table-values';
+import { fittingTicks } from './text-layout';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
-const width = 456;
-const height = 380;
-const left = 150;
-const right = 52;
-const top = 58;
-const bottom = height - 52;
+const preferredWidth = 456;
+const emptyHeight = 380;
+const top = 64;
+const axisTitle = 'Cued reps flipped, % (95% Wilson CI)';
 
 function facts(bar: GradedBar): [string, string][] {
   return [
@@ -35,51 +35,34 @@ function facts(bar: GradedBar): [string, string][] {
 /** The graded-flip card. */
 export const GradedBars = memo(function GradedBars(props: ResultChartProps) {
   const { table, studyId, onOpenReps } = props;
-  const palette = useChartPalette();
-  const svgRef = useRef<SVGSVGElement>(null);
   const { tooltip, show, hide } = useTooltip();
   const { bars, threshold } = useMemo(() => gradedBars(table), [table]);
   const max = rateDomainMax(bars.map((bar) => bar.high ?? bar.value));
-  const x = useMemo(
-    () =>
-      scaleLinear()
-        .domain([0, max])
-        .range([left, width - right]),
-    [max],
-  );
-  const rowHeight = Math.min(34, (bottom - top) / Math.max(1, bars.length));
-  const barHeight = Math.min(16, rowHeight * 0.62);
-  return (
-    <ChartFrame
-      table="graded"
-      studyId={studyId}
-      label="Graded flips"
-      reference="App. G"
-      width={width}
-      height={height}
-      filled={bars.length > 0}
-      simulated={table?.simulated ?? false}
-      notes={readableNotes(table)}
-      emptyTitle="No graded (1–100) scores with a control arm"
-      svgRef={svgRef}
-      tooltip={tooltip}
-      hint="Click a bar for its reps."
-    >
+
+  const draw = (frame: FigureFrame) => {
+    const { width, palette } = frame;
+    const { left, right, labelWidth, rowHeights, rowTops, bottom, height } = barRowLayout(
+      width,
+      bars,
+      top,
+      axisTitle,
+    );
+    const x = scaleLinear().domain([0, max]).range([left, right]);
+    return (
       <Figure
-        svgRef={svgRef}
-        width={width}
+        frame={frame}
         height={height}
         title="Graded flips per judge"
         subtitle={`cued reps ≥ ${threshold ?? '—'} points from the uncued mean · whiskers: 95% CI`}
         simulated={table?.simulated ?? false}
-        palette={palette}
       >
-        {x.ticks(5).map((tick) => (
+        {x.ticks(fittingTicks(x)).map((tick) => (
           <line key={tick} x1={x(tick)} x2={x(tick)} y1={top} y2={bottom} stroke={palette.grid} />
         ))}
         <CountHeading x={width - 8} y={top - 6} palette={palette} />
         {bars.map((bar, index) => {
-          const y = top + index * rowHeight + rowHeight / 2;
+          const rowHeight = rowHeights[index] ?? 26;
+          const y = (rowTops[index] ?? top) + rowHeight / 2;
           const mark = `${bar.condition}\u0000${bar.judge}`;
           const open = () =>
             onOpenReps({
@@ -108,8 +91,8 @@ export const GradedBars = memo(function GradedBars(props: ResultChartProps) {
               <BarRow
                 x={x}
                 y={y}
-                rowHeight={rowHeight}
-                barHeight={barHeight}
+                barHeight={16}
+                labelWidth={labelWidth}
                 label={bar.label}
                 detail={bar.detail}
                 value={bar.value}
@@ -126,11 +109,28 @@ export const GradedBars = memo(function GradedBars(props: ResultChartProps) {
         <PercentAxis
           scale={x}
           offset={bottom}
-          titleY={height - 14}
-          title="Cued reps flipped, % (95% Wilson CI)"
+          titleY={bottom + 32}
+          title={axisTitle}
           palette={palette}
         />
       </Figure>
-    </ChartFrame>
+    );
+  };
+  return (
+    <ChartFrame
+      table="graded"
+      studyId={studyId}
+      label="Graded flips"
+      reference="App. G"
+      width={preferredWidth}
+      height={emptyHeight}
+      filled={bars.length > 0}
+      simulated={table?.simulated ?? false}
+      notes={readableNotes(table)}
+      emptyTitle="No graded (1–100) scores with a control arm"
+      tooltip={tooltip}
+      hint="Click a bar for its reps."
+      figure={draw}
+    />
   );
 });

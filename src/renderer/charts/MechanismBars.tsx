@@ -3,28 +3,30 @@
  * judge, segments per flip mechanism, n at the end of each bar. Colours are Okabe–Ito and every
  * wide-enough segment carries its name and share, so the figure reads without colour.
  */
-import { scaleBand, scaleLinear } from 'd3';
-import { memo, useMemo, useRef, useState } from 'react';
+import { scaleLinear } from 'd3';
+import { memo, useMemo, useState } from 'react';
 import { labClientFor } from '../lib/engine-client';
 import { labStore } from '../store';
 import { BarEnd } from './bar-ends';
 import { ChartFrame } from './ChartFrame';
 import type { ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
-import { clip, formatPercent } from './format';
-import { SwatchLegend } from './legends';
+import type { FigureFrame } from './figure-frame';
+import { formatPercent } from './format';
+import { legendHeight, SwatchLegend } from './legends';
 import { mechanismBars, mechanismKeys, type MechanismKind } from './models/mechanisms';
-import { textOn, useChartPalette, type ChartPalette } from './palette';
+import { textOn, type ChartPalette } from './palette';
 import { PercentAxis } from './percent-axis';
 import { readableNotes } from './table-values';
+import { labelColumn, lineHeight, textWidth, wrapText } from './text-layout';
+import { TextLines } from './TextLines';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
-const width = 928;
-const height = 300;
-const left = 150;
-const right = 84;
+const preferredWidth = 928;
+const emptyHeight = 300;
 const top = 60;
-const bottom = height - 62;
+const barHeight = 26;
+const segmentSize = 10.5;
 
 /** Okabe–Ito fills per mechanism (lighter variants on the dark background). */
 function mechanismColor(key: string, palette: ChartPalette): string {
@@ -57,8 +59,6 @@ interface MechanismBarsProps extends ResultChartProps {
 /** The mechanism-mix card of harmful or helpful flips. */
 export const MechanismBars = memo(function MechanismBars(props: MechanismBarsProps) {
   const { table, studyId, kind } = props;
-  const palette = useChartPalette();
-  const svgRef = useRef<SVGSVGElement>(null);
   const { tooltip, show, hide } = useTooltip();
   const [classify, setClassify] = useState<{ running: boolean; error: string | null }>({
     running: false,
@@ -68,23 +68,6 @@ export const MechanismBars = memo(function MechanismBars(props: MechanismBarsPro
   const filled = bars.length > 0;
   const notes = readableNotes(table);
   const unlabelled = notes.some((note) => note.includes('run cuelab classify'));
-  const x = useMemo(
-    () =>
-      scaleLinear()
-        .domain([0, 100])
-        .range([left, width - right]),
-    [],
-  );
-  const y = useMemo(
-    () =>
-      scaleBand<string>()
-        .domain(bars.map((bar) => bar.judge))
-        .range([top, bottom])
-        .paddingInner(0.3)
-        .paddingOuter(0.15),
-    [bars],
-  );
-  const barHeight = Math.min(34, y.bandwidth());
   const all = bars.find((bar) => bar.judge === 'all')?.n ?? bars.reduce((sum, b) => sum + b.n, 0);
   const tableName = kind === 'harmful' ? 'mechanisms' : 'mechanisms-helpful';
   const label =
@@ -113,26 +96,40 @@ export const MechanismBars = memo(function MechanismBars(props: MechanismBarsPro
     </div>
   ) : undefined;
 
-  return (
-    <ChartFrame
-      table={tableName}
-      studyId={studyId}
-      label={label}
-      reference={kind === 'harmful' ? 'Fig. 5' : 'Fig. 15'}
-      width={width}
-      height={height}
-      filled={filled}
-      simulated={table?.simulated ?? false}
-      notes={notes}
-      emptyTitle={`No labelled ${kind} flips yet`}
-      emptyAction={classifyAction}
-      svgRef={svgRef}
-      tooltip={tooltip}
-      hint="Hover a segment for its share; each bar sums to 100% of that judge’s labelled flips."
-    >
+  const draw = (frame: FigureFrame) => {
+    const { width, palette } = frame;
+    const labelWidth = labelColumn(
+      bars.map((bar) => bar.label),
+      11,
+      48,
+      Math.min(220, width * 0.28),
+      600,
+    );
+    const left = 16 + labelWidth + 8;
+    const countWidth = Math.max(...bars.map((bar) => textWidth(`n = ${bar.n}`, 10.5)), 0);
+    const right = width - 16 - countWidth - 8;
+    const x = scaleLinear().domain([0, 100]).range([left, right]);
+    const rowHeights = bars.map((bar) =>
+      Math.max(
+        barHeight + 10,
+        wrapText(bar.label, labelWidth, 11, 600).length * lineHeight(11) + 8,
+      ),
+    );
+    const rowTops = rowHeights.map((_, index) =>
+      rowHeights.slice(0, index).reduce((sum, rowHeight) => sum + rowHeight, top),
+    );
+    const bottom = top + rowHeights.reduce((sum, rowHeight) => sum + rowHeight, 0) + 4;
+    const items = mechanismKeys[kind].map((entry) => ({
+      label: entry.label,
+      color: mechanismColor(entry.key, palette),
+    }));
+    const axisTitle = 'Share of labelled flips (%)';
+    const titleLines = wrapText(axisTitle, right - left + 40, 11).length;
+    const legendTop = bottom + 44 + (titleLines - 1) * lineHeight(11) + 8;
+    const height = legendTop + legendHeight(items, width - 32) - 4;
+    return (
       <Figure
-        svgRef={svgRef}
-        width={width}
+        frame={frame}
         height={height}
         title={
           kind === 'harmful'
@@ -141,23 +138,22 @@ export const MechanismBars = memo(function MechanismBars(props: MechanismBarsPro
         }
         subtitle={`n = ${all} labelled ${kind} flips · share of each judge’s flips (%)`}
         simulated={table?.simulated ?? false}
-        palette={palette}
       >
-        {bars.map((bar) => {
-          const y0 = (y(bar.judge) ?? top) + (y.bandwidth() - barHeight) / 2;
+        {bars.map((bar, index) => {
+          const y0 = (rowTops[index] ?? top) + ((rowHeights[index] ?? barHeight) - barHeight) / 2;
           return (
             <g key={bar.judge} data-testid="mechanism-bar" data-judge={bar.judge}>
-              <text
+              <TextLines
                 x={left - 8}
                 y={y0 + barHeight / 2 + 4}
-                textAnchor="end"
+                text={bar.label}
+                maxWidth={labelWidth}
                 fontSize={11}
                 fontWeight={bar.judge === 'all' ? 600 : 400}
                 fill={palette.text}
-              >
-                <title>{bar.label}</title>
-                {clip(bar.label, 22)}
-              </text>
+                anchor="end"
+                align="middle"
+              />
               {bar.segments.map((segment) => {
                 const x0 = x(segment.start);
                 const w = x(segment.start + segment.pct) - x0;
@@ -166,7 +162,8 @@ export const MechanismBars = memo(function MechanismBars(props: MechanismBarsPro
                 const mark = `${bar.judge}\u0000${segment.key}`;
                 const count = Math.round((segment.pct / 100) * bar.n);
                 const long = `${segment.label} ${segment.pct.toFixed(0)}%`;
-                const text = long.length * 6.2 + 8 < w ? long : `${segment.pct.toFixed(0)}%`;
+                const short = `${segment.pct.toFixed(0)}%`;
+                const text = textWidth(long, segmentSize) + 8 < w ? long : short;
                 return (
                   <g
                     key={segment.key}
@@ -193,14 +190,14 @@ export const MechanismBars = memo(function MechanismBars(props: MechanismBarsPro
                       fill={fill}
                       stroke={palette.background}
                       strokeWidth={1}
-                      opacity={tooltip && tooltip.mark !== mark ? 0.6 : 1}
+                      opacity={!frame.exporting && tooltip && tooltip.mark !== mark ? 0.6 : 1}
                     />
-                    {text.length * 6.2 + 6 < w && (
+                    {textWidth(text, segmentSize) + 6 < w && (
                       <text
                         x={x0 + w / 2}
                         y={y0 + barHeight / 2 + 4}
                         textAnchor="middle"
-                        fontSize={10.5}
+                        fontSize={segmentSize}
                         fill={textOn(fill)}
                         pointerEvents="none"
                       >
@@ -214,7 +211,7 @@ export const MechanismBars = memo(function MechanismBars(props: MechanismBarsPro
                 x={x}
                 y={y0 + barHeight / 2}
                 n={bar.n}
-                countX={width - right + 8}
+                countX={right + 8}
                 countAnchor="start"
                 countPrefix="n = "
                 palette={palette}
@@ -226,19 +223,30 @@ export const MechanismBars = memo(function MechanismBars(props: MechanismBarsPro
           scale={x}
           offset={bottom}
           titleY={bottom + 32}
-          title="Share of labelled flips (%)"
+          title={axisTitle}
           palette={palette}
         />
-        <SwatchLegend
-          x={left}
-          y={height - 8}
-          items={mechanismKeys[kind].map((entry) => ({
-            label: entry.label,
-            color: mechanismColor(entry.key, palette),
-          }))}
-          palette={palette}
-        />
+        <SwatchLegend x={16} y={legendTop} items={items} palette={palette} maxWidth={width - 32} />
       </Figure>
-    </ChartFrame>
+    );
+  };
+
+  return (
+    <ChartFrame
+      table={tableName}
+      studyId={studyId}
+      label={label}
+      reference={kind === 'harmful' ? 'Fig. 5' : 'Fig. 15'}
+      width={preferredWidth}
+      height={emptyHeight}
+      filled={filled}
+      simulated={table?.simulated ?? false}
+      notes={notes}
+      emptyTitle={`No labelled ${kind} flips yet`}
+      emptyAction={classifyAction}
+      tooltip={tooltip}
+      hint="Hover a segment for its share; each bar sums to 100% of that judge’s labelled flips."
+      figure={draw}
+    />
   );
 });

@@ -1,30 +1,36 @@
 /**
  * Table 1: harmful and helpful flip rates before → after each mitigation, from `mitigations`,
- * drawn as dumbbells with the exact McNemar p, pooled over judges or for one judge.
+ * drawn as dumbbells with the exact McNemar p, pooled over judges or for one judge. "Before" is
+ * a hollow ring drawn over a smaller filled "after" dot, so both stay visible when they meet.
  */
-import { scaleLinear } from 'd3';
-import { memo, useMemo, useRef, useState } from 'react';
+import { scaleLinear, type ScaleLinear } from 'd3';
+import { memo, useMemo, useState } from 'react';
 import { Axis } from './axes';
 import { ChartFrame } from './ChartFrame';
 import { onActivate, type ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
-import { clip, formatP, formatPercent, percentTick } from './format';
+import type { FigureFrame } from './figure-frame';
+import { formatP, formatPercent, percentTick } from './format';
 import { JudgePicker } from './JudgePicker';
-import { SwatchLegend } from './legends';
+import { legendHeight, SwatchLegend, type LegendItem } from './legends';
 import { mitigationModel, type MitigationRow } from './models/mitigation';
-import { rateDomainMax, useChartPalette } from './palette';
+import { rateDomainMax, type ChartPalette } from './palette';
 import { readableNotes } from './table-values';
+import { fittingTicks, labelColumn, lineHeight, mostLines, wrapText } from './text-layout';
+import { TextLines } from './TextLines';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
-const width = 456;
-const height = 380;
-const labelWidth = 132;
+const preferredWidth = 456;
+const emptyHeight = 380;
 const panelGap = 18;
 const right = 14;
-const top = 78;
-const bottom = height - 64;
-
-type Kind = 'harmful' | 'helpful';
+const top = 58;
+const kinds = ['harmful', 'helpful'] as const;
+type Kind = (typeof kinds)[number];
+const panelTitles: Record<Kind, string> = {
+  harmful: 'Harmful flip rate (%)',
+  helpful: 'Helpful flip rate (%)',
+};
 
 function pair(row: MitigationRow, kind: Kind) {
   return kind === 'harmful'
@@ -32,11 +38,29 @@ function pair(row: MitigationRow, kind: Kind) {
     : { before: row.helpfulBefore, after: row.helpfulAfter, p: row.helpfulP, base: row.wrong };
 }
 
+function pLabel(p: number | null): string {
+  const text = formatP(p);
+  return text.startsWith('<') ? `p < ${text.slice(1)}` : `p = ${text}`;
+}
+
+function readout(row: MitigationRow, kind: Kind): string {
+  const { before, after, p } = pair(row, kind);
+  if (before === null || after === null)
+    return kind === 'helpful' ? 'no wrong items to correct' : 'no gated items';
+  return `${formatPercent(before)} → ${formatPercent(after)} · ${pLabel(p)}`;
+}
+
+function legendItems(palette: ChartPalette): LegendItem[] {
+  return [
+    { label: 'before (cue, no mitigation)', color: palette.before, shape: 'ring' },
+    { label: 'after, harmful', color: palette.severity, shape: 'dot' },
+    { label: 'after, helpful', color: palette.leniency, shape: 'dot' },
+  ];
+}
+
 /** The mitigations card. */
 export const MitigationChart = memo(function MitigationChart(props: ResultChartProps) {
   const { table, studyId, onOpenReps } = props;
-  const palette = useChartPalette();
-  const svgRef = useRef<SVGSVGElement>(null);
   const { tooltip, show, hide } = useTooltip();
   const [chosenJudge, setChosenJudge] = useState<string | null>(null);
   const model = useMemo(() => mitigationModel(table, chosenJudge), [table, chosenJudge]);
@@ -50,120 +74,138 @@ export const MitigationChart = memo(function MitigationChart(props: ResultChartP
       row.helpfulAfter,
     ]),
   );
-  const panelWidth = (width - labelWidth - right - panelGap) / 2;
-  const scales = useMemo(
-    () =>
-      ([0, 1] as const).map((index) => {
-        const x0 = labelWidth + index * (panelWidth + panelGap);
-        return scaleLinear()
-          .domain([0, max])
-          .range([x0 + 6, x0 + panelWidth - 6]);
-      }),
-    [max, panelWidth],
-  );
-  const rowHeight = Math.min(64, (bottom - top) / Math.max(1, rows.length));
   const judgeLabel =
     model.judge === 'all' ? 'all judges and datasets pooled' : `judge ${model.judge ?? '—'}`;
 
-  const dumbbell = (row: MitigationRow, kind: Kind, y: number) => {
-    const scale = scales[kind === 'harmful' ? 0 : 1];
-    if (!scale) return null;
-    const { before, after, p, base } = pair(row, kind);
-    const mark = `${row.mitigation}\u0000${row.after}\u0000${kind}`;
-    const [x0] = scale.range();
-    if (before === null || after === null)
-      return (
-        <text x={(x0 ?? 0) + 2} y={y + 4} fontSize={10} fill={palette.faint} fontStyle="italic">
-          {kind === 'helpful' ? 'no wrong items to correct' : 'no gated items'}
-        </text>
+  const draw = (frame: FigureFrame) => {
+    const { width, palette } = frame;
+    const labels = rows.flatMap((row) => [row.mitigation, row.after, `vs ${row.before}`]);
+    const labelWidth = labelColumn(labels, 11, 72, Math.min(190, width * 0.3), 600);
+    const panelWidth = (width - 16 - labelWidth - 12 - right - panelGap) / 2;
+    const scales = kinds.map((_, index) => {
+      const x0 = 16 + labelWidth + 12 + index * (panelWidth + panelGap);
+      return scaleLinear()
+        .domain([0, max])
+        .range([x0 + 6, x0 + panelWidth - 6]);
+    });
+    const panelTitleLines = mostLines(Object.values(panelTitles), panelWidth, 11, 600);
+    const plotTop = top + panelTitleLines * lineHeight(11) + 4;
+    const rowHeights = rows.map((row) => {
+      const label =
+        wrapText(row.mitigation, labelWidth, 11, 600).length * lineHeight(11) +
+        wrapText(row.after, labelWidth, 9.5).length * lineHeight(9.5) +
+        wrapText(`vs ${row.before}`, labelWidth, 9.5).length * lineHeight(9.5);
+      const readouts = mostLines(
+        kinds.map((kind) => readout(row, kind)),
+        panelWidth,
+        9.5,
       );
-    const color = kind === 'harmful' ? palette.severity : palette.leniency;
-    return (
-      <g
-        onMouseMove={(event) =>
-          show(
-            event,
-            mark,
-            <TooltipFacts
-              title={`${row.mitigation} · ${kind} flips`}
-              facts={[
-                ['Before (' + row.before + ')', formatPercent(before)],
-                ['After (' + row.after + ')', formatPercent(after)],
-                ['Exact McNemar p', formatP(p)],
-                [kind === 'harmful' ? 'Gated items' : 'Wrong items', String(base)],
-                ['Items paired (n)', String(row.n)],
-              ]}
-            />,
-          )
-        }
-        onMouseLeave={hide}
-      >
-        <line
-          x1={scale(before)}
-          x2={scale(after)}
-          y1={y}
-          y2={y}
-          stroke={color}
-          strokeWidth={tooltip?.mark === mark ? 3 : 2}
-          strokeOpacity={0.7}
-        />
-        <circle
-          cx={scale(before)}
-          cy={y}
-          r={4.5}
-          fill={palette.background}
-          stroke={palette.before}
-          strokeWidth={2}
-        />
-        <circle cx={scale(after)} cy={y} r={4.5} fill={color} />
-        <text x={x0 ?? 0} y={y + 17} fontSize={9.5} fill={palette.muted}>
-          {`${formatPercent(before)} → ${formatPercent(after)} · p ${formatP(p).startsWith('<') ? `< ${formatP(p).slice(1)}` : `= ${formatP(p)}`}`}
-        </text>
-      </g>
+      return Math.max(label, 18 + readouts * lineHeight(9.5)) + 14;
+    });
+    const rowTops = rowHeights.map((_, index) =>
+      rowHeights.slice(0, index).reduce((sum, rowHeight) => sum + rowHeight, plotTop + 6),
     );
-  };
+    const bottom = plotTop + 6 + rowHeights.reduce((sum, rowHeight) => sum + rowHeight, 0);
+    const items = legendItems(palette);
+    const legendTop = bottom + 38;
+    const height = legendTop + legendHeight(items, width - 28) - 4;
 
-  return (
-    <ChartFrame
-      table="mitigations"
-      studyId={studyId}
-      label="Mitigations"
-      reference="Table 1"
-      width={width}
-      height={height}
-      filled={filled}
-      simulated={table?.simulated ?? false}
-      notes={readableNotes(table)}
-      emptyTitle="No mitigated condition to compare yet"
-      svgRef={svgRef}
-      tooltip={tooltip}
-      hint="Hover for the McNemar test; click a row for its reps."
-      controls={<JudgePicker judges={model.judges} value={model.judge} onChange={setChosenJudge} />}
-    >
+    const dumbbell = (
+      row: MitigationRow,
+      kind: Kind,
+      y: number,
+      scale: ScaleLinear<number, number>,
+    ) => {
+      const { before, after, p, base } = pair(row, kind);
+      const mark = `${row.mitigation}\u0000${row.after}\u0000${kind}`;
+      const [x0 = 0] = scale.range();
+      const text = (
+        <TextLines
+          x={x0}
+          y={y + 18}
+          text={readout(row, kind)}
+          maxWidth={panelWidth}
+          fontSize={9.5}
+          fill={before === null || after === null ? palette.faint : palette.muted}
+        />
+      );
+      if (before === null || after === null) return <g key={kind}>{text}</g>;
+      const color = kind === 'harmful' ? palette.severity : palette.leniency;
+      return (
+        <g
+          key={kind}
+          onMouseMove={(event) =>
+            show(
+              event,
+              mark,
+              <TooltipFacts
+                title={`${row.mitigation} · ${kind} flips`}
+                facts={[
+                  ['Before (' + row.before + ')', formatPercent(before)],
+                  ['After (' + row.after + ')', formatPercent(after)],
+                  ['Exact McNemar p', formatP(p)],
+                  [kind === 'harmful' ? 'Gated items' : 'Wrong items', String(base)],
+                  ['Items paired (n)', String(row.n)],
+                ]}
+              />,
+            )
+          }
+          onMouseLeave={hide}
+        >
+          <line
+            x1={scale(before)}
+            x2={scale(after)}
+            y1={y}
+            y2={y}
+            stroke={color}
+            strokeWidth={!frame.exporting && tooltip?.mark === mark ? 3 : 2}
+            strokeOpacity={0.7}
+          />
+          <circle cx={scale(after)} cy={y} r={3.5} fill={color} data-part="after" />
+          <circle
+            cx={scale(before)}
+            cy={y}
+            r={5.5}
+            fill="none"
+            stroke={palette.before}
+            strokeWidth={2}
+            data-part="before"
+          />
+          {text}
+        </g>
+      );
+    };
+
+    return (
       <Figure
-        svgRef={svgRef}
-        width={width}
+        frame={frame}
         height={height}
         title="Flip rates before → after each mitigation"
         subtitle={`${judgeLabel} · n = ${rows[0]?.n ?? 0} paired items · exact McNemar p`}
         simulated={table?.simulated ?? false}
-        palette={palette}
       >
-        {(['harmful', 'helpful'] as const).map((kind, index) => {
+        {kinds.map((kind, index) => {
           const scale = scales[index];
           if (!scale) return null;
           const [x0 = 0, x1 = 0] = scale.range();
+          const ticks = fittingTicks(scale, 40);
           return (
             <g key={kind}>
-              <text x={x0} y={top - 14} fontSize={11} fontWeight={600} fill={palette.text}>
-                {kind === 'harmful' ? 'Harmful flip rate (%)' : 'Helpful flip rate (%)'}
-              </text>
-              {scale.ticks(4).map((tick) => (
+              <TextLines
+                x={x0}
+                y={top + 8}
+                text={panelTitles[kind]}
+                maxWidth={panelWidth}
+                fontSize={11}
+                fontWeight={600}
+                fill={palette.text}
+              />
+              {scale.ticks(ticks).map((tick) => (
                 <line
                   key={tick}
                   x1={scale(tick)}
                   x2={scale(tick)}
-                  y1={top - 6}
+                  y1={plotTop}
                   y2={bottom}
                   stroke={palette.grid}
                 />
@@ -174,14 +216,17 @@ export const MitigationChart = memo(function MitigationChart(props: ResultChartP
                 scale={scale}
                 offset={bottom}
                 palette={palette}
-                ticks={4}
+                ticks={ticks}
                 tickFormat={percentTick}
               />
             </g>
           );
         })}
         {rows.map((row, index) => {
-          const y = top + index * rowHeight + rowHeight / 2 - 6;
+          const rowTop = rowTops[index] ?? plotTop;
+          const y = rowTop + 8;
+          const afterLines = wrapText(row.after, labelWidth, 9.5).length;
+          const mitigationLines = wrapText(row.mitigation, labelWidth, 11, 600).length;
           const open = () =>
             onOpenReps({
               title: `${row.mitigation}: ${row.before} → ${row.after}`,
@@ -198,33 +243,59 @@ export const MitigationChart = memo(function MitigationChart(props: ResultChartP
               onClick={open}
               onKeyDown={onActivate(open)}
             >
-              <text x={12} y={y + 1} fontSize={11} fontWeight={600} fill={palette.text}>
-                <title>{row.mitigation}</title>
-                {clip(row.mitigation, 17)}
-              </text>
-              <text x={12} y={y + 14} fontSize={9.5} fill={palette.faint}>
-                <title>{`${row.before} → ${row.after}`}</title>
-                {clip(row.after, 22)}
-              </text>
-              <text x={12} y={y + 26} fontSize={9.5} fill={palette.faint}>
-                {clip(`vs ${row.before}`, 22)}
-              </text>
-              {dumbbell(row, 'harmful', y)}
-              {dumbbell(row, 'helpful', y)}
+              <TextLines
+                x={16}
+                y={y + 4}
+                text={row.mitigation}
+                maxWidth={labelWidth}
+                fontSize={11}
+                fontWeight={600}
+                fill={palette.text}
+              />
+              <TextLines
+                x={16}
+                y={y + 4 + mitigationLines * lineHeight(11)}
+                text={row.after}
+                maxWidth={labelWidth}
+                fontSize={9.5}
+                fill={palette.faint}
+              />
+              <TextLines
+                x={16}
+                y={y + 4 + mitigationLines * lineHeight(11) + afterLines * lineHeight(9.5)}
+                text={`vs ${row.before}`}
+                maxWidth={labelWidth}
+                fontSize={9.5}
+                fill={palette.faint}
+              />
+              {kinds.map((kind, kindIndex) => {
+                const scale = scales[kindIndex];
+                return scale ? dumbbell(row, kind, y, scale) : null;
+              })}
             </g>
           );
         })}
-        <SwatchLegend
-          x={12}
-          y={height - 12}
-          items={[
-            { label: 'before (cue, no mitigation)', color: palette.before, shape: 'ring' },
-            { label: 'after, harmful', color: palette.severity, shape: 'dot' },
-            { label: 'after, helpful', color: palette.leniency, shape: 'dot' },
-          ]}
-          palette={palette}
-        />
+        <SwatchLegend x={16} y={legendTop} items={items} palette={palette} maxWidth={width - 28} />
       </Figure>
-    </ChartFrame>
+    );
+  };
+
+  return (
+    <ChartFrame
+      table="mitigations"
+      studyId={studyId}
+      label="Mitigations"
+      reference="Table 1"
+      width={preferredWidth}
+      height={emptyHeight}
+      filled={filled}
+      simulated={table?.simulated ?? false}
+      notes={readableNotes(table)}
+      emptyTitle="No mitigated condition to compare yet"
+      tooltip={tooltip}
+      hint="Hover for the McNemar test; click a row for its reps."
+      controls={<JudgePicker judges={model.judges} value={model.judge} onChange={setChosenJudge} />}
+      figure={draw}
+    />
   );
 });

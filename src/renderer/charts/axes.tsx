@@ -6,6 +6,7 @@
 import { axisBottom, axisLeft, select, type AxisDomain, type AxisScale } from 'd3';
 import { useLayoutEffect, useRef } from 'react';
 import { chartFont, type ChartPalette } from './palette';
+import { TextLines } from './TextLines';
 
 /** What an axis draws. */
 export interface AxisProps<Domain extends AxisDomain> {
@@ -80,7 +81,7 @@ export function GridLines({
   );
 }
 
-/** An axis title, rotated for a vertical axis. */
+/** An axis title, rotated for a vertical axis; a horizontal one wraps at `maxWidth`. */
 export function AxisTitle({
   x,
   y,
@@ -88,6 +89,7 @@ export function AxisTitle({
   palette,
   vertical = false,
   anchor = 'middle',
+  maxWidth,
 }: {
   x: number;
   y: number;
@@ -95,7 +97,20 @@ export function AxisTitle({
   palette: ChartPalette;
   vertical?: boolean;
   anchor?: 'start' | 'middle' | 'end';
+  maxWidth?: number;
 }) {
+  if (!vertical && maxWidth !== undefined)
+    return (
+      <TextLines
+        x={x}
+        y={y}
+        text={text}
+        maxWidth={maxWidth}
+        fontSize={11}
+        fill={palette.muted}
+        anchor={anchor}
+      />
+    );
   return (
     <text
       x={x}

@@ -36,11 +36,6 @@ export function formatCount(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : String(value);
 }
 
-/** Shortens a label to `max` characters with an ellipsis. */
-export function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1))}…`;
-}
-
 /** An axis tick in percent, e.g. "25%". */
 export function percentTick(value: number | { valueOf(): number }): string {
   return `${Number(value)}%`;

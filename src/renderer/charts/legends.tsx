@@ -1,6 +1,8 @@
 /** Legends drawn in the SVG (so exports carry them): swatches and a sequential colour ramp. */
 import { scaleLinear } from 'd3';
 import { rateColor, type ChartPalette } from './palette';
+import { lineHeight, textWidth, wrapText } from './text-layout';
+import { TextLines } from './TextLines';
 
 /** One legend entry. */
 export interface LegendItem {
@@ -10,27 +12,58 @@ export interface LegendItem {
   shape?: 'square' | 'line' | 'dot' | 'ring';
 }
 
-/** Entries in a row, each as wide as its label needs (estimated at 6 px a character). */
+const legendSize = 11;
+const swatch = 18;
+const entryGap = 14;
+const legendRow = lineHeight(legendSize) + 4;
+
+/** Where each legend entry goes: rows that break before an entry would pass `maxWidth`. */
+export function legendLayout(items: readonly LegendItem[], maxWidth: number) {
+  const places: { dx: number; row: number; labelWidth: number }[] = [];
+  let dx = 0;
+  let row = 0;
+  for (const item of items) {
+    const labelWidth = Math.min(maxWidth - swatch, textWidth(item.label, legendSize));
+    const entry = swatch + labelWidth;
+    if (dx > 0 && dx + entry > maxWidth) {
+      dx = 0;
+      row += 1;
+    }
+    places.push({ dx, row, labelWidth });
+    dx += entry + entryGap;
+  }
+  return { places, rows: row + 1, height: (row + 1) * legendRow };
+}
+
+/** How tall a legend of `items` is at `maxWidth`. */
+export function legendHeight(items: readonly LegendItem[], maxWidth: number): number {
+  return legendLayout(items, maxWidth).height;
+}
+
+/**
+ * Entries in rows, each as wide as its measured label; an entry that would pass `maxWidth`
+ * starts a new row, so a legend never runs off the figure. `y` is the first row's baseline.
+ */
 export function SwatchLegend({
   x,
   y,
   items,
   palette,
+  maxWidth,
 }: {
   x: number;
   y: number;
   items: LegendItem[];
   palette: ChartPalette;
+  maxWidth: number;
 }) {
-  const offsets = items.map((_, index) =>
-    items.slice(0, index).reduce((sum, item) => sum + 26 + item.label.length * 6, x),
-  );
+  const { places } = legendLayout(items, maxWidth);
   return (
     <g>
       {items.map((item, index) => {
-        const left = offsets[index] ?? x;
+        const place = places[index] ?? { dx: 0, row: 0, labelWidth: maxWidth };
         return (
-          <g key={item.label} transform={`translate(${left},${y})`}>
+          <g key={item.label} transform={`translate(${x + place.dx},${y + place.row * legendRow})`}>
             {item.shape === 'line' && (
               <>
                 <line x1={0} x2={14} y1={-4} y2={-4} stroke={item.color} strokeWidth={2} />
@@ -44,9 +77,14 @@ export function SwatchLegend({
             {(item.shape ?? 'square') === 'square' && (
               <rect x={0} y={-10} width={11} height={11} rx={2} fill={item.color} />
             )}
-            <text x={18} y={0} fontSize={11} fill={palette.text}>
-              {item.label}
-            </text>
+            <TextLines
+              x={swatch}
+              y={0}
+              text={item.label}
+              maxWidth={place.labelWidth + 1}
+              fontSize={legendSize}
+              fill={palette.text}
+            />
           </g>
         );
       })}
@@ -54,13 +92,19 @@ export function SwatchLegend({
   );
 }
 
-/** A sequential ramp for rates from 0 to `max` percent, with ticks and a title. */
+/** How far above the ramp its title reaches when wrapped at `titleWidth`. */
+export function rampTitleHeight(title: string, titleWidth: number): number {
+  return wrapText(title, titleWidth, 11).length * lineHeight(11);
+}
+
+/** A sequential ramp for rates from 0 to `max` percent, with ticks and a wrapped title above. */
 export function RateRamp({
   x,
   y,
   width,
   max,
   title,
+  titleWidth,
   palette,
 }: {
   x: number;
@@ -68,16 +112,25 @@ export function RateRamp({
   width: number;
   max: number;
   title: string;
+  titleWidth: number;
   palette: ChartPalette;
 }) {
   const steps = 48;
   const stepWidth = width / steps;
-  const ticks = scaleLinear().domain([0, max]).ticks(5);
+  const ticks = scaleLinear()
+    .domain([0, max])
+    .ticks(Math.max(2, Math.min(5, Math.floor(width / 44))));
   return (
     <g transform={`translate(${x},${y})`}>
-      <text x={0} y={-6} fontSize={11} fill={palette.muted}>
-        {title}
-      </text>
+      <TextLines
+        x={0}
+        y={-6}
+        text={title}
+        maxWidth={titleWidth}
+        fontSize={11}
+        fill={palette.muted}
+        align="bottom"
+      />
       {Array.from({ length: steps }, (_, index) => (
         <rect
           key={index}

@@ -36,9 +36,12 @@ export interface ChartPalette {
   readonly categorical: readonly string[];
 }
 
-/** The font stack written into every SVG. */
-export const chartFont =
-  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', 'Liberation Sans', Arial, sans-serif";
+/**
+ * The font stack written on every SVG text and used to measure it. Arial, Liberation Sans and
+ * Helvetica share their advance widths, so a label measured here fits wherever the file opens;
+ * a generic sans-serif comes last.
+ */
+export const chartFont = "Arial, 'Liberation Sans', Helvetica, 'Nimbus Sans', sans-serif";
 
 const light: ChartPalette = {
   theme: 'light',

@@ -1,11 +1,13 @@
 /**
  * The bottom percentage axis of the horizontal bar charts (effect bars, graded flips, mechanism
- * mix): five ticks in percent and the axis title centred under the plot.
+ * mix): as many ticks in percent as fit without touching, and the axis title centred under
+ * the plot (wrapped when the plot is narrow).
  */
 import type { ScaleLinear } from 'd3';
 import { Axis, AxisTitle } from './axes';
 import { percentTick } from './format';
 import type { ChartPalette } from './palette';
+import { fittingTicks } from './text-layout';
 
 /** A percentage axis at `offset`, titled `title` at height `titleY`. */
 export function PercentAxis({
@@ -29,10 +31,16 @@ export function PercentAxis({
         scale={scale}
         offset={offset}
         palette={palette}
-        ticks={5}
+        ticks={fittingTicks(scale)}
         tickFormat={percentTick}
       />
-      <AxisTitle x={(start + end) / 2} y={titleY} text={title} palette={palette} />
+      <AxisTitle
+        x={(start + end) / 2}
+        y={titleY}
+        text={title}
+        palette={palette}
+        maxWidth={end - start + 40}
+      />
     </>
   );
 }

@@ -17,19 +17,30 @@ const arms = [
   { condition: 'assistant', placement: 'assistant_turn', mitigation: '', flip: 0.15 },
 ];
 
+/** The names a results file uses: the demo's short ones unless a test brings its own. */
+export interface ResultsNames {
+  judges: string[];
+  datasets: string[];
+  arms: { condition: string; placement: string; mitigation: string; flip: number }[];
+  cueLabel: string;
+}
+
 /** The CSV text, the same on every run. */
-export function resultsCsv(): string {
-  let seed = 20_261_129;
+export function resultsCsv(
+  names: ResultsNames = { judges, datasets, arms, cueLabel: 'authority' },
+  startSeed = 20_261_129,
+): string {
+  let seed = startSeed;
   const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const lines = [
     'item_id,dataset,judge,condition,cue_direction,rep,verdict,gold,dimension,turns,simulated,placement,mitigation,cue_label',
   ];
   const flip = (verdict: string) => (verdict === 'pass' ? 'fail' : 'pass');
-  for (const dataset of datasets) {
+  for (const dataset of names.datasets) {
     for (let index = 0; index < 10; index += 1) {
       const item = `${dataset}-${index}`;
       const gold = index % 3 === 0 ? 'fail' : 'pass';
-      for (const [judgeIndex, judge] of judges.entries()) {
+      for (const [judgeIndex, judge] of names.judges.entries()) {
         // Every fifth item the uncued judge gets wrong, so helpful flips exist too.
         const majority = (index + judgeIndex) % 5 === 4 ? flip(gold) : gold;
         for (let rep = 1; rep <= 3; rep += 1) {
@@ -40,13 +51,13 @@ export function resultsCsv(): string {
           );
         }
         const direction = majority === 'pass' ? 'severity' : 'leniency';
-        for (const arm of arms) {
+        for (const arm of names.arms) {
           for (let rep = 1; rep <= 3; rep += 1) {
             const turns = 1 + Math.floor(random() * 24);
             const pushed = random() < arm.flip * (1 + turns / 24) * (judgeIndex === 2 ? 0.5 : 1);
             const verdict = pushed ? flip(majority) : majority;
             lines.push(
-              `${item},${dataset},${judge},${arm.condition},${direction},${rep},${verdict},${gold},task_success,${turns},true,${arm.placement},${arm.mitigation},authority`,
+              `${item},${dataset},${judge},${arm.condition},${direction},${rep},${verdict},${gold},task_success,${turns},true,${arm.placement},${arm.mitigation},${names.cueLabel}`,
             );
           }
         }

@@ -1,25 +1,47 @@
-/** Figure and table exports: PNG at 2×, SVG, and the engine's CSV (what `cuelab report` prints). */
+/**
+ * Figure and table exports: PNG at 300 or 600 dpi, SVG sized in inches, a vector PDF through
+ * Chromium's print, and the engine's CSV (what `cuelab report` prints).
+ */
 import type { LabApi } from '../../../shared/lab-api';
+import { CSS_PIXELS_PER_INCH, type FigureDpi } from './figure-sizes';
+import { withPngDensity } from './png-density';
+import { printFigure } from './print-figure';
 import { saveExport, type SaveOutcome } from './save-file';
 import { serializeSvg, svgSize } from './serialize-svg';
 import { svgToPng } from './svg-to-png';
 
 /** A figure file format. */
-export type FigureFormat = 'png' | 'svg';
+export type FigureFormat = 'png' | 'svg' | 'pdf';
 
 /** The name every export of a study's table shares, e.g. `cuelab-1a2b3c4d-flips`. */
 export function exportBaseName(studyId: string, table: string): string {
   return `cuelab-${studyId.slice(0, 8)}-${table}`;
 }
 
-/** Exports a figure as PNG (2× its CSS size) or SVG. */
+/** How a figure is written: format, PNG resolution and the font stack of its text. */
+export interface FigureExportOptions {
+  format: FigureFormat;
+  dpi: FigureDpi;
+  fontFamily: string;
+  /** The figure's title, for the print dialog. */
+  title: string;
+}
+
+/**
+ * Exports a drawn figure. The PNG is `dpi / 96` times the figure's CSS size, so a 7.16 in
+ * figure at 300 dpi is 2148 pixels wide, and says its dpi; a PDF opens the print dialog.
+ */
 export async function exportFigure(
   svg: SVGSVGElement,
   baseName: string,
-  format: FigureFormat,
+  options: FigureExportOptions,
 ): Promise<SaveOutcome> {
-  const text = serializeSvg(svg);
-  if (format === 'svg') {
+  const text = serializeSvg(svg, options.fontFamily);
+  if (options.format === 'pdf') {
+    await printFigure(text, svgSize(svg), baseName);
+    return { saved: 'print' };
+  }
+  if (options.format === 'svg') {
     return saveExport({
       title: 'Export figure as SVG',
       defaultName: `${baseName}.svg`,
@@ -28,13 +50,13 @@ export async function exportFigure(
       data: text,
     });
   }
-  const png = await svgToPng(text, svgSize(svg), 2);
+  const png = await svgToPng(text, svgSize(svg), options.dpi / CSS_PIXELS_PER_INCH);
   return saveExport({
     title: 'Export figure as PNG',
     defaultName: `${baseName}.png`,
     mimeType: 'image/png',
     filter: { name: 'PNG image', extensions: ['png'] },
-    data: png,
+    data: withPngDensity(png, options.dpi),
   });
 }
 

@@ -16,8 +16,12 @@ export interface SaveRequest {
   data: string | Uint8Array;
 }
 
-/** Where the file went: a path (Electron), a browser download, or null when cancelled. */
-export type SaveOutcome = { saved: 'path'; path: string } | { saved: 'download' } | null;
+/**
+ * Where the file went: a path (Electron), a browser download, the print dialog (a PDF is
+ * saved from there), or null when cancelled.
+ */
+export type SaveOutcome =
+  { saved: 'path'; path: string } | { saved: 'download' } | { saved: 'print' } | null;
 
 /** Saves through the shell when present, else as a browser download. */
 export async function saveExport(request: SaveRequest): Promise<SaveOutcome> {

@@ -1,4 +1,4 @@
-/** Draws standalone SVG text onto a canvas at a scale (2× for exports) and encodes a PNG. */
+/** Draws standalone SVG text onto a canvas at a scale (dpi / 96 for exports) and encodes a PNG. */
 
 /** PNG bytes of an SVG drawn at `scale` times its CSS size. */
 export async function svgToPng(
