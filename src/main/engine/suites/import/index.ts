@@ -13,7 +13,7 @@ import {
   type SuiteItem,
 } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
-import { readSource, readSourceBytes, stateFolderAt, taskFolder, walkFiles } from './files';
+import { readSource, readSourceBytes, sha256, stateFolderAt, taskFolder, walkFiles } from './files';
 import { harborImporter } from './harbor';
 import { inspectImporter } from './inspect';
 import { mcpmarkImporter } from './mcpmark';
@@ -71,6 +71,8 @@ export interface ImportOutcome {
   suite: SuiteFile;
   imported: ImportedSummary[];
   skipped: SkippedFile[];
+  /** Ids of imported items no gold label was found for: a study cannot score them. */
+  withoutGold: string[];
 }
 
 /** Reads every run under `request.path`; throws when none could be imported. */
@@ -145,6 +147,8 @@ function assemble(
   const items: SuiteItem[] = [];
   const imported: ImportedSummary[] = [];
   const taken = new Set<string>();
+  // The same run copied into two folders is one item: judging it twice adds nothing.
+  const seen = new Map<string, string>();
   for (const { imported: candidate, format } of read) {
     const source = candidate.item.provenance?.source ?? '(unknown)';
     if (candidate.flags.length > 0 && !options.keepFlagged) {
@@ -171,6 +175,16 @@ function assemble(
       skipped.push({ path: source, reason: problems.join('; ') });
       continue;
     }
+    const digest = contentDigest(parsed.data);
+    const first = seen.get(digest);
+    if (first !== undefined) {
+      skipped.push({
+        path: source,
+        reason: `duplicate of ${first} (same content, sha256 ${digest.slice(0, 12)}…): imported once`,
+      });
+      continue;
+    }
+    seen.set(digest, source);
     taken.add(id);
     items.push(parsed.data);
     imported.push({
@@ -201,7 +215,14 @@ function assemble(
     taxonomies: [],
     items,
   };
-  return { suite, imported, skipped };
+  const withoutGold = imported.filter((entry) => entry.gold === null).map((entry) => entry.id);
+  return { suite, imported, skipped, withoutGold };
+}
+
+/** What makes two items the same run: everything but their id, source path and notes. */
+function contentDigest(item: SuiteItem): string {
+  const { id: _id, note: _note, provenance, ...content } = item;
+  return sha256(JSON.stringify({ ...content, sourceSha256: provenance?.sha256 ?? '' }));
 }
 
 /** A single file's folder, so report.json / preds.json beside it count; just the file if huge. */
