@@ -141,6 +141,11 @@ export const environmentSpecSchema = z
      * `cuelab/base:latest`), or any image where a registry answers.
      */
     dockerfile: z.string().min(1).optional(),
+    /**
+     * The files `dockerfile`'s COPY and ADD read (its build context): relative path → the
+     * file's bytes in base64. Only with `dockerfile`.
+     */
+    buildContext: z.record(relativePath, z.string()).optional(),
     /** Absolute folder that holds `files` and where commands start; default `/workspace`. */
     workdir: absolutePath.optional(),
     /** Shell commands run as root in `workdir`, in order, after `files`; each must exit 0. */
@@ -174,6 +179,10 @@ export const environmentSpecSchema = z
   .refine((spec) => !(spec.image && spec.dockerfile), {
     message: 'give either image or dockerfile, not both',
     path: ['dockerfile'],
+  })
+  .refine((spec) => !spec.buildContext || spec.dockerfile, {
+    message: 'a build context goes with a dockerfile',
+    path: ['buildContext'],
   })
   .refine((spec) => !(spec.postgres && spec.database), {
     message: 'give either a SQLite database or postgres, not both',

@@ -222,12 +222,23 @@ async function sourceImage(
   onProgress: ((line: string) => void) | undefined,
 ): Promise<string> {
   if (spec.dockerfile) {
-    const tag = `${buildImageRepository}:${contentHash({ dockerfile: spec.dockerfile })}`;
+    // The files COPY reads are part of what is built: another context is another image.
+    const tag = `${buildImageRepository}:${contentHash(
+      spec.buildContext
+        ? { dockerfile: spec.dockerfile, buildContext: spec.buildContext }
+        : { dockerfile: spec.dockerfile },
+    )}`;
     const built = await findImage(docker, tag);
     if (built) return built.Id;
     return buildImageFromDockerfile(docker, {
       dockerfile: spec.dockerfile,
       tag,
+      context: Object.fromEntries(
+        Object.entries(spec.buildContext ?? {}).map(([path, data]) => [
+          path,
+          Buffer.from(data, 'base64'),
+        ]),
+      ),
       labels: { [dockerLabels.managed]: 'true', [dockerLabels.kind]: 'build' },
       ...(signal ? { signal } : {}),
       ...(onProgress ? { onOutput: onProgress } : {}),

@@ -13,6 +13,14 @@ import {
   type SuiteItem,
 } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
+import {
+  itemLimits,
+  looksLikeSuiteFile,
+  oneSuiteFile,
+  readSuiteFile,
+  suiteFilesIn,
+  type ItemLimits,
+} from './cuelab-suite';
 import { readSource, readSourceBytes, sha256, stateFolderAt, taskFolder, walkFiles } from './files';
 import { harborImporter } from './harbor';
 import { inspectImporter } from './inspect';
@@ -58,11 +66,14 @@ export interface ImportRequest {
 /** One imported item, for the summary. */
 export interface ImportedSummary {
   id: string;
-  format: ImportFormat;
+  /** The harness format it was read from, or `cuelab` for CueLab's own suite file. */
+  format: ImportFormat | 'cuelab';
   source: string;
   gold: 'pass' | 'fail' | null;
   messages: number;
   environment: string;
+  /** The container limits the item asks for (cpus, memory, pids, network, storage). */
+  limits: ItemLimits;
   flags: string[];
 }
 
@@ -96,6 +107,9 @@ export function importRuns(request: ImportRequest): ImportOutcome {
     toolOutputLimit: request.toolOutputLimit ?? defaultToolOutputLimit,
     keepFlagged: request.keepFlagged ?? false,
   };
+  if (isFile && looksLikeSuiteFile(files[0]!, readSource(root, files[0]!).text)) {
+    return suiteOutcome(readSuiteFile(root, files[0]!, request.path), request.path);
+  }
   const fileSet = new Set(files);
   const allFiles = isFile ? siblingFiles(root, files) : files;
   const allFileSet = new Set(allFiles);
@@ -134,7 +148,31 @@ export function importRuns(request: ImportRequest): ImportOutcome {
       }
     }
   }
+  if (read.length === 0 && skipped.length === 0) {
+    // No harness's run here: a dropped or typed folder may hold CueLab's own suite file.
+    const suites = suiteFilesIn(root, files);
+    if (suites.length > 0) {
+      const path = oneSuiteFile(suites);
+      return suiteOutcome(readSuiteFile(root, path, path), path);
+    }
+  }
   return assemble(root, request, options, read, skipped);
+}
+
+/** A CueLab suite file's items, summarised as an import's are. */
+function suiteOutcome(suite: SuiteFile, source: string): ImportOutcome {
+  const imported = suite.items.map((item) => ({
+    id: item.id,
+    format: 'cuelab' as const,
+    source,
+    gold: item.gold ?? null,
+    messages: item.trajectory.length,
+    environment: describeSpec(item),
+    limits: itemLimits(item),
+    flags: [],
+  }));
+  const withoutGold = imported.filter((entry) => entry.gold === null).map((entry) => entry.id);
+  return { suite, imported, skipped: [], withoutGold };
 }
 
 function assemble(
@@ -194,6 +232,7 @@ function assemble(
       gold: parsed.data.gold ?? null,
       messages: parsed.data.trajectory.length,
       environment: describeSpec(parsed.data),
+      limits: itemLimits(parsed.data, candidate.storageMb),
       flags: candidate.flags,
     });
   }
