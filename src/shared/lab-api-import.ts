@@ -5,10 +5,22 @@
 import { z } from 'zod';
 import { importFormats } from './suite-format';
 
+/** The container limits an item asks for; an absent one is the Docker backend's default. */
+export const itemLimitsSchema = z.object({
+  cpus: z.number().optional(),
+  memoryMb: z.number().optional(),
+  pids: z.number().optional(),
+  /** Whether the judge's container gets a network (the user's cap must allow it). */
+  network: z.boolean(),
+  /** The disk the task asked for, MiB: shown only, Docker here gives no disk quota. */
+  storageMb: z.number().optional(),
+});
+
 /** One run that became an item. */
 export const importedRunSchema = z.object({
   id: z.string(),
-  format: z.enum(importFormats),
+  /** The harness format it was read from, or `cuelab` for CueLab's own suite file. */
+  format: z.enum(['cuelab', ...importFormats]),
   /** The file it came from, relative to the folder imported. */
   source: z.string(),
   sha256: z.string(),
@@ -16,6 +28,7 @@ export const importedRunSchema = z.object({
   messages: z.number().int(),
   /** The environment in a few words (an image, a Dockerfile, trajectory only). */
   environment: z.string(),
+  limits: itemLimitsSchema,
   flags: z.array(z.string()),
 });
 
@@ -89,4 +102,5 @@ export const importMethods = {
 } as const;
 
 export type ImportedRun = z.output<typeof importedRunSchema>;
+export type ItemLimits = z.output<typeof itemLimitsSchema>;
 export type SkippedRun = z.output<typeof skippedRunSchema>;

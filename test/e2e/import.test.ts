@@ -5,7 +5,8 @@
  * the suite is in the workspace. A dropped folder or dropped files (the browser gives no path)
  * are uploaded to the engine and previewed the same way. Screenshots land in test-results/.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -111,6 +112,70 @@ describe('Import screen', () => {
     expect(await page.getByTestId('import-upload-status').textContent()).toMatch(
       /^Uploaded dropped \(2 files/,
     );
+  });
+
+  test("shows each item's container limits and names the runs without gold", async () => {
+    await page.getByLabel('Suite name (default: the folder’s name)').fill('');
+    await page.getByTestId('import-path').fill(fixtures);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const row = page
+      .getByTestId('import-items')
+      .locator('tr', { hasText: 'count-words.1-of-1.terminus' });
+    await row.waitFor();
+    expect(await row.getByTestId('import-limits').textContent()).toBe(
+      '1 CPU512 MiB128 pidsno network',
+    );
+    expect(await row.textContent()).toContain('Dockerfile (built locally)');
+    const django = page
+      .getByTestId('import-items')
+      .locator('tr', { hasText: 'django__django-11099' });
+    expect(await django.getByTestId('import-limits').textContent()).toBe(
+      '2 CPUs6 GiB512 pidsno network',
+    );
+    const harbor = page
+      .getByTestId('import-items')
+      .locator('tr', { hasText: 'hello-world__AbC123' });
+    expect(await harbor.getByTestId('import-limits').textContent()).toContain(
+      '10 GiB disk (not enforced)',
+    );
+    const withoutGold = await page.getByTestId('import-without-gold').textContent();
+    expect(withoutGold).toMatch(/^\d+ of \d+ items have no gold label .*pydicom__pydicom-1458/);
+    await row.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await saveScreenshot(page, 'import-limits');
+  });
+
+  test("reads a CueLab suite file with the CLI's parser, and shows its FILE:LINE errors", async () => {
+    await page
+      .getByTestId('import-path')
+      .fill(join(repoRoot, 'resources', 'suites', 'cuelab-mini.json'));
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const summary = page.getByTestId('import-summary');
+    await expect
+      .poll(async () => (await summary.textContent()) ?? '')
+      .toMatch(/^Preview: \d+ items into suite cuelab-mini/);
+    expect(
+      await page.getByTestId('import-items').locator('tbody tr').first().textContent(),
+    ).toContain('cuelab');
+    const folder = mkdtempSync(join(tmpdir(), 'cuelab-suite-'));
+    try {
+      const broken = join(folder, 'broken-suite.json');
+      writeFileSync(
+        broken,
+        '{\n  "id": "broken",\n  "name": "Broken",\n  "items": [\n    {\n      "id": "a",\n' +
+          '      "dataset": "d",\n      "substrate": "code",\n      "task": "t",\n' +
+          '      "trajectory": [],\n      "gold": "maybe"\n    }\n  ]\n}\n',
+      );
+      await page.getByTestId('import-path').fill(broken);
+      await page.getByRole('button', { name: 'Preview' }).click();
+      const error = page.locator('.import-error');
+      await error.waitFor();
+      expect(await error.textContent()).toContain(`${broken}:11: items.0.gold:`);
+      await page.mouse.move(0, 0);
+      await saveScreenshot(page, 'import-suite-error');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   test('names the problem when nothing can be imported', async () => {

@@ -100,6 +100,14 @@ function printSummary(outcome: LabResponse<'importRuns'>, workspace: string, io:
         (entry.flags.length ? `  FLAGGED: ${entry.flags.join('; ')}` : ''),
     );
   }
+  const withoutGold = outcome.imported.filter((entry) => entry.gold === null);
+  if (withoutGold.length > 0) {
+    // Loud on purpose: an item without gold cannot be scored, and a lost report looks the same.
+    io.out(
+      `${withoutGold.length} of ${outcome.imported.length} imported runs have no gold label ` +
+        `(no report found): ${withoutGold.map((entry) => entry.id).join(', ')}`,
+    );
+  }
   if (outcome.skipped.length > 0) {
     io.out(`Skipped ${outcome.skipped.length}:`);
     for (const entry of outcome.skipped) io.out(`  ${entry.path}: ${entry.reason}`);

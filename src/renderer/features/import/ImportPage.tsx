@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { loadedValue } from '../../lib/loadable';
 import { useLab } from '../../store';
 import { DropZone } from './DropZone';
+import { limitPhrases } from './import-limits';
 import './import.css';
 
 const formatLabels: Record<string, string> = {
@@ -140,6 +141,7 @@ export function ImportPage() {
 function ImportOutcomeView({ outcome }: { outcome: LabResponse<'importRuns'> }) {
   const passing = outcome.imported.filter((run) => run.gold === 'pass').length;
   const failing = outcome.imported.filter((run) => run.gold === 'fail').length;
+  const withoutGold = outcome.imported.filter((run) => run.gold === null);
   return (
     <>
       <div
@@ -152,6 +154,13 @@ function ImportOutcomeView({ outcome }: { outcome: LabResponse<'importRuns'> }) 
         {outcome.imported.length - passing - failing} unlabelled; {outcome.skipped.length} skipped.
         {!outcome.saved && ' Nothing is stored until you import.'}
       </div>
+      {withoutGold.length > 0 && (
+        // Loud: an item without gold cannot be scored, and a lost report looks the same.
+        <div className="banner banner-warning" role="status" data-testid="import-without-gold">
+          {withoutGold.length} of {outcome.imported.length} items have no gold label (no report was
+          found for them): {withoutGold.map((run) => run.id).join(', ')}
+        </div>
+      )}
       <section className="panel" aria-label="Items">
         <h2>Items</h2>
         <table className="data-table import-table" data-testid="import-items">
@@ -162,6 +171,7 @@ function ImportOutcomeView({ outcome }: { outcome: LabResponse<'importRuns'> }) 
               <th>Gold</th>
               <th>Messages</th>
               <th>Environment</th>
+              <th>Limits</th>
               <th>Source (sha256)</th>
             </tr>
           </thead>
@@ -184,6 +194,11 @@ function ImportOutcomeView({ outcome }: { outcome: LabResponse<'importRuns'> }) 
                 </td>
                 <td className="numeric">{run.messages}</td>
                 <td>{run.environment}</td>
+                <td className="import-limits" data-testid="import-limits">
+                  {limitPhrases(run.limits).map((phrase) => (
+                    <div key={phrase}>{phrase}</div>
+                  ))}
+                </td>
                 <td className="import-source">
                   {run.source}
                   <div className="muted">{run.sha256.slice(0, 16)}…</div>

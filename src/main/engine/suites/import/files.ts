@@ -3,7 +3,7 @@
  * capped, and every parse error naming the file and line.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { z } from 'zod';
 import { jsonErrorOffset } from './json-position';
@@ -103,19 +103,28 @@ export function parseWith<T extends z.ZodType>(
 
 /** A task folder on disk: reads are confined to it and skip what only graders see. */
 export function taskFolder(folder: string, label: string): TaskFolder {
+  const readBytes = (path: string): Buffer | undefined => {
+    if (isGraderPath(path)) return undefined;
+    try {
+      const full = insideRoot(folder, path);
+      // A symlink in a stranger's task folder (the file or a folder above it) could point
+      // anywhere on this machine: only a real file inside the real folder is read.
+      const stats = lstatSync(full);
+      const real = realpathSync(full);
+      const base = realpathSync(folder);
+      if (!real.startsWith(base + sep)) return undefined;
+      if (!stats.isFile() || stats.size > maxFileBytes) return undefined;
+      return readFileSync(full);
+    } catch {
+      return undefined;
+    }
+  };
+  let listing: string[] | undefined;
   return {
     label,
-    read(path) {
-      if (isGraderPath(path)) return undefined;
-      try {
-        const full = insideRoot(folder, path);
-        const stats = statSync(full);
-        if (!stats.isFile() || stats.size > maxFileBytes) return undefined;
-        return readFileSync(full, 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
+    read: (path) => readBytes(path)?.toString('utf8'),
+    files: () => (listing ??= walkFiles(folder).filter((path) => !isGraderPath(path))),
+    readBytes,
   };
 }
 

@@ -12,7 +12,13 @@ import { z } from 'zod';
 import type { AgentMessage } from '../../../../shared/trajectory';
 import { contentText } from './messages';
 import { parseJson, parseWith } from './files';
-import { harborResources, resourcesField } from './resources';
+import { definitionLimits, harborResources, resourcesField } from './resources';
+import {
+  dockerfileEnvironment,
+  dockerfileWorkdir,
+  limitFields,
+  terminalBenchWorkdir,
+} from './task-environment';
 import { readTomlScalars } from './toml';
 import { ImportProblem, type ImportContext, type Importer } from './types';
 
@@ -117,9 +123,16 @@ export const harborImporter: Importer = {
     const toml = readTomlScalars(task?.read('task.toml') ?? '');
     const prebuilt = toml.get('environment.docker_image');
     const image = typeof prebuilt === 'string' && prebuilt ? prebuilt : undefined;
-    const dockerfile = image ? undefined : task?.read('environment/Dockerfile');
-    // The task's [environment] cpus / memory, so the judge's container matches the agent's.
-    const resources = resourcesField(harborResources(toml));
+    const taskDockerfile = task?.read('environment/Dockerfile');
+    const dockerfile = image ? undefined : taskDockerfile;
+    // The task's [environment] cpus / memory / allow_internet, so the judge's container
+    // matches the agent's; a prebuilt image works where its Dockerfile's WORKDIR says.
+    const definition = definitionLimits((key) => toml.get(key));
+    const limits = limitFields({
+      ...resourcesField(harborResources(toml)),
+      ...(definition.network !== undefined ? { network: definition.network } : {}),
+    });
+    const workdir = (taskDockerfile && dockerfileWorkdir(taskDockerfile)) ?? terminalBenchWorkdir;
     const reward = result.verifier_result?.rewards?.reward;
     const gold =
       reward === undefined ? undefined : reward >= 1 ? 'pass' : reward <= 0 ? 'fail' : undefined;
@@ -153,9 +166,9 @@ export const harborImporter: Importer = {
         // The agent ran as root; the judge runs as the default user unless the user's container
         // cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
         environment: image
-          ? { image, workdir: '/app', shell: true, ...resources }
-          : dockerfile
-            ? { dockerfile, workdir: '/app', shell: true, ...resources }
+          ? { image, workdir, shell: true, ...limits }
+          : task && dockerfile
+            ? { ...dockerfileEnvironment(task, dockerfile, 'environment'), shell: true, ...limits }
             : { files: {}, shell: false },
         ...(gold ? { gold } : {}),
         provenance: {
@@ -168,6 +181,7 @@ export const harborImporter: Importer = {
         ...(notes.length ? { note: notes.join('; ') } : {}),
       },
       flags,
+      ...(definition.storageMb ? { storageMb: definition.storageMb } : {}),
     };
   },
 };

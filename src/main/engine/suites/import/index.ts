@@ -13,7 +13,15 @@ import {
   type SuiteItem,
 } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
-import { readSource, readSourceBytes, stateFolderAt, taskFolder, walkFiles } from './files';
+import {
+  itemLimits,
+  looksLikeSuiteFile,
+  oneSuiteFile,
+  readSuiteFile,
+  suiteFilesIn,
+  type ItemLimits,
+} from './cuelab-suite';
+import { readSource, readSourceBytes, sha256, stateFolderAt, taskFolder, walkFiles } from './files';
 import { harborImporter } from './harbor';
 import { inspectImporter } from './inspect';
 import { mcpmarkImporter } from './mcpmark';
@@ -58,11 +66,14 @@ export interface ImportRequest {
 /** One imported item, for the summary. */
 export interface ImportedSummary {
   id: string;
-  format: ImportFormat;
+  /** The harness format it was read from, or `cuelab` for CueLab's own suite file. */
+  format: ImportFormat | 'cuelab';
   source: string;
   gold: 'pass' | 'fail' | null;
   messages: number;
   environment: string;
+  /** The container limits the item asks for (cpus, memory, pids, network, storage). */
+  limits: ItemLimits;
   flags: string[];
 }
 
@@ -71,6 +82,8 @@ export interface ImportOutcome {
   suite: SuiteFile;
   imported: ImportedSummary[];
   skipped: SkippedFile[];
+  /** Ids of imported items no gold label was found for: a study cannot score them. */
+  withoutGold: string[];
 }
 
 /** Reads every run under `request.path`; throws when none could be imported. */
@@ -94,6 +107,9 @@ export function importRuns(request: ImportRequest): ImportOutcome {
     toolOutputLimit: request.toolOutputLimit ?? defaultToolOutputLimit,
     keepFlagged: request.keepFlagged ?? false,
   };
+  if (isFile && looksLikeSuiteFile(files[0]!, readSource(root, files[0]!).text)) {
+    return suiteOutcome(readSuiteFile(root, files[0]!, request.path), request.path);
+  }
   const fileSet = new Set(files);
   const allFiles = isFile ? siblingFiles(root, files) : files;
   const allFileSet = new Set(allFiles);
@@ -132,7 +148,31 @@ export function importRuns(request: ImportRequest): ImportOutcome {
       }
     }
   }
+  if (read.length === 0 && skipped.length === 0) {
+    // No harness's run here: a dropped or typed folder may hold CueLab's own suite file.
+    const suites = suiteFilesIn(root, files);
+    if (suites.length > 0) {
+      const path = oneSuiteFile(suites);
+      return suiteOutcome(readSuiteFile(root, path, path), path);
+    }
+  }
   return assemble(root, request, options, read, skipped);
+}
+
+/** A CueLab suite file's items, summarised as an import's are. */
+function suiteOutcome(suite: SuiteFile, source: string): ImportOutcome {
+  const imported = suite.items.map((item) => ({
+    id: item.id,
+    format: 'cuelab' as const,
+    source,
+    gold: item.gold ?? null,
+    messages: item.trajectory.length,
+    environment: describeSpec(item),
+    limits: itemLimits(item),
+    flags: [],
+  }));
+  const withoutGold = imported.filter((entry) => entry.gold === null).map((entry) => entry.id);
+  return { suite, imported, skipped: [], withoutGold };
 }
 
 function assemble(
@@ -145,6 +185,8 @@ function assemble(
   const items: SuiteItem[] = [];
   const imported: ImportedSummary[] = [];
   const taken = new Set<string>();
+  // The same run copied into two folders is one item: judging it twice adds nothing.
+  const seen = new Map<string, string>();
   for (const { imported: candidate, format } of read) {
     const source = candidate.item.provenance?.source ?? '(unknown)';
     if (candidate.flags.length > 0 && !options.keepFlagged) {
@@ -171,6 +213,16 @@ function assemble(
       skipped.push({ path: source, reason: problems.join('; ') });
       continue;
     }
+    const digest = contentDigest(parsed.data);
+    const first = seen.get(digest);
+    if (first !== undefined) {
+      skipped.push({
+        path: source,
+        reason: `duplicate of ${first} (same content, sha256 ${digest.slice(0, 12)}…): imported once`,
+      });
+      continue;
+    }
+    seen.set(digest, source);
     taken.add(id);
     items.push(parsed.data);
     imported.push({
@@ -180,6 +232,7 @@ function assemble(
       gold: parsed.data.gold ?? null,
       messages: parsed.data.trajectory.length,
       environment: describeSpec(parsed.data),
+      limits: itemLimits(parsed.data, candidate.storageMb),
       flags: candidate.flags,
     });
   }
@@ -201,7 +254,14 @@ function assemble(
     taxonomies: [],
     items,
   };
-  return { suite, imported, skipped };
+  const withoutGold = imported.filter((entry) => entry.gold === null).map((entry) => entry.id);
+  return { suite, imported, skipped, withoutGold };
+}
+
+/** What makes two items the same run: everything but their id, source path and notes. */
+function contentDigest(item: SuiteItem): string {
+  const { id: _id, note: _note, provenance, ...content } = item;
+  return sha256(JSON.stringify({ ...content, sourceSha256: provenance?.sha256 ?? '' }));
 }
 
 /** A single file's folder, so report.json / preds.json beside it count; just the file if huge. */

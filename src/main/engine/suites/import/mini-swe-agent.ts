@@ -6,7 +6,14 @@
 import { z } from 'zod';
 import { convertMessages, firstUserText } from './messages';
 import { parseJson, parseWith } from './files';
-import { readPredictions, readResolved, sweBenchEnvironment, sweBenchImage } from './swe-bench';
+import { goldFields, readResolved } from './gold';
+import { readPredictions, sweBenchEnvironment, sweBenchImage } from './swe-bench';
+import {
+  deploymentImage,
+  dockerArgsResources,
+  isSweBenchRepository,
+  sweDataset,
+} from './swe-environment';
 import { ImportProblem, type ImportContext, type Importer } from './types';
 
 const trajectoryFileSchema = z.looseObject({
@@ -16,7 +23,10 @@ const trajectoryFileSchema = z.looseObject({
       submission: z.string().nullable().optional(),
       exit_status: z.string().nullable().optional(),
       config: z
-        .looseObject({ model: z.looseObject({ model_name: z.string().optional() }).optional() })
+        .looseObject({
+          model: z.looseObject({ model_name: z.string().optional() }).optional(),
+          environment: z.record(z.string(), z.unknown()).optional(),
+        })
         .optional(),
     })
     .optional(),
@@ -41,21 +51,36 @@ export const miniSweAgentImporter: Importer = {
     const task = firstUserText(trajectory);
     if (!task) throw new ImportProblem(unit, 'messages: no user message holds the task');
     const patch = raw.info?.submission ?? predictions(context).get(instanceId);
-    const report = readResolved(context, instanceId);
+    const { gold, note: goldNote } = goldFields(readResolved(context, instanceId, unit));
     const flags: string[] = [];
     if (!trajectory.some((message) => message.role === 'assistant')) {
       flags.push('agent-never-ran: the trajectory has no assistant turn');
     }
+    // The image the run's config names; else the one mini-swe-agent's SWE-bench runner derives
+    // from the id, which only SWE-bench's own repositories publish.
+    const environmentConfig = raw.info?.config?.environment;
+    const image =
+      deploymentImage(environmentConfig) ??
+      (isSweBenchRepository(instanceId) ? sweBenchImage(instanceId) : undefined);
+    const resources = dockerArgsResources(environmentConfig?.run_args);
+    const { dataset, taxonomy } = sweDataset(instanceId, image, [raw.info], unit, 'mini-swe-agent');
+    const notes = [
+      ...(patch ? [] : ['the run submitted no patch']),
+      ...(image ? [] : ['trajectory only: the run names no image']),
+      ...(goldNote ? [goldNote] : []),
+    ];
     return {
       item: {
         id: instanceId,
-        dataset: 'swe-bench',
+        dataset,
         substrate: 'code',
         task,
         trajectory,
-        environment: sweBenchEnvironment(sweBenchImage(instanceId), patch ?? undefined),
-        taxonomy: 'swe-bench-verified',
-        ...(report ? { gold: report.resolved ? ('pass' as const) : ('fail' as const) } : {}),
+        environment: image
+          ? sweBenchEnvironment(image, patch ?? undefined, resources)
+          : { files: {}, shell: false },
+        ...(taxonomy ? { taxonomy } : {}),
+        ...(gold ? { gold } : {}),
         provenance: {
           source: unit,
           format: 'mini-swe-agent',
@@ -65,7 +90,7 @@ export const miniSweAgentImporter: Importer = {
             ? { agent: raw.info.config.model.model_name }
             : {}),
         },
-        ...(patch ? {} : { note: 'the run submitted no patch' }),
+        ...(notes.length ? { note: notes.join('; ') } : {}),
       },
       flags,
     };

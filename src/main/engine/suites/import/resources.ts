@@ -2,16 +2,17 @@
  * The CPU and memory a task's own definition gives its container, carried into the imported
  * item's `environment.resources` so the judge's container matches the agent's (issue 11). The
  * Docker backend honours them up to the user's container cap (`CUELAB_CONTAINER_MAX_CPUS`,
- * `…_MAX_MEMORY_MB`), which no suite can raise. Storage is not carried: the backend has no
- * disk quota to give it (see item-settings.ts).
+ * `…_MAX_MEMORY_MB`), which no suite can raise. Storage is read to be shown, not carried: the
+ * backend has no disk quota to give it (see item-settings.ts).
  */
 import { parse as parseYaml } from 'yaml';
 import type { TomlScalar } from './toml';
 
-/** Limits read from a task definition; either may be absent. */
+/** Limits read from a task definition; any may be absent. */
 export interface TaskResources {
   cpus?: number;
   memoryMb?: number;
+  pids?: number;
 }
 
 /**
@@ -82,10 +83,64 @@ export function composeResources(text: string | undefined): TaskResources {
   )?.resources?.limits;
   const cpus = cpuCount(service.cpus ?? limits?.cpus);
   const memoryMb = sizeInMb(service.mem_limit ?? limits?.memory);
-  return { ...(cpus ? { cpus } : {}), ...(memoryMb ? { memoryMb } : {}) };
+  const pids = Number(service.pids_limit ?? limits?.pids);
+  return {
+    ...(cpus ? { cpus } : {}),
+    ...(memoryMb ? { memoryMb } : {}),
+    ...(Number.isInteger(pids) && pids >= 8 ? { pids } : {}),
+  };
+}
+
+/** Whether a compose service is cut off from the network (`network_mode: none`). */
+export function composeNetwork(text: string | undefined): boolean | undefined {
+  if (!text) return undefined;
+  try {
+    const document = parseYaml(text, { maxAliasCount: 16 }) as { services?: unknown } | null;
+    const all = (document?.services ?? {}) as Record<string, { network_mode?: unknown }>;
+    const service = all.client ?? Object.values(all)[0];
+    return service?.network_mode === 'none' ? false : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a task definition says beyond cpus and memory: `allow_internet` and the disk it asked
+ * for (`storage_mb`, or the older `storage = "10G"`), at the top or under `environment`.
+ */
+export function definitionLimits(get: (key: string) => unknown): {
+  network?: boolean;
+  storageMb?: number;
+} {
+  const first = (key: string) => get(`environment.${key}`) ?? get(key);
+  const internet = first('allow_internet');
+  const exact = first('storage_mb');
+  const storageMb = typeof exact === 'number' ? wholeMb(exact) : sizeInMb(first('storage'));
+  return {
+    ...(typeof internet === 'boolean' ? { network: internet } : {}),
+    ...(storageMb ? { storageMb } : {}),
+  };
+}
+
+/** A task.yaml's values by dotted key (`environment.allow_internet`), for definitionLimits. */
+export function yamlLookup(text: string | undefined): (key: string) => unknown {
+  let document: unknown;
+  try {
+    document = text ? parseYaml(text, { maxAliasCount: 16 }) : undefined;
+  } catch {
+    document = undefined;
+  }
+  return (key) =>
+    key
+      .split('.')
+      .reduce<unknown>(
+        (value, part) =>
+          value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined,
+        document,
+      );
 }
 
 /** `{ resources }` for an environment spec when any limit was read, else nothing. */
 export function resourcesField(resources: TaskResources): { resources?: TaskResources } {
-  return resources.cpus !== undefined || resources.memoryMb !== undefined ? { resources } : {};
+  return Object.keys(resources).length > 0 ? { resources } : {};
 }

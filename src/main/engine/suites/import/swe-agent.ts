@@ -9,7 +9,15 @@ import type { AgentMessage } from '../../../../shared/trajectory';
 import { convertMessages, firstUserText } from './messages';
 import { parseJson, parseWith } from './files';
 import { predictions } from './mini-swe-agent';
-import { instanceIdPattern, readResolved, sweBenchEnvironment, sweBenchImage } from './swe-bench';
+import { goldFields, readResolved } from './gold';
+import { sweBenchEnvironment } from './swe-bench';
+import {
+  configObject,
+  deploymentImage,
+  deploymentOf,
+  dockerArgsResources,
+  sweDataset,
+} from './swe-environment';
 import { ImportProblem, type Importer } from './types';
 
 const stepSchema = z.looseObject({
@@ -32,10 +40,13 @@ export const sweAgentImporter: Importer = {
   read(unit, context) {
     const file = context.read(unit);
     const raw = parseWith(sweAgentFileSchema, parseJson(file), unit);
-    const instanceId = unit
+    const config = configObject(raw.replay_config);
+    const deployment = deploymentOf(config) ?? deploymentOf(raw);
+    const fileName = unit
       .split('/')
       .pop()!
       .replace(/\.traj$/, '');
+    const instanceId = problemStatementId(config) ?? fileName;
     const trajectory = raw.history
       ? convertMessages(
           raw.history.filter((message) => message.is_demo !== true),
@@ -46,37 +57,49 @@ export const sweAgentImporter: Importer = {
     const task = firstUserText(trajectory);
     if (!task) throw new ImportProblem(unit, 'history: no user message holds the task');
     const patch = raw.info?.submission ?? predictions(context).get(instanceId);
-    const image =
-      imageOf(raw.replay_config) ??
-      (instanceIdPattern.test(instanceId) ? sweBenchImage(instanceId) : undefined);
-    const report = readResolved(context, instanceId);
+    // Only the image the run names: a made-up name would start the judge somewhere else.
+    const image = deploymentImage(deployment);
+    const resources = dockerArgsResources(deployment?.docker_args);
+    const { dataset, taxonomy } = sweDataset(instanceId, image, [config], unit, 'swe-agent');
+    const { gold, note: goldNote } = goldFields(readResolved(context, instanceId, unit));
     const flags = trajectory.some((message) => message.role === 'assistant')
       ? []
       : ['agent-never-ran: the trajectory has no assistant turn'];
+    const notes = [
+      ...(image ? [] : ['trajectory only: the run names no image']),
+      ...(goldNote ? [goldNote] : []),
+    ];
     return {
       item: {
         id: instanceId,
-        dataset: instanceIdPattern.test(instanceId) ? 'swe-bench' : 'swe-agent',
+        dataset,
         substrate: 'code',
         task,
         trajectory,
         environment: image
-          ? sweBenchEnvironment(image, patch ?? undefined)
+          ? sweBenchEnvironment(image, patch ?? undefined, resources)
           : { files: {}, shell: false },
-        ...(instanceIdPattern.test(instanceId) ? { taxonomy: 'swe-bench-verified' } : {}),
-        ...(report ? { gold: report.resolved ? ('pass' as const) : ('fail' as const) } : {}),
+        ...(taxonomy ? { taxonomy } : {}),
+        ...(gold ? { gold } : {}),
         provenance: {
           source: unit,
           format: 'swe-agent',
           sha256: file.sha256,
           instance: instanceId,
         },
-        ...(image ? {} : { note: 'trajectory only: no image is known for this run' }),
+        ...(notes.length ? { note: notes.join('; ') } : {}),
       },
       flags,
     };
   },
 };
+
+/** The instance id SWE-agent 1.x keeps in `problem_statement.id`. */
+function problemStatementId(config: Record<string, unknown> | undefined): string | undefined {
+  const statement = config?.problem_statement as { id?: unknown } | undefined;
+  const id = statement?.id;
+  return typeof id === 'string' && /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id) ? id : undefined;
+}
 
 function fromSteps(steps: z.output<typeof stepSchema>[]): AgentMessage[] {
   const out: AgentMessage[] = [];
@@ -96,19 +119,4 @@ function fromSteps(steps: z.output<typeof stepSchema>[]): AgentMessage[] {
     out.push({ role: 'tool', content: step.observation, tool_call_id: id });
   });
   return out;
-}
-
-/** The image a SWE-agent 1.x run names in its replay config (`environment.deployment.image`). */
-function imageOf(replayConfig: unknown): string | undefined {
-  let config = replayConfig;
-  if (typeof config === 'string') {
-    try {
-      config = JSON.parse(config) as unknown;
-    } catch {
-      return undefined;
-    }
-  }
-  const image = (config as { environment?: { deployment?: { image?: unknown } } } | undefined)
-    ?.environment?.deployment?.image;
-  return typeof image === 'string' && image.length > 0 ? image : undefined;
 }

@@ -2,7 +2,7 @@
  * SWE-bench pieces shared by the mini-swe-agent and SWE-agent readers: the instance's eval
  * image, the agent's patch applied in /testbed, and the resolved label from report.json.
  */
-import type { EnvironmentSpec } from '../../../../shared/suite-format';
+import type { ContainerResources, EnvironmentSpec } from '../../../../shared/suite-format';
 import { parseJson } from './files';
 import { ImportProblem, type ImportContext } from './types';
 
@@ -24,6 +24,7 @@ export function sweBenchImage(instanceId: string): string {
 export function sweBenchEnvironment(
   image: string,
   patch: string | undefined,
+  resources?: ContainerResources,
 ): Partial<EnvironmentSpec> {
   const setup: string[] = [];
   if (patch && patch.trim()) {
@@ -44,6 +45,7 @@ export function sweBenchEnvironment(
     user: sweBenchUser,
     shellInit: condaActivation,
     ...(setup.length ? { setup } : {}),
+    ...(resources ? { resources } : {}),
   };
 }
 
@@ -94,26 +96,4 @@ export function readPredictions(context: ImportContext): Map<string, string> {
     }
   }
   return patches;
-}
-
-/**
- * `resolved` for an instance from the first report.json in a folder named after it (SWE-bench
- * writes `logs/<iid>/report.json`, wrapped in `{iid: {...}}` or not). Only `resolved` is read:
- * the report's test lists are what graders see.
- */
-export function readResolved(
-  context: ImportContext,
-  instanceId: string,
-): { resolved: boolean; source: string } | undefined {
-  const path = context.files.find((candidate) => {
-    const parts = candidate.split('/');
-    return parts[parts.length - 1] === 'report.json' && parts[parts.length - 2] === instanceId;
-  });
-  if (!path) return undefined;
-  const report = parseJson(context.read(path)) as Record<string, unknown>;
-  const entry = (report[instanceId] ?? report) as { resolved?: unknown };
-  if (typeof entry.resolved !== 'boolean') {
-    throw new ImportProblem(path, `resolved: expected true or false for ${instanceId}`);
-  }
-  return { resolved: entry.resolved, source: path };
 }

@@ -8,9 +8,16 @@
  */
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import type { AgentMessage } from '../../../../shared/trajectory';
 import { parseJson, parseWith } from './files';
-import { composeResources, resourcesField } from './resources';
+import {
+  composeNetwork,
+  composeResources,
+  definitionLimits,
+  resourcesField,
+  yamlLookup,
+} from './resources';
+import { dockerfileEnvironment, limitFields } from './task-environment';
+import { stepMessages, terminalSteps } from './terminal-steps';
 import { ImportProblem, type ImportContext, type Importer } from './types';
 
 const resultsSchema = z.looseObject({
@@ -45,12 +52,40 @@ export const terminalBenchImporter: Importer = {
       : [];
     const panePath = sibling(unit, 'panes/post-agent.txt');
     const pane = context.has(panePath) ? context.read(panePath).text : '';
-    const trajectory = buildTrajectory(results.instruction, commands, pane);
+    const { steps, source } = terminalSteps(context, dirname(unit), commands, pane);
+    const trajectory =
+      steps.length > 0
+        ? stepMessages(results.instruction, steps)
+        : [
+            { role: 'user' as const, content: results.instruction },
+            {
+              role: 'user' as const,
+              content: `[the terminal after the agent finished (no command of the agent was recorded)]\n${pane}`,
+            },
+          ];
     const flags = neverRan(pane, results);
+    // An empty final pane with nothing else to read: the judge would see no terminal at all.
+    const emptyPane = !pane.trim() && source === 'pane';
+    if (emptyPane) {
+      flags.push(
+        `empty-pane: ${panePath} is empty and no agent log or recording gives the terminal`,
+      );
+    }
     const task = context.task(results.task_id, 'task.yaml', unit);
     const dockerfile = task?.read('Dockerfile');
+    const compose = task?.read('docker-compose.yaml') ?? task?.read('docker-compose.yml');
+    const definition = definitionLimits(yamlLookup(task?.read('task.yaml')));
     // Limits the task's compose file gives the agent's container (e.g. `mem_limit: 4g`).
-    const resources = resourcesField(composeResources(task?.read('docker-compose.yaml')));
+    const limits = {
+      ...resourcesField(composeResources(compose)),
+      network: definition.network ?? composeNetwork(compose),
+    };
+    const notes = [
+      ...(dockerfile
+        ? []
+        : [`trajectory only: give the task folder (--tasks) for ${results.task_id}'s Dockerfile`]),
+      ...(!pane.trim() && !emptyPane ? [`${panePath} is empty`] : []),
+    ];
     return {
       item: {
         id: results.trial_name,
@@ -58,11 +93,16 @@ export const terminalBenchImporter: Importer = {
         substrate: 'terminal',
         task: results.instruction,
         trajectory,
-        environment: dockerfile
-          ? // The agent ran as root; the judge runs as the default user unless the user's
-            // container cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
-            { dockerfile, workdir: '/app', shell: true, ...resources }
-          : { files: {}, shell: false },
+        environment:
+          task && dockerfile
+            ? // The agent ran as root; the judge runs as the default user unless the user's
+              // container cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
+              {
+                ...dockerfileEnvironment(task, dockerfile, ''),
+                shell: true,
+                ...limitFields(limits),
+              }
+            : { files: {}, shell: false },
         ...(typeof results.is_resolved === 'boolean'
           ? { gold: results.is_resolved ? ('pass' as const) : ('fail' as const) }
           : {}),
@@ -72,13 +112,10 @@ export const terminalBenchImporter: Importer = {
           sha256: file.sha256,
           instance: results.task_id,
         },
-        ...(dockerfile
-          ? {}
-          : {
-              note: `trajectory only: give the task folder (--tasks) for ${results.task_id}'s Dockerfile`,
-            }),
+        ...(notes.length ? { note: notes.join('; ') } : {}),
       },
       flags,
+      ...(definition.storageMb ? { storageMb: definition.storageMb } : {}),
     };
   },
 };
@@ -104,39 +141,6 @@ function agentKeystrokes(context: ImportContext, path: string): string[] {
     if (!harnessCommand.test(text.trim())) out.push(text);
   }
   return out;
-}
-
-function buildTrajectory(instruction: string, commands: string[], pane: string): AgentMessage[] {
-  const messages: AgentMessage[] = [{ role: 'user', content: instruction }];
-  commands.forEach((keys, index) => {
-    const id = `keys-${index + 1}`;
-    messages.push({
-      role: 'assistant',
-      content: null,
-      tool_calls: [
-        {
-          id,
-          type: 'function',
-          function: { name: 'terminal', arguments: JSON.stringify({ keys }) },
-        },
-      ],
-    });
-    // The harness records one screen at the end, not one per command: it goes with the last.
-    messages.push({
-      role: 'tool',
-      tool_call_id: id,
-      name: 'terminal',
-      content:
-        index === commands.length - 1 ? pane : '(the harness recorded no output for this step)',
-    });
-  });
-  if (commands.length === 0) {
-    messages.push({
-      role: 'user',
-      content: `[the terminal after the agent finished (no keystrokes of the agent were recorded)]\n${pane}`,
-    });
-  }
-  return messages;
 }
 
 /**

@@ -52,6 +52,10 @@ export interface TaskFolder {
   label: string;
   /** Reads a file of the task (relative to the task folder), or undefined when absent. */
   read(path: string): string | undefined;
+  /** Every regular file of the task that is not a grader's (relative, "/" separators), sorted. */
+  files(): string[];
+  /** A file's bytes with the same rules as `read`, or undefined. */
+  readBytes(path: string): Buffer | undefined;
 }
 
 /** A folder of environment state: every file in it, as bytes, confined and size-capped. */
@@ -72,6 +76,8 @@ export interface ImportedItem {
   };
   /** Things wrong with the run; flagged items are skipped unless `keepFlagged`. */
   flags: string[];
+  /** The disk the task asked for (MiB): shown, not enforced (Docker here has no disk quota). */
+  storageMb?: number;
 }
 
 /** A file that did not become an item, and why. */
