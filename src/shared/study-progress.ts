@@ -58,6 +58,11 @@ export const studyProgressSchema = z.object({
   undeterminedItems: z.number(),
   /** Jobs failed for good, with their last error. */
   failures: z.array(jobErrorSchema),
+  /**
+   * Jobs marked done whose rep row is gone (a damaged or hand-edited workspace): counted in
+   * `done`, but no table or replay can read them.
+   */
+  missingReps: z.number().int().min(0),
 });
 
 export type StudyProgress = z.output<typeof studyProgressSchema>;

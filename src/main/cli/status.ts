@@ -60,6 +60,10 @@ With --engine URL --token T it asks that running engine instead of the workspace
         io.out(
           `${progress.undeterminedItems} item×judge pairs had no uncued majority (tie or no valid verdict): no cued reps for them`,
         );
+      if (progress.missingReps > 0)
+        io.out(
+          `damaged: ${progress.missingReps} jobs are marked done but their rep is missing from the workspace database (not in any table); restore the workspace from a backup, or run them again`,
+        );
       io.out(formatOutcomes(progress));
       io.out(formatArms(progress));
       for (const retry of progress.retries) {
@@ -72,7 +76,8 @@ With --engine URL --token T it asks that running engine instead of the workspace
           `failed: ${failure.conditionKey} ${failure.itemId} ${failure.judgeId} rep ${failure.rep}: ${failure.error}`,
         );
       }
-      return exitCodes.ok;
+      // A damaged workspace is not a healthy answer: scripts checking status see it.
+      return progress.missingReps > 0 ? exitCodes.failed : exitCodes.ok;
     } finally {
       await close();
     }

@@ -36,6 +36,7 @@ import {
   getSuiteItem,
   getSuiteTaxonomies,
   listSuites,
+  namedStoreDamage,
 } from './store';
 import { builtinSuiteIds, ensureSuite } from './suites';
 import { engineVersion } from './version';
@@ -80,6 +81,23 @@ export interface RunnerStartOptions {
   onProvisionProgress?: (line: string) => void;
   /** Told how many reps a stopped engine left running went back to the queue (when any). */
   onRequeued?: (count: number) => void;
+}
+
+/**
+ * Every handler's failure that is damage SQLite met while reading (a malformed JSON value, a
+ * damaged page) becomes `store_unreadable` naming where, not an internal error.
+ */
+function nameStoreDamage(handlers: LabHandlers, store: Store): void {
+  const table = handlers as unknown as Record<string, (request: unknown) => unknown>;
+  for (const [method, handler] of Object.entries(table)) {
+    table[method] = async (request: unknown) => {
+      try {
+        return await handler(request);
+      } catch (error) {
+        throw namedStoreDamage(store, error);
+      }
+    };
+  }
 }
 
 /** Opens the workspace (creating and migrating its database) and builds the handlers. */
@@ -178,6 +196,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   };
   const storedProgress = handlers.studyProgress;
   handlers.studyProgress = async (request) => heldPauses.apply(await storedProgress(request));
+  nameStoreDamage(handlers, store);
 
   return {
     workspace,

@@ -8,7 +8,9 @@
  * merged into a suite of this workspace (built-in included): it is stored under its own id, or
  * renamed `ID~bundle-HASH` on a clash, and the study points at it (addSuite).
  * Job ids are renumbered for this workspace; leases are cleared, running jobs re-queued, and a
- * running study is opened paused, so nothing starts by itself.
+ * running study is opened paused, so nothing starts by itself. Every row is tied to the
+ * bundle's own study first (bundle-keys.ts): a row naming another study's id is re-keyed to
+ * this one, a row naming a rep or job the bundle does not carry refuses the bundle.
  */
 import { createHash } from 'node:crypto';
 import { EngineError } from '../errors';
@@ -32,6 +34,7 @@ import {
   type StudyBundle,
 } from './bundle-format';
 import { checkRowCount, readLimitedText } from '../input-limits';
+import { ownedByBundleStudy } from './bundle-keys';
 
 /** Options of openBundle. */
 export interface OpenBundleOptions {
@@ -234,15 +237,17 @@ export function openBundle(
   file: string,
   options: OpenBundleOptions = {},
 ): OpenBundleSummary {
-  const bundle = readBundle(file);
-  if (bundle.schemaVersion > store.schemaVersion)
+  const read = readBundle(file);
+  if (read.schemaVersion > store.schemaVersion)
     throw new EngineError(
       'schema_too_new',
-      `${file} was written by a newer CueLab (schema ${bundle.schemaVersion}; this one knows up to ${store.schemaVersion}). Upgrade CueLab to open it.`,
+      `${file} was written by a newer CueLab (schema ${read.schemaVersion}; this one knows up to ${store.schemaVersion}). Upgrade CueLab to open it.`,
     );
-  const study = bundle.tables.studies[0];
-  if (!study || study.id !== bundle.studyId)
-    throw new EngineError('bad_request', `${file} holds no study row for study ${bundle.studyId}.`);
+  const study = read.tables.studies[0];
+  if (!study || study.id !== read.studyId)
+    throw new EngineError('bad_request', `${file} holds no study row for study ${read.studyId}.`);
+  // Every row under the bundle's own study: none may add to or change another study.
+  const bundle = ownedByBundleStudy(read);
   const existing = studyName(store, bundle.studyId);
   if (existing !== undefined && !options.replace)
     throw new EngineError(

@@ -4,6 +4,7 @@
  * environment on every path.
  */
 import type { RepCondition } from '../../../shared/rep-condition';
+import { EngineError } from '../errors';
 import type { StudyJudge, StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../../shared/suite-format';
 import type { ProvisionedEnvironment, WebRecording } from '../environments';
@@ -72,7 +73,8 @@ export interface JobResult {
 /** The rep condition of a job. */
 export function jobCondition(study: LoadedStudy, job: ClaimedJob): RepCondition {
   const condition = study.conditions.get(job.conditionKey);
-  if (!condition) throw new Error(`Study ${study.id} has no condition "${job.conditionKey}".`);
+  if (!condition)
+    throw new EngineError('not_found', `Study ${study.id} has no condition "${job.conditionKey}".`);
   return {
     dimension: condition.dimension ?? study.spec.dimension,
     seed: study.spec.seed,
@@ -101,9 +103,15 @@ export async function executeJob(
   complete?: (repId: string) => void,
 ): Promise<JobResult> {
   const item = study.items.get(job.itemId);
-  if (!item) throw new Error(`Item ${job.itemId} is no longer in suite ${study.spec.suite}.`);
+  // The study's rows decide both, so a retry would find them missing again (failures.ts).
+  if (!item)
+    throw new EngineError(
+      'not_found',
+      `Item ${job.itemId} is no longer in suite ${study.spec.suite}.`,
+    );
   const judge = study.spec.judges.find((entry) => entry.id === job.judgeId);
-  if (!judge) throw new Error(`Study ${study.id} has no judge "${job.judgeId}".`);
+  if (!judge)
+    throw new EngineError('not_found', `Study ${study.id} has no judge "${job.judgeId}".`);
   const condition = jobCondition(study, job);
   // App. R: the soft budget applies per dataset unless the study or suite sets one.
   const budget = budgetForDataset(

@@ -1,11 +1,14 @@
 /**
  * The workspace database: one SQLite file, WAL, forward-only numbered migrations tracked in
- * `PRAGMA user_version`. A database newer than this code is refused and left untouched.
+ * `PRAGMA user_version`. A database newer than this code is refused and left untouched; a
+ * damaged, lost or foreign one is refused before anything is written (workspace-check.ts).
  */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { EngineError } from '../errors';
 import { migrations as shippedMigrations, type Migration } from './migrations';
+import { checkOpenedDatabase, refuseLostDatabase } from './workspace-check';
+import { sqliteCode } from './write-errors';
 
 /** An open workspace database. */
 export interface Store {
@@ -34,6 +37,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   const migrations = options.migrations ?? shippedMigrations;
   checkMigrationList(migrations);
   const latest = latestVersion(migrations);
+  refuseLostDatabase(path);
   if (existsSync(path)) refuseIfNewer(path, latest);
 
   const db = openConnection(path);
@@ -41,6 +45,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    checkOpenedDatabase(db, path);
     const schemaVersion = migrate(db, path, migrations);
     let closed = false;
     return {
@@ -124,6 +129,12 @@ function refuseIfNewer(path: string, latest: number): void {
     version = db.pragma('user_version', { simple: true }) as number;
     db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (error) {
+    if (sqliteCode(error)?.startsWith('SQLITE_CORRUPT'))
+      throw new EngineError(
+        'store_unreadable',
+        `The workspace database ${path} is damaged (${(error as Error).message}). ` +
+          'Restore it from a backup; CueLab left it as it is.',
+      );
     throw new EngineError(
       'store_unreadable',
       `${path} is not a CueLab database (${(error as Error).message}). ` +

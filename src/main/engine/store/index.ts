@@ -28,6 +28,7 @@ export {
 export { listSuites } from './suites';
 export { workspaceTemperaturePolicy } from './temperature-memory';
 export { describeStorageFailure, isStorageFailure } from './write-errors';
+export { findMalformedJson, namedStoreDamage } from './store-damage';
 export {
   claimJob,
   completeJob,

@@ -137,6 +137,8 @@ export function studyProgress(
         WHERE j.study_id = ? AND j.state = 'done' GROUP BY r.outcome`,
   ).all(studyId) as { outcome: string; n: number }[];
   const outcome = (name: string) => outcomeRows.find((row) => row.outcome === name)?.n ?? 0;
+  // The join above drops a done job whose rep is gone: what it leaves out is the missing count.
+  const doneWithRep = outcomeRows.reduce((sum, row) => sum + row.n, 0);
   const cost = studyCost(store, studyId);
   const all = [...arms.values()];
   const total = all.reduce(
@@ -164,6 +166,7 @@ export function studyProgress(
     retries,
     undeterminedItems: undetermined.n,
     failures,
+    missingReps: Math.max(0, all.reduce((sum, arm) => sum + arm.done, 0) - doneWithRep),
   };
 }
 

@@ -253,6 +253,8 @@ async function sourceImage(
       'internal',
       'The CueLab base image is not built on this machine. Fix: cuelab env bootstrap ' +
         '(once, about a minute, needs root and debootstrap).',
+      // Every rep of the study needs it: the runner pauses the study instead of retrying.
+      { permanent: 'study' },
     );
   }
   return base.Id;

@@ -9,7 +9,7 @@ import type { ImportedItem, ImportContext, Importer } from './types';
 import { convertMessages, contentText, firstUserText } from './messages';
 import { parseJson, parseWith } from './files';
 import { ImportProblem } from './types';
-import { readZip } from './zip';
+import { ArchiveRefused, readZip, type ZipEntry } from './zip';
 
 const sampleSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
@@ -49,12 +49,17 @@ export const inspectImporter: Importer = {
       : readJsonLog(context, unit);
     const log = parseWith(logSchema, header, unit);
     const items: (ImportedItem | ImportProblem)[] = [];
-    for (const [index, raw] of samples.entries()) {
+    let index = 0;
+    // One sample at a time: its JSON is parsed, made an item and dropped before the next is
+    // inflated, so memory holds one sample's text, never the archive's.
+    for (const sample of samples) {
       const where = `${unit}: samples.${index}`;
+      index += 1;
       try {
+        const value = sample.value();
         items.push(
           sampleItem(
-            parseWith(sampleSchema, raw.value, `${unit}#${raw.name}`),
+            parseWith(sampleSchema, value, `${unit}#${sample.name}`),
             log,
             unit,
             digest,
@@ -63,10 +68,12 @@ export const inspectImporter: Importer = {
         );
       } catch (error) {
         if (error instanceof ImportProblem) items.push(error);
+        else if (error instanceof ArchiveRefused)
+          throw new ImportProblem(unit, `refused: ${error.message}; nothing of it was imported`);
         else throw error;
       }
     }
-    if (samples.length === 0) throw new ImportProblem(unit, 'samples: the log has no samples');
+    if (index === 0) throw new ImportProblem(unit, 'samples: the log has no samples');
     return items;
   },
 };
@@ -88,38 +95,63 @@ function looksLikeLog(context: ImportContext, path: string): boolean {
   return /"eval"\s*:/.test(head) && /"version"\s*:/.test(head);
 }
 
+/** A sample of a log, read when asked for (an `.eval` inflates it then). */
+interface LazySample {
+  name: string;
+  value(): unknown;
+}
+
 function readJsonLog(context: ImportContext, unit: string) {
   const file = context.read(unit);
   const parsed = parseJson(file) as { samples?: unknown[] };
-  const samples = (Array.isArray(parsed.samples) ? parsed.samples : []).map((value, index) => ({
-    name: `samples.${index}`,
-    value,
-  }));
+  const samples: LazySample[] = (Array.isArray(parsed.samples) ? parsed.samples : []).map(
+    (value, index) => ({ name: `samples.${index}`, value: () => value }),
+  );
   return { header: parsed, samples, digest: file.sha256 };
 }
+
+/**
+ * An Inspect sample is one agent run's messages: tens of MiB at the most in real logs. Its JSON
+ * is parsed whole, which costs several times its size, so one sample is held to 64 MiB.
+ */
+export const maxSampleBytes = 64 * 1024 * 1024;
 
 function readEval(context: ImportContext, unit: string) {
   // A binary zip: read as bytes, not through the text reader.
   const { bytes, sha256: digest } = context.readBytes(unit);
-  let entries;
+  let entries: ZipEntry[];
   try {
-    entries = readZip(bytes);
+    entries = readZip(bytes, { maxEntryBytes: maxSampleBytes });
   } catch (error) {
-    throw new ImportProblem(unit, (error as Error).message);
+    const refused = error instanceof ArchiveRefused ? 'refused: ' : '';
+    throw new ImportProblem(unit, `${refused}${(error as Error).message}`);
   }
-  const json = (name: string): unknown => {
-    const entry = entries.find((candidate) => candidate.name === name);
-    if (!entry) throw new ImportProblem(unit, `${name}: missing from the archive`);
+  const json = (entry: ZipEntry): unknown => {
+    let text: string;
     try {
-      return JSON.parse(entry.read().toString('utf8')) as unknown;
+      text = entry.read().toString('utf8');
     } catch (error) {
-      throw new ImportProblem(`${unit}#${name}`, (error as Error).message);
+      if (error instanceof ArchiveRefused) throw error;
+      throw new ImportProblem(`${unit}#${entry.name}`, (error as Error).message);
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      throw new ImportProblem(`${unit}#${entry.name}`, (error as Error).message);
     }
   };
-  const header = json('header.json');
-  const samples = entries
+  const headerEntry = entries.find((candidate) => candidate.name === 'header.json');
+  if (!headerEntry) throw new ImportProblem(unit, 'header.json: missing from the archive');
+  let header: unknown;
+  try {
+    header = json(headerEntry);
+  } catch (error) {
+    if (error instanceof ArchiveRefused) throw new ImportProblem(unit, `refused: ${error.message}`);
+    throw error;
+  }
+  const samples: LazySample[] = entries
     .filter((entry) => /^samples\/[^/]+\.json$/.test(entry.name))
-    .map((entry) => ({ name: entry.name, value: json(entry.name) }));
+    .map((entry) => ({ name: entry.name, value: () => json(entry) }));
   return { header, samples, digest };
 }
 
