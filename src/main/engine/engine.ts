@@ -90,9 +90,15 @@ export interface RunnerStartOptions {
 function nameStoreDamage(handlers: LabHandlers, store: Store): void {
   const table = handlers as unknown as Record<string, (request: unknown) => unknown>;
   for (const [method, handler] of Object.entries(table)) {
-    table[method] = async (request: unknown) => {
+    // Keeps a synchronous handler synchronous: callers in process (the CLI, tests) use its value.
+    table[method] = (request: unknown) => {
       try {
-        return await handler(request);
+        const result = handler(request);
+        return result instanceof Promise
+          ? result.catch((error: unknown) => {
+              throw namedStoreDamage(store, error);
+            })
+          : result;
       } catch (error) {
         throw namedStoreDamage(store, error);
       }

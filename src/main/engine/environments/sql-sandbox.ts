@@ -12,6 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { Socket } from 'node:net';
 import { handleSqlRequest, type SqlReply, type SqlRequest } from './sql-child';
 
 /** Why a request was stopped from outside: the time limit, an abort, or the child died. */
@@ -115,12 +116,19 @@ function release(child: PooledChild, healthy: boolean): void {
     // An idle child keeps no engine process alive (a CLI command ends when its work does).
     child.process.unref();
     child.process.channel?.unref();
+    pipeOf(child)?.unref();
     idle.push(child);
   } else {
     child.process.kill('SIGKILL');
     everyChild.delete(child);
   }
   waiting.shift()?.();
+}
+
+/** The child's stderr pipe: a handle of its own, which would keep the engine alive too. */
+function pipeOf(child: PooledChild): Socket | null {
+  const stderr = child.process.stderr;
+  return stderr instanceof Socket ? stderr : null;
 }
 
 let nextId = 0;
@@ -140,6 +148,7 @@ export async function runSqlRequest(
     await child.ready;
     child.process.ref();
     child.process.channel?.ref();
+    pipeOf(child)?.ref();
     const reply = await exchange(child, request, timeoutMs, signal);
     healthy = true;
     return reply;

@@ -261,7 +261,15 @@ function assemble(
 /** What makes two items the same run: everything but their id, source path and notes. */
 function contentDigest(item: SuiteItem): string {
   const { id: _id, note: _note, provenance, ...content } = item;
-  return sha256(JSON.stringify({ ...content, sourceSha256: provenance?.sha256 ?? '' }));
+  // The run's own identity inside its file (an Inspect sample and epoch, a benchmark instance)
+  // is part of it: two epochs that happen to read alike are two runs; a copied file is not.
+  return sha256(
+    JSON.stringify({
+      ...content,
+      sourceSha256: provenance?.sha256 ?? '',
+      instance: provenance?.instance ?? '',
+    }),
+  );
 }
 
 /** A single file's folder, so report.json / preds.json beside it count; just the file if huge. */
