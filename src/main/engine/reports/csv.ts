@@ -120,27 +120,56 @@ export function parseCsv(text: string): CsvParse {
 /** A plain number (`-0.5`, `+3`, `1e-3`): no spreadsheet reads it as a formula. */
 const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
+/**
+ * Where a spreadsheet may start a new cell inside a field: after every character some locale or
+ * import dialog takes as a separator (`;` in semicolon locales, `,`, tab) or a line break. The
+ * piece that follows each one is checked on its own, like the start of the field.
+ */
+const AFTER_SEPARATOR = /([;,\t\r\n])([^;,\t\r\n]*)/g;
+
 /** A first character that makes a spreadsheet read the cell as a formula (OWASP CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** A piece defuseFormula prefixed: one or more `'` before a formula character. */
+const DEFUSED_START = /^'+[=+\-@\t\r]/;
+
+/** Whether a piece needs a `'`: it would start a formula, or already has `'`s before one. */
+function needsPrefix(piece: string): boolean {
+  if (!FORMULA_START.test(piece)) return false;
+  return piece.startsWith("'") || !PLAIN_NUMBER.test(piece);
+}
 
 /**
  * Defuses a cell a spreadsheet would run as a formula (`=HYPERLINK(…)`, `@SUM(…)`, `+cmd|…`)
- * by prefixing `'`, as OWASP's CSV-injection guidance recommends; plain numbers such as `-0.5`
- * stay numbers, since they cannot be formulas and numeric columns must keep reading as numbers.
+ * by prefixing `'`, as OWASP's CSV-injection guidance recommends, at the start and after every
+ * `;`, `,`, tab and line break (`j;=1+1` becomes `j;'=1+1`, which a semicolon locale splits
+ * into two harmless cells). Plain numbers such as `-0.5` stay numbers: they cannot be formulas
+ * and numeric columns must keep reading as numbers. A piece that already starts with `'`s before
+ * a formula character gets one more, so restoreFormula gives back exactly what was written.
  */
 export function defuseFormula(value: string): string {
-  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  const inner = value.replace(AFTER_SEPARATOR, (whole, separator: string, piece: string) =>
+    needsPrefix(piece) ? `${separator}'${piece}` : whole,
+  );
+  return needsPrefix(value) ? `'${inner}` : inner;
 }
 
 /** Undoes defuseFormula on a cell read back from a file this app wrote. */
 export function restoreFormula(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+  const start = DEFUSED_START.test(value) ? value.slice(1) : value;
+  return start.replace(AFTER_SEPARATOR, (whole, separator: string, piece: string) =>
+    DEFUSED_START.test(piece) ? `${separator}${piece.slice(1)}` : whole,
+  );
 }
 
-/** One field, formula-defused, then quoted when RFC 4180 requires it. */
+/**
+ * One field, formula-defused, then quoted when it holds a quote, a line break or any separator
+ * a spreadsheet might split on (`,` per RFC 4180, and `;` and tab for other locales). Every CSV
+ * this app writes goes through here.
+ */
 export function csvField(value: string): string {
   const safe = defuseFormula(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** Records as RFC 4180 text, formula cells defused: CRLF after every record. */
