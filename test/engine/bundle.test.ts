@@ -3,6 +3,7 @@
  * opens in another, offline, with the same flips, labels and tables; opening is idempotent; no
  * API key enters the file (test/engine/bundle-labels.test.ts covers label CSV and the commands).
  */
+import Database from 'better-sqlite3';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -50,8 +51,10 @@ describe('study bundles', () => {
   });
 
   it('writes one gzipped file with the whole study and no API key in it', () => {
+    // The store redacted the key the trajectory printed when it was written: nothing is left
+    // for the export to find, and the marker travels as it is.
     const summary = exportBundle(a.store, studyId, bundleFile);
-    expect(summary).toMatchObject({ studyId, reps: 6, redacted: ['ANTHROPIC_API_KEY'] });
+    expect(summary).toMatchObject({ studyId, reps: 6, redacted: [] });
     const text = gunzipSync(readFileSync(bundleFile)).toString('utf8');
     expect(text).not.toContain(KEY);
     expect(text).not.toContain(OTHER_KEY);
@@ -84,6 +87,31 @@ describe('study bundles', () => {
     ).toBe(true);
   });
 
+  it('redacts at export a key an older CueLab stored in clear, with its variable unset', () => {
+    // A raw connection, as an older CueLab or a hand edit would write: no write-time redaction.
+    const raw = new Database(a.store.path);
+    const rep = raw
+      .prepare('SELECT id FROM judge_reps WHERE study_id = ? LIMIT 1')
+      .pluck()
+      .get(studyId) as string;
+    raw
+      .prepare('UPDATE judge_messages SET content = ? WHERE rep_id = ? AND seq = 0')
+      .run(`printed ${KEY} and Bearer ${OTHER_KEY}`, rep);
+    raw.close();
+    vi.stubEnv('ANTHROPIC_API_KEY', '');
+    try {
+      const file = join(dirs.files.path, 'legacy.json.gz');
+      const summary = exportBundle(a.store, studyId, file);
+      // Remembered from when it was set, and OPENAI_API_KEY still set.
+      expect([...summary.redacted].sort()).toEqual(['ANTHROPIC_API_KEY', 'OPENAI_API_KEY']);
+      const text = gunzipSync(readFileSync(file)).toString('utf8');
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain(OTHER_KEY);
+      expect(text).toContain('printed [redacted:ANTHROPIC_API_KEY] and Bearer [redacted:OPENAI');
+    } finally {
+      vi.stubEnv('ANTHROPIC_API_KEY', KEY);
+    }
+  });
   it('refuses to export a field named like a key', () => {
     const [flip] = findFlippedReps(a.store, studyId);
     saveLabels(a.store, [

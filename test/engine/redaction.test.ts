@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine, type Engine } from '../../src/main/engine/engine';
-import { saveSuite } from '../../src/main/engine/store/suite-items';
-import { loadSuiteFile } from '../../src/main/engine/suites/load';
 import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
+import { createEchoStudy } from '../helpers/echo-study';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // Issue 10, item 7: a key a provider echoes never reaches the store, the API or an export.
@@ -25,11 +23,6 @@ describe('keys echoed in provider errors', () => {
       }),
     );
     engine = createEngine({ path: dir.path, source: 'flag' });
-    saveSuite(
-      engine.store,
-      loadSuiteFile(join(__dirname, '..', 'fixtures', 'mini-suite.json')),
-      'imported',
-    );
   });
   afterAll(async () => {
     await engine.stopRunner();
@@ -52,17 +45,7 @@ describe('keys echoed in provider errors', () => {
 
   it('redacts a session key from the stored failure, the status and the bundle', async () => {
     await engine.handlers.setSecret({ name: 'ANTHROPIC_API_KEY', value: SESSION_KEY });
-    const { studyId } = await engine.handlers.createStudy({
-      spec: {
-        name: 'echo',
-        suite: 'fixture-suite',
-        judges: [
-          { id: 'j', provider: 'anthropic', model: 'claude-sonnet-4-6', baseUrl: models.url },
-        ],
-        reps: 1,
-      },
-      trustedEndpoints: [models.url],
-    });
+    const studyId = await createEchoStudy(engine, models.url);
     engine.startRunner({ concurrency: 1 });
     await vi.waitFor(
       async () => expect((await engine.handlers.studyProgress({ studyId })).status).toBe('paused'),

@@ -5,15 +5,18 @@
  * engine holds is redacted where provider errors enter the engine, so nothing downstream ever
  * sees one: the environment's keys and the session keys handed over through LabApi alike.
  */
-import { redactSecrets, secretValues } from './secrets';
+import { redactKeyText } from './secrets';
 import type { ModelProvider } from './providers';
 
 /** Where the engine's keys are: process environment plus session keys. */
 export type KeySource = () => Readonly<Record<string, string | undefined>>;
 
-/** Replaces every key value of `keys()` in `text` with `[redacted:NAME]`. */
+/**
+ * Replaces every key value of `keys()` (and every other key the process knows, and anything
+ * shaped like a key) in `text` with a `[redacted:…]` marker: secrets.ts's one rule.
+ */
 export function redactKeys(text: string, keys: KeySource): string {
-  return redactSecrets(text, secretValues(keys())).text;
+  return redactKeyText(text, keys());
 }
 
 /** Redacts `error`'s message, stack and cause chain in place; returns it. */

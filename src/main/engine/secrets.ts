@@ -1,9 +1,18 @@
 /**
- * Keeping API keys out of everything that leaves the app (ARCHITECTURE.md, fixed points: keys
- * are "never written to logs, exports or the database in clear"). CueLab stores only the name of
- * a key's environment variable, never its value; this is the belt to that: an export is
- * scanned for the value of every secret-looking environment variable, which is redacted, and for
- * any field named like a key, which refuses the export.
+ * Keeping API keys out of everything the app stores or lets leave (ARCHITECTURE.md, fixed
+ * points: keys are "never written to logs, exports or the database in clear"). CueLab stores
+ * only the name of a key's environment variable, never its value; this is the belt to that, one
+ * rule (redactKeyText) used at every store write and again at every export:
+ *
+ * - the value of every key the process knows is replaced by `[redacted:NAME]`: secret-looking
+ *   variables of the environment now, and every key value handed to it before (session keys,
+ *   providers' environments), remembered in memory so a key stays redacted after its variable
+ *   is unset;
+ * - any string shaped like a provider key (`sk-…`, `sk-ant-…`, `Bearer …` and a few others)
+ *   becomes `[redacted:key]`, whoever's key it is;
+ * - an export holding a field named like a key is refused (refuseKeyFields).
+ *
+ * See docs/SECURITY.md.
  */
 import { EngineError } from './errors';
 
@@ -29,6 +38,80 @@ export function secretValues(env: Readonly<Record<string, string | undefined>>):
       ? [{ name, value: value.trim() }]
       : [],
   );
+}
+
+/**
+ * Strings shaped like API keys, whatever variable held them (or none: a key pasted into a
+ * trajectory). A key is long random text, so the shapes ask for a digit and 16+ characters to
+ * keep prose such as "task-runner" out.
+ */
+const KEY_SHAPES: readonly RegExp[] = [
+  // Authorization headers as they are echoed: `Bearer <token>`.
+  /\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g,
+  // OpenAI (`sk-`, `sk-proj-`), Anthropic (`sk-ant-api03-`) and most OpenAI-compatible gateways.
+  /\bsk-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{16,}/g,
+  // Google AI Studio, GitHub, Hugging Face, xAI, AWS access key ids.
+  /\bAIza[0-9A-Za-z_-]{30,}/g,
+  /\b(?:ghp|gho|ghs|github_pat)_[A-Za-z0-9_]{20,}/g,
+  /\bhf_(?=[A-Za-z]*\d)[A-Za-z0-9]{30,}/g,
+  /\bxai-(?=[A-Za-z]*\d)[A-Za-z0-9]{20,}/g,
+  /\bAKIA[0-9A-Z]{16}\b/g,
+];
+
+/** Key values handed to this process, by value: redacted even once their variable is gone. */
+const rememberedKeys = new Map<string, string>();
+
+/** Remembers the key values of `env` (secret-looking names) for every later redaction. */
+export function rememberKeys(env: Readonly<Record<string, string | undefined>>): void {
+  for (const { name, value } of secretValues(env))
+    if (!rememberedKeys.has(value)) rememberedKeys.set(value, name);
+}
+
+/** Every key value this process knows: `env`'s, process.env's now, and every one remembered. */
+export function knownKeys(env: Readonly<Record<string, string | undefined>> = {}): SecretValue[] {
+  const byValue = new Map<string, string>(rememberedKeys);
+  for (const { name, value } of [...secretValues(process.env), ...secretValues(env)])
+    byValue.set(value, name);
+  // Longest first: a key that contains another is redacted whole.
+  return [...byValue]
+    .map(([value, name]) => ({ name, value }))
+    .sort((a, b) => b.value.length - a.value.length);
+}
+
+/**
+ * The one redaction rule: every known key value (raw or JSON-escaped) becomes
+ * `[redacted:NAME]`, then anything shaped like a key becomes `[redacted:key]`. The markers hold
+ * no quote or backslash, so JSON text stays JSON.
+ */
+export function redactKeyText(
+  text: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+): string {
+  let out = redactSecrets(text, knownKeys(env)).text;
+  for (const shape of KEY_SHAPES)
+    out = out.replace(shape, (match) =>
+      match.startsWith('Bearer') ? 'Bearer [redacted:key]' : '[redacted:key]',
+    );
+  return out;
+}
+
+/** `value` with redactKeyText applied to its JSON text (an export's whole log or table). */
+export function redactKeyJson<T>(
+  value: T,
+  env: Readonly<Record<string, string | undefined>> = {},
+): T {
+  const text = JSON.stringify(value);
+  if (text === undefined) return value;
+  const redacted = redactKeyText(text, env);
+  if (redacted === text) return value;
+  try {
+    return JSON.parse(redacted) as T;
+  } catch {
+    throw new EngineError(
+      'internal',
+      'Refusing to export: redacting a key left the text unreadable as JSON.',
+    );
+  }
 }
 
 /**

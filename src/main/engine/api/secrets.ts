@@ -6,6 +6,7 @@
  */
 import { EngineError } from '../errors';
 import { KEY_ENV_NAME } from '../providers';
+import { rememberKeys } from '../secrets';
 
 /** The engine's keys. */
 export interface Secrets {
@@ -20,6 +21,8 @@ const keyPattern = /(_API_KEY|_TOKEN)$/;
 /** Keys over `base` (usually process.env). An empty value removes a session key. */
 export function createSecrets(base: Readonly<Record<string, string | undefined>>): Secrets {
   const session = new Map<string, string>();
+  // Every key this engine is handed stays redacted from what it stores, even once unset.
+  rememberKeys(base);
   return {
     env: () => ({ ...base, ...Object.fromEntries(session) }),
     set(name, value) {
@@ -30,7 +33,10 @@ export function createSecrets(base: Readonly<Record<string, string | undefined>>
           `${name} is not a key variable name (names end in _API_KEY or _TOKEN).`,
         );
       if (value === '') session.delete(name);
-      else session.set(name, value);
+      else {
+        session.set(name, value);
+        rememberKeys({ [name]: value });
+      }
       return { name, set: value !== '' };
     },
     list() {

@@ -18,7 +18,7 @@ import {
   type BundleTableKey,
   type StudyBundle,
 } from './bundle-format';
-import { redactSecrets, refuseKeyFields, secretValues } from '../secrets';
+import { knownKeys, redactKeyText, redactSecrets, refuseKeyFields } from '../secrets';
 
 /** Options of exportBundle. */
 export interface ExportBundleOptions {
@@ -67,12 +67,14 @@ export function bundleText(
   bundle: StudyBundle,
   env: Readonly<Record<string, string | undefined>>,
 ): { text: string; redacted: string[] } {
-  const secrets = secretValues(env);
-  const first = redactSecrets(JSON.stringify(bundle), secrets);
-  const text =
+  const first = redactSecrets(JSON.stringify(bundle), knownKeys(env));
+  // Redacted again whole: known keys and anything shaped like a key, variable set or not.
+  const text = redactKeyText(
     first.redacted.length === 0
-      ? first.text
-      : redactSecrets(JSON.stringify({ ...bundle, redacted: first.redacted }), secrets).text;
+      ? JSON.stringify(bundle)
+      : JSON.stringify({ ...bundle, redacted: first.redacted }),
+    env,
+  );
   refuseKeyFields(text, `the bundle of study ${bundle.studyId}`);
   return { text, redacted: first.redacted };
 }

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EngineError } from '../errors';
+import { redactKeyJson } from '../secrets';
 import {
   type Store,
   type StoredMessage,
@@ -60,7 +61,8 @@ export function exportInspectLogs(
   const written: InspectLogFile[] = [];
   for (const [key, rows] of groups) {
     const [judge = '', condition = ''] = key.split('\u0000');
-    const log = buildLog(store, study, judge, condition, rows);
+    // The one place keys are redacted from Inspect logs: both formats are written from `log`.
+    const log = redactKeyJson(buildLog(store, study, judge, condition, rows));
     const id = createHash('sha256').update(`${studyId}/${key}`).digest('hex').slice(0, 22);
     const stamp = study.createdAt.replace(/[:.]/g, '-');
     const file = join(folder, `${stamp}_${slug(study.name)}-${slug(condition)}_${id}.${format}`);

@@ -5,6 +5,7 @@
  * span lines, so a record is numbered by the line it starts on — the number a person sees in an
  * editor.
  */
+import { redactKeyText } from '../secrets';
 
 /** One record and the line it starts on (1-based, the header included). */
 export interface CsvRecord {
@@ -172,7 +173,12 @@ export function csvField(value: string): string {
   return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Records as RFC 4180 text, formula cells defused: CRLF after every record. */
+/**
+ * Records as RFC 4180 text, keys redacted and formula cells defused: CRLF after every record.
+ * Every CSV the app writes (reports, label sheets) is made here.
+ */
 export function formatCsvRecords(records: readonly (readonly string[])[]): string {
-  return records.map((fields) => `${fields.map(csvField).join(',')}\r\n`).join('');
+  return records
+    .map((fields) => `${fields.map((field) => csvField(redactKeyText(field))).join(',')}\r\n`)
+    .join('');
 }

@@ -5,6 +5,7 @@
  * (a comment line would break some CSV readers), json's `simulated` field.
  */
 import { formatCsvRecords } from './csv';
+import { redactKeyText } from '../secrets';
 import { type ReportCell, type ReportColumn, type ReportTable, SIMULATED_NOTE } from '../analysis';
 
 /** The output formats of `cuelab report`. */
@@ -135,14 +136,14 @@ export function formatJson(table: ReportTable): string {
   return JSON.stringify({ name, title, study, simulated, reps, columns, rows, notes }, null, 2);
 }
 
-/** The table in one of the formats. */
+/** The table in one of the formats, keys redacted (a name or note may carry one). */
 export function formatTable(table: ReportTable, format: ReportFormat): string {
   switch (format) {
     case 'md':
-      return formatMarkdown(table);
+      return redactKeyText(formatMarkdown(table));
     case 'csv':
       return formatCsv(table);
     case 'json':
-      return formatJson(table);
+      return redactKeyText(formatJson(table));
   }
 }

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { EngineError } from '../errors';
 import { migrations as shippedMigrations, type Migration } from './migrations';
+import { redactBoundValues } from './redacting-statements';
 import { checkOpenedDatabase, refuseLostDatabase } from './workspace-check';
 import { sqliteCode } from './write-errors';
 
@@ -47,6 +48,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     db.pragma('busy_timeout = 5000');
     checkOpenedDatabase(db, path);
     const schemaVersion = migrate(db, path, migrations);
+    redactBoundValues(db);
     let closed = false;
     return {
       db,
