@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatReadyLine } from '../../shared/ready-line';
 import { createEngine, removeOrphans, workspaceForProcess } from '../engine/engine';
@@ -22,6 +23,9 @@ Options:
   --workspace DIR   workspace folder (default: $CUELAB_WORKSPACE, else the platform's
                     application-data folder)
   --port N          port to listen on; 0 picks any free port (default 0)
+  --allow-path DIR  a folder whose files clients may name by path (suite, results,
+                    labels and bundle files, runs to import); repeatable. Without it
+                    they may name files in the workspace and their own uploads only
   --exit-with-parent
                     stop when the process that started this one exits (the
                     Electron shell uses this so a crashed window leaves no engine)
@@ -36,6 +40,7 @@ Options:
         workspace: { type: 'string' },
         port: { type: 'string', default: '0' },
         'exit-with-parent': { type: 'boolean', default: false },
+        'allow-path': { type: 'string', multiple: true, default: [] },
       },
       strict: true,
       allowPositionals: false,
@@ -48,7 +53,12 @@ Options:
     const rendererDir = join(__dirname, '..', 'renderer');
     let server;
     try {
-      server = await startServer({ engine, rendererDir, port });
+      server = await startServer({
+        engine,
+        rendererDir,
+        port,
+        allowedPaths: allowedFolders(values['allow-path']),
+      });
     } catch (error) {
       engine.close();
       throw error;
@@ -114,4 +124,14 @@ function watchParent(parent: number, stop: () => void): void {
     }
   }, 1000);
   timer.unref();
+}
+
+/** The `--allow-path` folders, absolute; a path that is not an existing folder is a usage error. */
+function allowedFolders(paths: readonly string[]): string[] {
+  return paths.map((path) => {
+    const folder = resolve(path);
+    if (!existsSync(folder) || !statSync(folder).isDirectory())
+      throw new UsageError(`--allow-path ${path}: not a folder.`);
+    return folder;
+  });
 }

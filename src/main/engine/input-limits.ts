@@ -3,7 +3,7 @@
  * engine to 1.6 GB). A bundle or results file is read whole, gzipped or not, and inflation
  * stops at a fixed output size, so memory stays bounded by the limit, not by the input.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { EngineError } from './errors';
 
@@ -12,6 +12,57 @@ export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
 
 /** Most rows a bundle (all tables together) or a results file may hold. */
 export const MAX_INPUT_ROWS = 2_000_000;
+
+/** Most bytes a suite, labels or spec file named by path may hold (64 MiB, as the window's). */
+export const MAX_NAMED_FILE_BYTES = 64 * 1024 * 1024;
+
+/** What a path names when it is not a regular file, in a person's words. */
+export function fileKind(stats: Stats): string {
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isSocket()) return 'a socket';
+  return stats.isFile() ? 'a regular file' : 'not a regular file';
+}
+
+/**
+ * The bytes of `path`, which must be a regular file of at most `maxBytes`. It is opened without
+ * blocking and checked on the open descriptor, so a FIFO or device is refused at once instead
+ * of hanging the engine, and a file swapped after a check is still the file checked. Errors
+ * name the file (`what`) and never quote what it holds.
+ */
+export function readRegularFile(path: string, what: string, maxBytes: number): Buffer {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw new EngineError('not_found', `Cannot read ${what}: ${(error as Error).message}.`);
+  }
+  try {
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile())
+      throw new EngineError('bad_request', `${what} is ${fileKind(stats)}, not a regular file.`);
+    if (stats.size > maxBytes) throw tooLarge(what, maxBytes, '');
+    return readFileSync(descriptor);
+  } catch (error) {
+    if (error instanceof EngineError) throw error;
+    throw new EngineError('not_found', `Cannot read ${what}: ${(error as Error).message}.`);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/**
+ * A JSON.parse error's message without the piece of the text V8 quotes in it
+ * (`Unexpected token 'r', "root:x:0:0:"... is not valid JSON`): an error about a stranger's
+ * file, or a file a token holder named, must never carry what the file holds.
+ */
+export function jsonErrorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message
+    .replace(/,?\s*"(?:[^"\\]|\\.)*"(?:\.\.\.)?\s+is not valid JSON/, ': not valid JSON')
+    .replace(/^Unexpected token '.+?'/, 'Unexpected token');
+}
 
 /** True when `data` starts with the gzip magic bytes. */
 export function isGzip(data: Buffer): boolean {
@@ -23,14 +74,7 @@ export function isGzip(data: Buffer): boolean {
  * inflates to) exceeds `maxBytes`. `what` names the file in errors.
  */
 export function readLimitedText(file: string, what: string, maxBytes = MAX_INPUT_BYTES): string {
-  let data: Buffer;
-  try {
-    if (statSync(file).size > maxBytes) throw tooLarge(what, maxBytes);
-    data = readFileSync(file);
-  } catch (error) {
-    if (error instanceof EngineError) throw error;
-    throw new EngineError('not_found', `Cannot read ${what}: ${(error as Error).message}.`);
-  }
+  const data = readRegularFile(file, what, maxBytes);
   if (!isGzip(data)) return data.toString('utf8');
   let inflated: Buffer;
   try {
@@ -60,10 +104,10 @@ export function countLines(text: string): number {
   return count;
 }
 
-function tooLarge(what: string, maxBytes: number): EngineError {
+function tooLarge(what: string, maxBytes: number, when = ' once decompressed'): EngineError {
   return new EngineError(
     'bad_request',
-    `${what} is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB once decompressed; ` +
+    `${what} is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB${when}; ` +
       'refusing it (a damaged file or a decompression bomb). Nothing was stored.',
   );
 }

@@ -21,6 +21,7 @@ import {
   hostAllowed,
   originAllowed,
 } from './request-origin';
+import { isLoopbackPeer, pathRefusal, type PathAccess } from './path-access';
 import { serveStatic } from './static-files';
 
 /** Options for `startServer`. */
@@ -34,6 +35,8 @@ export interface ServerOptions {
   token?: string;
   /** Origins allowed besides the engine's own and the window's; default: the dev server's. */
   allowedOrigins?: readonly string[];
+  /** Folders besides the workspace whose files path APIs may read (`--allow-path`). */
+  allowedPaths?: readonly string[];
 }
 
 /** A listening server. */
@@ -70,6 +73,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   let origins = new Set<string>();
   let port = 0;
+  const pathAccess: PathAccess = {
+    roots: [engine.workspace.path, ...(options.allowedPaths ?? [])],
+  };
 
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -123,6 +129,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // The rest of a too-large body is never read: the connection cannot be reused.
       if (body.status === 413) response.setHeader('connection', 'close');
       sendJson(response, body.status, failure('bad_request', body.message), cors);
+      return;
+    }
+    // A path a token holder names is read only inside the roots the user allowed.
+    const loopback = isLoopbackPeer(request.socket.remoteAddress);
+    const refused = pathRefusal(method, body.value, pathAccess, loopback);
+    if (refused) {
+      sendJson(response, 403, refused, cors);
       return;
     }
     sendResult(response, await dispatchLabCall(engine.handlers, method, body.value), cors);

@@ -61,7 +61,13 @@ export async function startEngine(options: StartEngineOptions = {}): Promise<Run
   const workspace = options.workspace ?? mkdtempSync(join(tmpdir(), 'cuelab-e2e-workspace-'));
   const child = spawn(
     process.execPath,
-    [cliPath, 'serve', '--workspace', workspace, '--port', '0'],
+    // The import tests type paths to the repository's fixtures and to temporary files.
+    [cliPath, 'serve', '--workspace', workspace, '--port', '0'].concat([
+      '--allow-path',
+      repoRoot,
+      '--allow-path',
+      tmpdir(),
+    ]),
     {
       cwd: repoRoot,
       env: { ...process.env, ...options.env },

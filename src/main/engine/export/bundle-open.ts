@@ -33,7 +33,7 @@ import {
   type BundleTableKey,
   type StudyBundle,
 } from './bundle-format';
-import { checkRowCount, readLimitedText } from '../input-limits';
+import { checkRowCount, jsonErrorMessage, readLimitedText } from '../input-limits';
 import { ownedByBundleStudy } from './bundle-keys';
 
 /** Options of openBundle. */
@@ -64,7 +64,7 @@ export function readBundle(file: string): StudyBundle {
   } catch (error) {
     throw new EngineError(
       'bad_request',
-      `${file} is not a CueLab study bundle: ${(error as Error).message}.`,
+      `${file} is not a CueLab study bundle: ${jsonErrorMessage(error)}.`,
     );
   }
   const format = (value as { format?: unknown } | null)?.format;

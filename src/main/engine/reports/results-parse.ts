@@ -18,6 +18,7 @@
  */
 import { z } from 'zod';
 import { DIMENSIONS } from '../paper';
+import { jsonErrorMessage } from '../input-limits';
 import { type BinaryVerdict, type CueDirection, UNCUED_CONDITION } from '../analysis';
 import { parseCsv } from './csv';
 import { choice, flag, number, optionalText, show, text, wholeAtLeast } from './results-fields';
@@ -193,7 +194,7 @@ function jsonlRecords(body: string, problems: Problem[]): RawRecord[] {
     try {
       value = JSON.parse(content);
     } catch (error) {
-      problems.push(problemAt(line, `not valid JSON (${(error as Error).message})`));
+      problems.push(problemAt(line, `not valid JSON (${jsonErrorMessage(error)})`));
       return;
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -8,4 +8,4 @@ export { generateMiniSuite } from './mini/generate';
 export { formatSuiteJson } from './mini/suite-json';
 export { verifySuite } from './mini/verify';
 export type { VerifyRow } from './mini/verify';
-export { stageUpload } from './import/upload';
+export { isStagedUpload, stageUpload } from './import/upload';

@@ -2,10 +2,10 @@
  * Reading a suite file. Everything in it is untrusted until parsed: errors name the file, the
  * field path and what is wrong, so a researcher can fix a dataset without guessing.
  */
-import { readFileSync } from 'node:fs';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { suiteFileSchema, type SuiteFile } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
+import { jsonErrorMessage, MAX_NAMED_FILE_BYTES, readRegularFile } from '../input-limits';
 
 /** Parses and validates suite JSON text; `name` labels errors (usually the file path). */
 export function parseSuite(text: string, name: string): SuiteFile {
@@ -13,7 +13,7 @@ export function parseSuite(text: string, name: string): SuiteFile {
   try {
     raw = JSON.parse(text) as unknown;
   } catch (error) {
-    throw new EngineError('bad_request', `${name} is not valid JSON: ${(error as Error).message}.`);
+    throw new EngineError('bad_request', `${name} is not valid JSON: ${jsonErrorMessage(error)}.`);
   }
   const parsed = suiteFileSchema.safeParse(raw);
   const where = fieldLines(text, name);
@@ -78,16 +78,8 @@ function fieldLines(text: string, name: string): (path: PropertyKey[]) => string
 
 /** Reads and validates a suite file. */
 export function loadSuiteFile(path: string): SuiteFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new EngineError(
-      'not_found',
-      `Cannot read the suite file ${path}: ${(error as Error).message}.`,
-    );
-  }
-  return parseSuite(text, path);
+  const what = `the suite file ${path}`;
+  return parseSuite(readRegularFile(path, what, MAX_NAMED_FILE_BYTES).toString('utf8'), path);
 }
 
 /** Ids of the App. J taxonomies every suite may use. */

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { z } from 'zod';
+import { jsonErrorMessage } from '../../input-limits';
 import { jsonErrorOffset } from './json-position';
 import { ImportProblem, type SourceFile, type StateFolder, type TaskFolder } from './types';
 
@@ -82,7 +83,7 @@ export function parseJson(file: SourceFile): unknown {
     const line = offset === undefined ? undefined : file.text.slice(0, offset).split('\n').length;
     throw new ImportProblem(
       line ? `${file.path}:${line}` : file.path,
-      `not valid JSON (${message})`,
+      `not valid JSON (${jsonErrorMessage(error)})`,
     );
   }
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { ImportedItem, ImportContext, Importer } from './types';
 import { convertMessages, contentText, firstUserText } from './messages';
 import { parseJson, parseWith } from './files';
+import { jsonErrorMessage } from '../../input-limits';
 import { ImportProblem } from './types';
 import { ArchiveRefused, readZip, type ZipEntry } from './zip';
 
@@ -137,7 +138,7 @@ function readEval(context: ImportContext, unit: string) {
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
-      throw new ImportProblem(`${unit}#${entry.name}`, (error as Error).message);
+      throw new ImportProblem(`${unit}#${entry.name}`, jsonErrorMessage(error));
     }
   };
   const headerEntry = entries.find((candidate) => candidate.name === 'header.json');

@@ -4,10 +4,18 @@
  * then imported like any path. Every path is a stranger's: it stays inside its upload's folder;
  * files, bytes and open uploads are capped; old uploads are removed.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { uploadLimits } from '../../../../shared/lab-api-import';
 import { EngineError } from '../../errors';
 
@@ -90,6 +98,25 @@ export function stageUpload(
     upload.bytes += bytes.length;
   }
   return { uploadId: id, path: upload.folder, files: upload.files.size, bytes: upload.bytes };
+}
+
+/**
+ * True when `realPath` (already resolved through symlinks) is inside an upload staged on this
+ * engine and not yet removed: the one place a client from another machine may point the
+ * served engine at (server/path-access.ts).
+ */
+export function isStagedUpload(realPath: string): boolean {
+  for (const upload of uploads.values()) {
+    let root: string;
+    try {
+      root = realpathSync(upload.root);
+    } catch {
+      continue;
+    }
+    const rel = relative(root, realPath);
+    if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) return true;
+  }
+  return false;
 }
 
 function startUpload(name: string): string {

@@ -1,0 +1,109 @@
+/**
+ * Which files a token holder may make the served engine read (docs/SECURITY.md). The command
+ * line in process reads any path its user names (that user is the local user); over HTTP a
+ * path must be inside a root the user allowed: the workspace, an upload staged on this engine,
+ * or a folder given with `cuelab serve --allow-path DIR`. A request that did not come from this
+ * machine's loopback (a non-loopback bind, a proxy that forwards remote peers) may name staged
+ * uploads only. The path is resolved through every symlink before it is compared, and it must
+ * be a regular file (or a folder where the method takes one): never a FIFO, device or socket.
+ * Refusals name the path and the rule, never anything the file holds.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { failure, type LabResult } from '../../shared/result';
+import { fileKind } from '../engine/input-limits';
+import { isStagedUpload } from '../engine/suites';
+
+/** What a path field must name. */
+type PathKind = 'file' | 'folder' | 'file or folder';
+
+/** Every LabApi request field that names a path on the engine's machine, and what it names. */
+export const pathFields: Readonly<Record<string, readonly { field: string; kind: PathKind }[]>> = {
+  importSuiteFile: [{ field: 'path', kind: 'file' }],
+  importResults: [{ field: 'path', kind: 'file' }],
+  importLabels: [{ field: 'path', kind: 'file' }],
+  openBundle: [{ field: 'path', kind: 'file' }],
+  importRuns: [
+    { field: 'path', kind: 'file or folder' },
+    { field: 'tasksDir', kind: 'folder' },
+  ],
+  previewItemPrompt: [{ field: 'suitePath', kind: 'file' }],
+};
+
+/** The roots a served engine reads from, as given; resolved when checked. */
+export interface PathAccess {
+  /** The workspace folder and every `--allow-path` folder. */
+  roots: readonly string[];
+}
+
+function inside(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** True when the peer is this machine's loopback (IPv4, IPv6, or IPv4-mapped IPv6). */
+export function isLoopbackPeer(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
+}
+
+/**
+ * Why the request may not name its paths, or null when every path it names is allowed.
+ * `loopback` is false for a peer that is not this machine: then only staged uploads pass.
+ */
+export function pathRefusal(
+  method: string,
+  body: unknown,
+  access: PathAccess,
+  loopback: boolean,
+): LabResult<never> | null {
+  const fields = pathFields[method];
+  if (!fields || typeof body !== 'object' || body === null) return null;
+  for (const { field, kind } of fields) {
+    const value = (body as Record<string, unknown>)[field];
+    if (typeof value !== 'string') continue;
+    const problem = pathProblem(value, kind, access, loopback);
+    if (problem) return failure('bad_request', `${method}: ${field} ${problem}`);
+  }
+  return null;
+}
+
+function pathProblem(
+  path: string,
+  kind: PathKind,
+  access: PathAccess,
+  loopback: boolean,
+): string | null {
+  if (!isAbsolute(path)) return `must be an absolute path on the engine's machine.`;
+  const real = realOrNull(resolve(path));
+  if (real === null) return `names ${path}, which does not exist.`;
+  const upload = isStagedUpload(real);
+  if (!loopback && !upload)
+    return (
+      'names a path, but this engine is reached from another machine: it reads uploads only ' +
+      '(send the file with uploadImportFiles or as the openBundle body).'
+    );
+  const roots = access.roots.map(realOrNull).filter((root): root is string => root !== null);
+  if (!upload && !roots.some((root) => inside(real, root)))
+    return (
+      `names ${path}, which is outside the folders this engine may read: the workspace, ` +
+      'its uploads, and folders given with `cuelab serve --allow-path DIR`.'
+    );
+  const stats = statSync(real);
+  const isFolder = stats.isDirectory();
+  if (stats.isFile() ? kind === 'folder' : !(isFolder && kind !== 'file'))
+    return `names ${path}, which is ${fileKind(stats)}; it must be ${article(kind)}.`;
+  return null;
+}
+
+function article(kind: PathKind): string {
+  return kind === 'file' ? 'a regular file' : kind === 'folder' ? 'a folder' : 'a file or a folder';
+}
