@@ -185,4 +185,17 @@ describe('Import screen', () => {
     await error.waitFor();
     expect(await error.textContent()).toMatch(/No run of a known format/);
   });
+
+  test('refuses a typed path outside the folders the engine may read, quoting nothing', async () => {
+    await page.getByTestId('import-path').fill('/etc/passwd');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const error = page.locator('.import-error');
+    await error.waitFor();
+    await expect
+      .poll(() => error.textContent())
+      .toContain('outside the folders this engine may read');
+    expect(await error.textContent()).not.toContain('root:x');
+    await page.mouse.move(0, 0);
+    await saveScreenshot(page, 'import-path-refused');
+  });
 });

@@ -71,7 +71,7 @@ export function pathRefusal(
     const value = (body as Record<string, unknown>)[field];
     if (typeof value !== 'string') continue;
     const problem = pathProblem(value, kind, access, loopback);
-    if (problem) return failure('bad_request', `${method}: ${field} ${problem}`);
+    if (problem) return failure('bad_request', field === 'path' ? problem : `${field}: ${problem}`);
   }
   return null;
 }
@@ -82,25 +82,25 @@ function pathProblem(
   access: PathAccess,
   loopback: boolean,
 ): string | null {
-  if (!isAbsolute(path)) return `must be an absolute path on the engine's machine.`;
+  if (!isAbsolute(path)) return `${path} is not an absolute path on the engine's machine.`;
   const real = realOrNull(resolve(path));
-  if (real === null) return `names ${path}, which does not exist.`;
+  if (real === null) return `${path} does not exist on the engine's machine.`;
   const upload = isStagedUpload(real);
   if (!loopback && !upload)
     return (
-      'names a path, but this engine is reached from another machine: it reads uploads only ' +
+      `${path}: this engine is reached from another machine, so it reads uploads only ` +
       '(send the file with uploadImportFiles or as the openBundle body).'
     );
   const roots = access.roots.map(realOrNull).filter((root): root is string => root !== null);
   if (!upload && !roots.some((root) => inside(real, root)))
     return (
-      `names ${path}, which is outside the folders this engine may read: the workspace, ` +
-      'its uploads, and folders given with `cuelab serve --allow-path DIR`.'
+      `${path} is outside the folders this engine may read: the workspace, its uploads, ` +
+      'and folders given with cuelab serve --allow-path DIR.'
     );
   const stats = statSync(real);
   const isFolder = stats.isDirectory();
   if (stats.isFile() ? kind === 'folder' : !(isFolder && kind !== 'file'))
-    return `names ${path}, which is ${fileKind(stats)}; it must be ${article(kind)}.`;
+    return `${path} is ${fileKind(stats)}; it must be ${article(kind)}.`;
   return null;
 }
 
