@@ -5,7 +5,7 @@
  * engine holds is redacted where provider errors enter the engine, so nothing downstream ever
  * sees one: the environment's keys and the session keys handed over through LabApi alike.
  */
-import { redactKeyText } from './secrets';
+import { redactKeyText, rememberKeys } from './secrets';
 import type { ModelProvider } from './providers';
 
 /** Where the engine's keys are: process environment plus session keys. */
@@ -33,6 +33,8 @@ export function redactError<T>(error: T, keys: KeySource): T {
 
 /** `provider` with every error it throws redacted before anyone stores or shows it. */
 export function redactingProvider(provider: ModelProvider, keys: KeySource): ModelProvider {
+  // The keys this provider may use are redacted from then on, even once their variable is gone.
+  rememberKeys(keys());
   return {
     kind: provider.kind,
     complete: (request, signal) =>

@@ -67,10 +67,25 @@ export function rememberKeys(env: Readonly<Record<string, string | undefined>>):
     if (!rememberedKeys.has(value)) rememberedKeys.set(value, name);
 }
 
+/**
+ * Reading process.env is most of a redaction's cost and every store write redacts, so its scan
+ * is reused for a second. Keys the engine hands a provider are remembered at once
+ * (redaction.ts), so only a variable set in process.env meanwhile can wait that second.
+ */
+const environmentScanMs = 1000;
+let environmentScan: { at: number; values: SecretValue[] } | null = null;
+
+function environmentKeys(): SecretValue[] {
+  const now = Date.now();
+  if (!environmentScan || now - environmentScan.at > environmentScanMs)
+    environmentScan = { at: now, values: secretValues(process.env) };
+  return environmentScan.values;
+}
+
 /** Every key value this process knows: `env`'s, process.env's now, and every one remembered. */
 export function knownKeys(env: Readonly<Record<string, string | undefined>> = {}): SecretValue[] {
   const byValue = new Map<string, string>(rememberedKeys);
-  for (const { name, value } of [...secretValues(process.env), ...secretValues(env)])
+  for (const { name, value } of [...environmentKeys(), ...secretValues(env)])
     byValue.set(value, name);
   // Longest first: a key that contains another is redacted whole.
   return [...byValue]
