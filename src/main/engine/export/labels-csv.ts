@@ -11,7 +11,7 @@
  * over-trust, and at most one row per (rep, annotator). A file with any bad row is rejected
  * whole, every bad row listed with its line number; nothing is stored.
  */
-import { readFileSync } from 'node:fs';
+import { MAX_NAMED_FILE_BYTES, readRegularFile } from '../input-limits';
 import { basename } from 'node:path';
 import { EngineError } from '../errors';
 import {
@@ -217,11 +217,7 @@ export function importLabelsCsv(
 
 /** Imports human labels from a CSV file. */
 export function importLabelsFile(store: Store, file: string): LabelsImportSummary {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new EngineError('not_found', `Cannot read ${file}: ${(error as Error).message}.`);
-  }
+  // A regular file of at most 64 MiB: a FIFO or device is refused, never waited on.
+  const text = readRegularFile(file, file, MAX_NAMED_FILE_BYTES).toString('utf8');
   return importLabelsCsv(store, text, file);
 }
