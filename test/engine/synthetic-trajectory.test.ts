@@ -6,17 +6,16 @@
  * environment is an empty snapshot here; the Docker study is public-runs-synthetic.test.ts.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSnapshotEnvironment } from '../../src/main/engine/environments/snapshot';
 import { importRuns } from '../../src/main/engine/suites/import';
 import { findPersona, loadPersonas, type Persona } from '../../src/main/engine/simulation/personas';
 import { createSyntheticProvider } from '../../src/main/engine/simulation/provider';
-import { openStore, type Store } from '../../src/main/engine/store/database';
 import { loadJudgeRep } from '../../src/main/engine/store/judge-reps';
 import { repConditionSchema, type RepConditionInput } from '../../src/shared/rep-condition';
 import type { SuiteItem } from '../../src/shared/suite-format';
 import { runSyntheticRep } from '../helpers/synthetic-rep';
-import { makeTempDir } from '../helpers/temp-dir';
+import { useTempStore } from '../helpers/temp-store';
 
 const fixtures = join(__dirname, '..', 'fixtures', 'import');
 const imported = (folder: string) =>
@@ -30,21 +29,13 @@ function edited(edit: Record<string, unknown>): Persona {
 }
 
 describe('the synthetic judge on imported runs without probes', () => {
-  const dir = makeTempDir();
-  let store: Store;
-  beforeAll(() => {
-    store = openStore(join(dir.path, 'cuelab.sqlite'));
-  });
-  afterAll(() => {
-    store.close();
-    dir.remove();
-  });
+  const workspace = useTempStore();
 
   async function rep(item: SuiteItem, persona: Persona, condition: RepConditionInput = {}) {
     const snapshot = createSnapshotEnvironment({ files: {}, shell: false });
     try {
       const target = { item, environment: snapshot.environment, suiteId: 'imported-runs' };
-      return await runSyntheticRep(store, target, persona, condition);
+      return await runSyntheticRep(workspace.store(), target, persona, condition);
     } finally {
       await snapshot.dispose();
     }
@@ -85,7 +76,7 @@ describe('the synthetic judge on imported runs without probes', () => {
       )?.[1];
       expect(quoted, item.id).toBeTruthy();
       expect(calls.map((call) => call.output).join('\n')).toContain(quoted);
-      const stored = loadJudgeRep(store, result.repId);
+      const stored = loadJudgeRep(workspace.store(), result.repId);
       expect(stored?.simulated).toBe(1);
       expect(stored?.simulation).toMatchObject({ readFrom: 'trajectory' });
     }
