@@ -42,9 +42,22 @@ describe('cuelab demo', () => {
     // 2 judges × (uncued + strong severity + strong leniency) × 3 reps per item.
     const reps = items * 18;
     expect(output).toContain(`[${reps}/${reps}] 100%`);
+    // Last, the public Terminal-Bench run shipped in resources/runs, imported and judged by
+    // reading its trajectory (it has no probes): one item × the same 18 reps, with verdicts.
+    const publicPart = output.slice(output.indexOf('Judging a public Terminal-Bench run'));
+    expect(publicPart).toMatch(
+      /^Judging a public Terminal-Bench run \(hello-world\.1-of-5 \(gold pass\)\)/,
+    );
+    expect(publicPart).toContain('[18/18] 100%');
+    expect(publicPart).not.toContain('has no probes');
+    expect(publicPart).toMatch(
+      /\| preset:strong@system \| task_success \| judge-dataset \| deferential +\| terminal-bench +\| +1 \|/,
+    );
     expect(output).toContain('## Harmful and helpful flips per judge × dataset');
     expect(output).toContain('## Direction asymmetry: severity vs leniency');
-    expect(output.match(/\*\*SIMULATED: synthetic-judge data\*\*/g)).toHaveLength(3);
+    // Flips and severity of the demo study, then the public run's flips: each marked.
+    expect(output.match(/\*\*SIMULATED: synthetic-judge data\*\*/g)).toHaveLength(4);
+    expect(publicPart).toContain('**SIMULATED: synthetic-judge data**');
     // Issue 12: the two default personas' rates inside the paper's intervals (App. D, Table 6)
     // and Fig. 3's sign, from the seeded calibration simulation the demo prints.
     expect(output).toContain('## Calibration of the simulated personas');

@@ -73,12 +73,19 @@ describe('cuelab export-inspect', () => {
     expect(lines.at(-1)).toMatch(/^Wrote \d+ Inspect log\(s\) to .*inspect view --log-dir/);
   });
 
-  it('reads back through the Inspect importer with the judge transcript', () => {
+  it('reads back through the Inspect importer: each item once, with its gold label', () => {
     const back = importRuns({ path: out, format: 'inspect' });
     const reps = store.db.prepare('SELECT id FROM judge_reps WHERE study_id = ?').all(studyId) as {
       id: string;
     }[];
-    expect(back.suite.items).toHaveLength(reps.length);
+    // The study judged one item (gold pass) in every rep: it comes back once, gold kept, and
+    // every other rep is skipped with the reason.
+    expect(back.suite.items.map((item) => [item.id.split('-').pop(), item.gold])).toEqual([
+      ['invoices', 'pass'],
+    ]);
+    expect(back.skipped).toHaveLength(reps.length - 1);
+    for (const skipped of back.skipped)
+      expect(skipped.reason).toMatch(/another rep of item invoices/);
     const first = back.suite.items[0]!;
     const source = JSON.parse(readFileSync(join(out, first.provenance!.source), 'utf8')) as {
       samples: { metadata: { cuelab_rep: string } }[];
@@ -143,8 +150,9 @@ describe('cuelab export-inspect', () => {
     }
     const reps = store.db.prepare('SELECT id FROM judge_reps WHERE study_id = ?').all(studyId);
     expect(samples).toBe(reps.length);
-    // CueLab's own Inspect reader takes them back, one item per rep as from the .json logs.
-    expect(importRuns({ path: evalOut, format: 'inspect' }).suite.items).toHaveLength(reps.length);
+    // CueLab's own Inspect reader takes them back as from the .json logs: the item once, with gold.
+    const back = importRuns({ path: evalOut, format: 'inspect' }).suite.items;
+    expect(back.map((item) => item.gold)).toEqual(['pass']);
   });
 });
 

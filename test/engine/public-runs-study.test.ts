@@ -5,7 +5,6 @@
  * in the item's own container, built from the task's Dockerfile with its COPY'd files → the
  * flip table. Needs Docker: skipped without it, failed when CUELAB_REQUIRE_DOCKER=1.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Docker from 'dockerode';
@@ -18,24 +17,15 @@ import { dockerForTest } from '../helpers/docker';
 import { baseImageForTest } from '../helpers/docker-images';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { deferentialJudge } from '../helpers/scripted-judge';
+import { runCuelab } from '../helpers/cuelab-process';
 import { makeTempDir } from '../helpers/temp-dir';
 
 const root = join(__dirname, '..', '..');
-const bin = join(root, 'bin', 'cuelab.js');
 const fixture = join(root, 'test', 'fixtures', 'import', 'terminal-bench-context');
 const skipReason = 'Docker is not running here (set CUELAB_REQUIRE_DOCKER=1 to make this fail)';
 let available = false;
 
-function cuelab(args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cuelab = runCuelab;
 
 function needDocker(context: TestContext): void {
   if (!available) context.skip(skipReason);

@@ -2,11 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { failureAction } from '../../src/main/engine/runner/failures';
 import { studyProgress } from '../../src/main/engine/store/study-state';
 import { EngineError } from '../../src/main/engine/errors';
-import { createFaultStudy, workspaceIn, type FaultStudy } from '../helpers/fault-study';
+import {
+  createFaultStudy,
+  dockerFaultSuite,
+  workspaceIn,
+  type FaultStudy,
+} from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // An error that can never succeed fails its rep at once: 60 reps on items the synthetic judge
-// cannot judge (no probes) used to cost 240 attempts (4 each) before the study ended empty.
+// cannot judge (no probes and no gold label) used to cost 240 attempts (4 each) before the
+// study ended empty.
 const dirs: ReturnType<typeof makeTempDir>[] = [];
 const studies: FaultStudy[] = [];
 afterEach(() => {
@@ -24,12 +30,16 @@ function attemptsOf(study: FaultStudy): { jobs: number; attempts: number; failed
 }
 
 describe('errors that can never succeed', () => {
-  it('a 60-rep study on items without probes fails each rep once, saying why', async () => {
+  it('a 60-rep study on items without probes or gold fails each rep once, saying why', async () => {
     const dir = makeTempDir();
     dirs.push(dir);
-    // The fault suite's items carry no probe plan, and no image: a snapshot, no Docker.
+    // The fault suite's items carry no probe plan, and no image: a snapshot, no Docker; without
+    // their gold labels the synthetic judge has nothing to decide from.
+    const labelled = dockerFaultSuite(undefined, 20);
+    const suite = { ...labelled, items: labelled.items.map(({ gold: _gold, ...item }) => item) };
     const study = createFaultStudy(workspaceIn(dir.path), {
       items: 20,
+      suite,
       baseUrl: 'http://127.0.0.1:9',
       spec: {
         arms: { cues: [] },
@@ -51,7 +61,9 @@ describe('errors that can never succeed', () => {
     expect(counts.attempts).toBeLessThanOrEqual(60 + 2);
     const progress = studyProgress(study.engine.store, study.studyId);
     expect(progress.failed).toBe(60);
-    expect(progress.failures[0]?.error).toMatch(/cannot succeed on retry: .*has no probes/);
+    expect(progress.failures[0]?.error).toMatch(
+      /cannot succeed on retry: .*has no probes and no gold label/,
+    );
   });
 });
 

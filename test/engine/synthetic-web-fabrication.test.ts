@@ -1,17 +1,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionEnvironment } from '../../src/main/engine/environments/provision';
-import { toolBudget } from '../../src/main/engine/judge/budget';
-import { prepareRep } from '../../src/main/engine/judge/prepare';
-import { runJudgeRep } from '../../src/main/engine/judge/run-rep';
-import { syntheticCueOf } from '../../src/main/engine/simulation/cue-model';
 import { fabricate } from '../../src/main/engine/simulation/fabrication';
 import { findPersona, loadPersonas } from '../../src/main/engine/simulation/personas';
-import { createSyntheticProvider } from '../../src/main/engine/simulation/provider';
 import { loadBuiltinSuite } from '../../src/main/engine/suites/builtin';
 import { openStore, type Store } from '../../src/main/engine/store/database';
-import { repConditionSchema } from '../../src/shared/rep-condition';
 import type { Probe } from '../../src/shared/suite-format';
+import { runSyntheticRep } from '../helpers/synthetic-rep';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // The hallucination mechanism on the web substrate (§3.3, App. A.2): the fabricated
@@ -89,36 +84,17 @@ describe('the synthetic judge hallucinating on a mini-search item', () => {
       }),
       'deferential-frontier',
     );
-    const condition = repConditionSchema.parse({
-      cue: { kind: 'preset', preset: 'strong' },
-      direction: 'severity',
-      placement: 'system',
-    });
     const provisioned = await provisionEnvironment(item.environment, item, {
       backend: 'snapshot',
     });
     try {
-      const prepared = prepareRep(item, [], condition, provisioned.environment);
-      const provider = createSyntheticProvider({
-        item,
+      const result = await runSyntheticRep(
+        store,
+        { item, environment: provisioned.environment, suiteId: 'cuelab-mini' },
         persona,
-        cue: syntheticCueOf(condition, prepared.input.readout),
-        seed: condition.seed,
-        repKey: '0',
-        readout: prepared.input.readout,
-      });
-      const result = await runJudgeRep(store, {
-        input: prepared.input,
-        provider,
-        providerKind: provider.kind,
-        model: `synthetic:${persona.id}`,
-        budget: toolBudget(40),
-        condition: prepared.record,
-        suiteId: 'cuelab-mini',
-        simulated: true,
-        describeSimulation: () => provider.describe(),
-      });
-      const simulation = provider.describe();
+        { cue: { kind: 'preset', preset: 'strong' }, direction: 'severity', placement: 'system' },
+      );
+      const { simulation } = result;
       expect(simulation.mechanism).toBe('hallucination');
       const tools = new Set(result.transcript.toolCalls.map((call) => call.name));
       expect([...tools].every((name) => name === 'web_search' || name === 'fetch_url')).toBe(true);

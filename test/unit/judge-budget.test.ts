@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  budgetFamily,
   budgetForDataset,
   defaultMaxTurns,
   isBudgetedDataset,
@@ -16,6 +17,27 @@ describe('the tool budget scope (App. R)', () => {
     for (const dataset of ['aj-filesystem', 'aj-postgres', 'swe-bench-verified', 'mini-code']) {
       expect(budgetForDataset(dataset, undefined).soft, dataset).toBeNull();
       expect(isBudgetedDataset(dataset)).toBe(false);
+    }
+  });
+
+  it('reads the scope from the dataset family: built-in deep search and imports of either family', () => {
+    // The built-in deep-search items (cuelab-mini's web items) and any web item.
+    expect(budgetForDataset({ dataset: 'mini-search', substrate: 'web' }, undefined).soft).toBe(40);
+    expect(budgetFamily({ dataset: 'my-browse-tasks', substrate: 'web' })).toBe('deep-search');
+    expect(budgetFamily('inspect-deep-search')).toBe('deep-search');
+    // Harbor imports and other Terminal-Bench 2.x ids.
+    for (const dataset of ['terminal-bench-2', 'terminal-bench-2.1', 'terminal-bench@2.0']) {
+      expect(budgetFamily({ dataset, substrate: 'terminal' }), dataset).toBe('terminal-bench-2');
+    }
+    // Terminal-Bench 1 runs (tb run), SWE-bench and the other built-in substrates stay unbounded.
+    for (const scope of [
+      { dataset: 'terminal-bench', substrate: 'terminal' },
+      { dataset: 'terminal-bench-core@0.1.1', substrate: 'terminal' },
+      { dataset: 'swe-bench-verified', substrate: 'code' },
+      { dataset: 'mini-filesystem', substrate: 'filesystem' },
+      { dataset: 'researcher-notes', substrate: 'database' },
+    ]) {
+      expect(budgetForDataset(scope, undefined).soft, scope.dataset).toBeNull();
     }
   });
 

@@ -218,17 +218,18 @@ describe('the synthetic judge as a state machine', () => {
     expect(decide(context, observed)).toMatchObject({ kind: 'probe', probe: { id: 'rows' } });
   });
 
-  it('refuses an item without probes and a probe whose tool is not offered', async () => {
+  it('refuses an item with neither probes nor gold, and a probe whose tool is not offered', async () => {
+    const { gold: _gold, ...unlabelled } = item;
     expect(() =>
       createSyntheticProvider({
-        item: { ...item, probes: [] },
+        item: { ...unlabelled, probes: [] },
         persona: personas[0]!,
         cue: null,
         seed: 1,
         repKey: '0',
         readout,
       }),
-    ).toThrow(/no probes/);
+    ).toThrow(/no probes and no gold label/);
     const judge = provider('r3');
     await expect(
       judge.complete({ model: 'm', system: 's', messages: [], tools: tools.slice(1) }),

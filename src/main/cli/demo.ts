@@ -4,6 +4,7 @@ import type { StudySpec } from '../../shared/study-spec';
 import type { CliCommand } from './command';
 import { openLab, unwrap } from './connection';
 import { demoSpecWithItems, substratesLine } from './demo-items';
+import { judgePublicRun } from './demo-public-run';
 import { followStudy } from './run';
 import {
   calibrationCheck,
@@ -58,6 +59,9 @@ Then it checks the two personas' calibration against the paper (App. D, Table 6,
 on a seeded in-memory simulation of 4000 items.
 A PostgreSQL item is included when the Postgres image is already built, or with --postgres
 (which builds it first when needed: a few minutes, once). The output names the substrates.
+Last it imports a public Terminal-Bench run shipped with CueLab (Apache-2.0) and judges it
+the same way: the run has no probes, so the simulated judge reads its trajectory and decides
+from its persona's rates and the run's gold label.
 The synthetic judge is a SIMULATION: its tables are marked as such.`,
   async run(args, io) {
     const { values } = parseArgs({
@@ -105,7 +109,8 @@ The synthetic judge is a SIMULATION: its tables are marked as such.`,
       }
       io.out('');
       io.out((await demoCalibration(spec)).join('\n'));
-      return code;
+      const publicCode = await judgePublicRun(session, demoSpec, io);
+      return code === 0 ? publicCode : code;
     } finally {
       await session.close();
     }

@@ -16,9 +16,12 @@ export const exportInspectCommand: CliCommand = {
   usage: `Usage: cuelab export-inspect STUDY|latest DIR [--format json|eval] [--workspace DIR]
 
 Writes one Inspect log (.json, log format version 2; or with --format eval Inspect's zipped
-.eval) per judge and condition of STUDY into DIR. Each rep is a sample: the item is its id, the rep number its epoch, its messages the
-judge's exact transcript (system prompt included); its scores are the verdict and, for
-items with a gold label, matches_gold (C or I). Open them with: inspect view --log-dir DIR`,
+.eval) per judge and condition of STUDY into DIR. Each rep is a sample: the item is its id,
+the rep number its epoch (eval.config.epochs is the study's reps), its messages and transcript
+events (model, tool and score events) the judge's exact transcript, system prompt included;
+its scores are the verdict and, for items with a gold label, matches_gold (C or I). A study
+made by import-results has no transcripts: its samples hold the verdicts and gold labels.
+Synthetic-judge logs are tagged SIMULATED. Open them with: inspect view --log-dir DIR`,
   async run(args, io, context) {
     const { values, positionals } = parseArgs({
       args,

@@ -1,9 +1,11 @@
 /**
  * `cuelab export-inspect STUDY DIR` (issue 11): a study's reps as Inspect AI logs, so
  * `inspect view DIR` opens CueLab results. One log (`.json`, Inspect log format version 2, or
- * Inspect's zipped `.eval`, see inspect-eval.ts) per judge and condition; each rep is a sample (id = item, epoch = rep number) whose messages are
- * the judge's exact transcript, with its verdict as a score and, where the item has one, a
- * second score saying whether the verdict matches the gold label.
+ * Inspect's zipped `.eval`, see inspect-eval.ts) per judge and condition; each rep is a sample
+ * (id = item, epoch = rep number) whose messages and events are the judge's exact transcript
+ * (inspect-sample.ts, inspect-events.ts), with its verdict as a score and, where the item has
+ * one, a second score saying whether the verdict matches the gold label. A study made by
+ * `import-results` has no transcripts; its samples hold what it has.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,22 +14,19 @@ import { EngineError } from '../errors';
 import { redactKeyJson } from '../secrets';
 import {
   type Store,
-  type StoredMessage,
-  type StoredRep,
+  readImportedAnalysisRecords,
+  readStudyHeader,
+  readStudySpecRecord,
   repMessages,
   studyHeader,
+  studyJobStates,
+  studyRepJobs,
   studyStoredReps,
   suiteItemGold,
 } from '../store';
+import { engineVersion } from '../version';
 import { inspectEvalArchive, type InspectLogShape } from './inspect-eval';
-
-/** A sample's score as Inspect's `Score` (history: edits made since scoring, none here). */
-interface InspectScore {
-  value: string | number;
-  answer: string;
-  explanation: string;
-  history: unknown[];
-}
+import { fields, importedSample, nativeSample, text, type ExportSample } from './inspect-sample';
 
 /** One log written. */
 export interface InspectLogFile {
@@ -40,6 +39,19 @@ export interface InspectLogFile {
 /** The two files Inspect reads: its JSON log, or its default zipped `.eval`. */
 export type InspectLogFormat = 'json' | 'eval';
 
+/** The reps of one judge under one condition: one log. */
+interface ExportGroup {
+  /** The study's judge id (an imported study: the file's judge name). */
+  judge: string;
+  /** `provider/model` as Inspect names a model. */
+  model: string;
+  baseUrl?: string;
+  condition: string;
+  dataset: string;
+  simulated: boolean;
+  samples: ExportSample[];
+}
+
 /** Writes the study's reps as Inspect logs into `folder`; returns what it wrote. */
 export function exportInspectLogs(
   store: Store,
@@ -50,49 +62,124 @@ export function exportInspectLogs(
   const study = studyHeader(store, studyId);
   if (!study)
     throw new EngineError('not_found', `There is no study "${studyId}" in this workspace.`);
-  const reps = studyStoredReps(store, studyId);
-  if (reps.length === 0) throw new EngineError('bad_request', `Study ${studyId} has no reps yet.`);
-  const groups = new Map<string, StoredRep[]>();
-  for (const rep of reps) {
-    const key = `${rep.provider}/${rep.model}\u0000${conditionLabel(rep.condition)}`;
-    groups.set(key, [...(groups.get(key) ?? []), rep]);
-  }
+  const imported = readStudyHeader(store, studyId)?.origin === 'imported';
+  const groups = imported
+    ? importedGroups(store, studyId, study.createdAt)
+    : nativeGroups(store, studyId);
+  if (groups.length === 0) throw new EngineError('bad_request', nothingToExport(store, studyId));
   mkdirSync(folder, { recursive: true });
   const written: InspectLogFile[] = [];
-  for (const [key, rows] of groups) {
-    const [judge = '', condition = ''] = key.split('\u0000');
+  for (const group of groups) {
+    const key = `${group.judge}\u0000${group.condition}`;
     // The one place keys are redacted from Inspect logs: both formats are written from `log`.
-    const log = redactKeyJson(buildLog(store, study, judge, condition, rows));
+    const log = redactKeyJson(buildLog(study, group));
     const id = createHash('sha256').update(`${studyId}/${key}`).digest('hex').slice(0, 22);
     const stamp = study.createdAt.replace(/[:.]/g, '-');
-    const file = join(folder, `${stamp}_${slug(study.name)}-${slug(condition)}_${id}.${format}`);
+    const name = `${slug(study.name)}-${slug(group.judge)}-${slug(group.condition)}`;
+    const file = join(folder, `${stamp}_${name}_${id}.${format}`);
     writeFileSync(
       file,
       format === 'eval' ? inspectEvalArchive(log) : `${JSON.stringify(log, null, 2)}\n`,
     );
-    written.push({ file, judge, condition, samples: rows.length });
+    written.push({
+      file,
+      judge: group.judge,
+      condition: group.condition,
+      samples: log.samples.length,
+    });
   }
   return written;
 }
 
-function buildLog(
-  store: Store,
-  study: { id: string; name: string; createdAt: string },
-  judge: string,
-  condition: string,
-  reps: StoredRep[],
-): InspectLogShape {
+/** Why a study has no log to write: still running, every job failed, or nothing run. */
+function nothingToExport(store: Store, studyId: string): string {
+  const states = studyJobStates(store, studyId);
+  const open = (states.queued ?? 0) + (states.running ?? 0);
+  const failed = states.failed ?? 0;
+  if (open > 0)
+    return `Study ${studyId} has no reps yet: ${open} job(s) are still queued or running.`;
+  if (failed > 0)
+    return `Study ${studyId} has nothing to export: all ${failed} of its job(s) failed without a rep. See why with: cuelab status ${studyId}`;
+  return `Study ${studyId} has nothing to export: it has no reps.`;
+}
+
+/** The judges of the study's spec, by id: the model they name and their endpoint. */
+function specJudges(store: Store, studyId: string): Map<string, Record<string, unknown>> {
+  const judges = fields(readStudySpecRecord(store, studyId)).judges;
+  const list = Array.isArray(judges) ? judges.map(fields) : [];
+  return new Map(list.map((judge) => [text(judge.id) ?? '', judge]));
+}
+
+/** A run study's reps, one group per judge × condition, epoch = the rep number. */
+function nativeGroups(store: Store, studyId: string): ExportGroup[] {
+  const jobs = studyRepJobs(store, studyId);
+  const judges = specJudges(store, studyId);
   const gold = new Map<string, string | undefined>();
-  const epochs = new Map<string, number>();
-  const samples = reps.map((rep) => {
-    if (!gold.has(rep.itemId)) gold.set(rep.itemId, suiteItemGold(store, rep.suiteId, rep.itemId));
-    const epoch = (epochs.get(rep.itemId) ?? 0) + 1;
-    epochs.set(rep.itemId, epoch);
-    return sample(store, rep, epoch, gold.get(rep.itemId));
+  const groups = new Map<string, ExportGroup>();
+  for (const rep of studyStoredReps(store, studyId)) {
+    const job = jobs.get(rep.id);
+    const judge = job?.judgeId ?? `${rep.provider}/${rep.model}`;
+    const condition = conditionLabel(rep.condition);
+    const key = `${judge}\u0000${condition}`;
+    let group = groups.get(key);
+    if (!group) {
+      const baseUrl = text(judges.get(judge)?.baseUrl);
+      group = {
+        judge,
+        model: `${rep.provider}/${rep.model}`,
+        ...(baseUrl ? { baseUrl } : {}),
+        condition,
+        dataset: rep.suiteId,
+        simulated: false,
+        samples: [],
+      };
+      groups.set(key, group);
+    }
+    const goldKey = `${rep.suiteId}\u0000${rep.itemId}`;
+    if (!gold.has(goldKey)) gold.set(goldKey, suiteItemGold(store, rep.suiteId, rep.itemId));
+    const epoch =
+      job?.rep ?? group.samples.filter((entry) => entry.sample.id === rep.itemId).length + 1;
+    group.samples.push(nativeSample(rep, repMessages(store, rep.id), epoch, gold.get(goldKey)));
+    group.simulated ||= rep.simulated;
+  }
+  return [...groups.values()];
+}
+
+/** An `import-results` study: results only, one group per judge × condition. */
+function importedGroups(store: Store, studyId: string, createdAt: string): ExportGroup[] {
+  const groups = new Map<string, ExportGroup>();
+  readImportedAnalysisRecords(store, studyId).forEach((record, index) => {
+    const condition = record.cue_direction
+      ? `${record.condition}-${record.cue_direction}`
+      : record.condition;
+    const key = `${record.judge}\u0000${condition}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        judge: record.judge,
+        model: record.judge,
+        condition,
+        dataset: record.dataset,
+        simulated: false,
+        samples: [],
+      };
+      groups.set(key, group);
+    }
+    group.samples.push(importedSample(record, createdAt, index + 1));
+    group.simulated ||= record.simulated === 1;
   });
-  const agreeing = samples.filter((entry) => entry.scores.matches_gold?.value === 'C').length;
-  const labelled = samples.filter((entry) => entry.scores.matches_gold !== undefined).length;
-  const simulated = reps.some((rep) => rep.simulated);
+  return [...groups.values()];
+}
+
+function buildLog(
+  study: { id: string; name: string; createdAt: string },
+  group: ExportGroup,
+): InspectLogShape {
+  const { samples, judge, condition, simulated } = group;
+  const scorers = [...new Set(samples.flatMap((entry) => Object.keys(entry.scores)))];
+  const items = new Set(samples.map((entry) => entry.sample.id));
+  const epochs = Math.max(1, ...samples.map((entry) => entry.sample.epoch));
+  const times = samples.map((entry) => entry.createdAt).sort();
   // Field for field as Inspect writes an EvalLog today (its `inspect-openapi.json` marks every
   // one of these required, defaults included), so its viewer finds nothing missing.
   return {
@@ -106,21 +193,21 @@ function buildLog(
       run_id: study.id,
       created: study.createdAt,
       task: `cuelab/${slug(study.name)}`,
-      task_id: `${study.id}-${slug(condition)}`,
+      task_id: `${study.id}-${slug(judge)}-${slug(condition)}`,
       task_version: 0,
       task_attribs: {},
       task_args: {},
       task_args_passed: {},
-      dataset: {
-        name: reps[0]?.suiteId ?? '',
-        samples: new Set(reps.map((rep) => rep.itemId)).size,
-      },
-      model: judge,
+      dataset: { name: group.dataset, samples: items.size },
+      model: group.model,
+      ...(group.baseUrl ? { model_base_url: group.baseUrl } : {}),
       model_generate_config: {},
       model_args: {},
-      config: {},
-      packages: { cuelab: 'see the study bundle' },
-      metadata: { cuelab_study: study.id, condition, simulated },
+      config: { epochs },
+      // CueLab ships as a package, not a checkout: the revision is its released version.
+      revision: { type: 'git', origin: 'cuelab', commit: engineVersion, dirty: false },
+      packages: { cuelab: engineVersion },
+      metadata: { cuelab_study: study.id, judge, condition, simulated },
     },
     plan: {
       name: 'plan',
@@ -130,136 +217,47 @@ function buildLog(
     results: {
       total_samples: samples.length,
       completed_samples: samples.length,
-      scores: labelled
-        ? [
-            {
-              name: 'matches_gold',
-              scorer: 'matches_gold',
-              params: {},
-              metrics: { accuracy: { name: 'accuracy', value: agreeing / labelled, params: {} } },
-            },
-          ]
-        : [],
+      scores: scorers.map((name) => scoreSummary(name, samples)),
     },
     stats: {
-      started_at: reps[0]?.createdAt ?? study.createdAt,
-      completed_at: reps[reps.length - 1]?.createdAt ?? study.createdAt,
+      started_at: times[0] ?? study.createdAt,
+      completed_at: times.at(-1) ?? study.createdAt,
       model_usage: {
-        [judge]: {
-          input_tokens: sum(reps, (rep) => rep.inputTokens),
-          output_tokens: sum(reps, (rep) => rep.outputTokens),
-          total_tokens: sum(reps, (rep) => rep.inputTokens + rep.outputTokens),
+        [group.model]: {
+          input_tokens: sum(samples, (entry) => entry.inputTokens),
+          output_tokens: sum(samples, (entry) => entry.outputTokens),
+          total_tokens: sum(samples, (entry) => entry.inputTokens + entry.outputTokens),
         },
       },
       role_usage: {},
       connection_limit_history: [],
     },
     invalidated: false,
-    tags: [],
+    // The synthetic judge is a simulation: its logs say so where the viewer lists them.
+    tags: simulated ? ['SIMULATED'] : [],
     metadata: {},
-    samples,
+    samples: samples.map((entry) => entry.sample),
   };
 }
 
-function sample(store: Store, rep: StoredRep, epoch: number, gold: string | undefined) {
-  const rows = repMessages(store, rep.id);
-  const messages = [
-    { role: 'system', content: rep.systemPrompt },
-    ...rows.map((row) => message(row)),
-  ];
-  const verdict = rep.finalVerdict ?? rep.verdict;
-  const answer = verdictAnswer(verdict, rep.outcome);
-  const scores: Record<string, InspectScore> = {
-    verdict: {
-      value: answer,
-      answer,
-      explanation: rationale(verdict) ?? rep.error ?? rep.outcome,
-      history: [],
-    },
-  };
-  if (gold && (answer === 'pass' || answer === 'fail')) {
-    scores.matches_gold = {
-      value: answer === gold ? 'C' : 'I',
-      answer,
-      explanation: `gold: ${gold}`,
-      history: [],
-    };
-  }
-  const last = rows.filter((row) => row.role === 'assistant').pop();
+/**
+ * A scorer's line in `results.scores`: matches_gold's accuracy (share C), and for the verdict
+ * the share of pass verdicts among the samples it scored.
+ */
+function scoreSummary(name: string, samples: readonly ExportSample[]) {
+  const values = samples.flatMap((entry) => {
+    const score = entry.scores[name];
+    return score ? [score.value] : [];
+  });
+  const [metric, hit] = name === 'matches_gold' ? ['accuracy', 'C'] : ['pass_rate', 'pass'];
+  const value = values.length ? values.filter((entry) => entry === hit).length / values.length : 0;
   return {
-    id: rep.itemId,
-    epoch,
-    input: rows[0]?.content ?? '',
-    target: gold ?? '',
-    messages,
-    output: {
-      model: rep.model,
-      choices: last
-        ? [{ message: message(last), stop_reason: rep.outcome === 'verdict' ? 'stop' : 'unknown' }]
-        : [],
-      completion: last?.content ?? '',
-      usage: {
-        input_tokens: rep.inputTokens,
-        output_tokens: rep.outputTokens,
-        total_tokens: rep.inputTokens + rep.outputTokens,
-      },
-    },
-    scores,
-    metadata: {
-      cuelab_rep: rep.id,
-      outcome: rep.outcome,
-      condition: rep.condition,
-      simulated: rep.simulated,
-    },
-    store: {},
-    events: [],
-    model_usage: {},
-    role_usage: {},
-    attachments: {},
-    total_time: rep.durationMs / 1000,
-    uuid: rep.id,
+    name,
+    scorer: name,
+    params: {},
+    scored_samples: values.length,
+    metrics: { [metric]: { name: metric, value, params: {} } },
   };
-}
-
-function message(row: StoredMessage) {
-  if (row.role === 'tool') {
-    return {
-      role: 'tool',
-      content: row.content,
-      tool_call_id: row.toolCallId ?? '',
-      function: row.toolName ?? '',
-      ...(row.isError ? { error: { type: 'unknown', message: row.content } } : {}),
-    };
-  }
-  const calls = row.toolCalls;
-  return {
-    role: row.role,
-    content: row.content,
-    ...(row.role === 'assistant' && calls.length
-      ? {
-          tool_calls: calls.map((call) => ({
-            id: call.id,
-            function: call.name,
-            arguments: call.input ?? {},
-            type: 'function',
-          })),
-        }
-      : {}),
-  };
-}
-
-function verdictAnswer(verdict: unknown, outcome: string): string {
-  const value = fields(verdict);
-  const kind = text(value.kind);
-  const binary = text(value.outcome);
-  if (kind === 'binary' && binary) return binary;
-  if (kind === 'graded' && typeof value.score === 'number') return String(value.score);
-  if (kind) return kind;
-  return outcome;
-}
-
-function rationale(verdict: unknown): string | undefined {
-  return text(fields(verdict).rationale);
 }
 
 /** A readable name for a condition: uncued, or the cue's preset and direction. */
@@ -278,15 +276,6 @@ function conditionLabel(condition: Record<string, unknown>): string {
     if (id) parts.push(id);
   }
   return parts.join('+');
-}
-
-/** The fields of a JSON object; none for anything else. */
-function fields(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? { ...value } : {};
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }
 
 function slug(text: string): string {

@@ -62,21 +62,54 @@ export function toolBudget(
   };
 }
 
-/** True when App. R puts this dataset under the 40-result soft budget. */
-export function isBudgetedDataset(dataset: string): boolean {
-  return (BUDGETED_DATASETS as readonly string[]).includes(dataset);
+/** What an item's budget scope is read from: its dataset id and, when known, its substrate. */
+export interface DatasetScope {
+  dataset: string;
+  substrate?: string;
+}
+
+/** The dataset families App. R budgets. */
+export type BudgetedFamily = 'deep-search' | 'terminal-bench-2';
+
+/**
+ * The App. R family an item belongs to, or null. App. R budgets the two substrates where judges
+ * were seen to loop, Deep Search ("reverifying unresolvable web claims") and Terminal-Bench 2.0,
+ * so the family comes from what the item is, not one exact id: any web item or dataset named for
+ * search (the paper's `aj-search`, the built-in `mini-search`, an import's `…-deep-search`), and
+ * any Terminal-Bench 2.x dataset (`terminal-bench-2`, `terminal-bench-2.1`, Harbor's imports).
+ * Terminal-Bench 1 runs (`terminal-bench`, from `tb run`) are not 2.x and run unbounded.
+ */
+export function budgetFamily(scope: DatasetScope | string): BudgetedFamily | null {
+  const { dataset, substrate } = typeof scope === 'string' ? { dataset: scope } : scope;
+  const id = dataset.toLowerCase();
+  if ((BUDGETED_DATASETS as readonly string[]).includes(id)) {
+    return id === 'aj-search' ? 'deep-search' : 'terminal-bench-2';
+  }
+  if (substrate === 'web' || /(^|[-_.@/])(deep-?)?search([-_.@/]|$)/.test(id)) {
+    return 'deep-search';
+  }
+  if (/^(terminal-bench|tbench)[-_@]?2(\.\d+)*([-_.@/]|$)/.test(id)) {
+    return 'terminal-bench-2';
+  }
+  return null;
+}
+
+/** True when App. R puts this dataset's family under the 40-result soft budget. */
+export function isBudgetedDataset(scope: DatasetScope | string): boolean {
+  return budgetFamily(scope) !== null;
 }
 
 /**
  * The budget of one item: an explicit setting (the study's, else the suite's) wins; without one,
- * App. R's scope: 40 soft on Deep Search and Terminal-Bench 2.0, unbounded on every other dataset.
+ * App. R's scope: 40 soft on the Deep Search and Terminal-Bench 2.x families, unbounded on every
+ * other dataset.
  */
 export function budgetForDataset(
-  dataset: string,
+  scope: DatasetScope | string,
   setting: number | 'unbounded' | undefined,
   safety: BudgetSafety = {},
 ): ToolBudget {
   if (setting === 'unbounded') return toolBudget(null, safety);
   if (setting !== undefined) return toolBudget(setting, safety);
-  return toolBudget(isBudgetedDataset(dataset) ? defaultSoftBudget : null, safety);
+  return toolBudget(isBudgetedDataset(scope) ? defaultSoftBudget : null, safety);
 }

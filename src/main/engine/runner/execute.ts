@@ -113,9 +113,9 @@ export async function executeJob(
   if (!judge)
     throw new EngineError('not_found', `Study ${study.id} has no judge "${job.judgeId}".`);
   const condition = jobCondition(study, job);
-  // App. R: the soft budget applies per dataset unless the study or suite sets one.
+  // App. R: the soft budget applies per dataset family unless the study or suite sets one.
   const budget = budgetForDataset(
-    item.dataset,
+    item,
     study.spec.toolBudget ?? study.suiteBudget,
     study.spec.safety ?? {},
   );

@@ -13,7 +13,6 @@
  *   confirms its own finding, deferral is decided as for a full plan), or it may adopt the cue's
  *   verdict without new evidence (lucky deference when the cue matches the gold label).
  */
-import type { Probe } from '../../../shared/suite-format';
 import {
   conclusionOf,
   hasStopDirective,
@@ -23,6 +22,7 @@ import {
   type Observation,
   type ReadProbe,
 } from './probes';
+import type { PlanProbe } from './trajectory-plan';
 
 /** The true mechanism of a rep's outcome, stored for validating meta-judges (§3.3, App. F). */
 export type Mechanism =
@@ -56,9 +56,9 @@ export interface CueDecisions {
 /** Everything the decision needs besides the tool results. */
 export interface DecisionContext {
   /** The probes the judge runs uncued, in order. */
-  plan: readonly Probe[];
+  plan: readonly PlanProbe[];
   /** The item's decisive probes, in order. */
-  decisive: readonly Probe[];
+  decisive: readonly PlanProbe[];
   skippedDecisive: boolean;
   cue: CueDecisions | null;
   /** The item's gold label, used only to tell lucky deference from over-trust in the record. */
@@ -86,7 +86,7 @@ export type ProbePurpose = 'plan' | 'better_investigation' | 'recheck';
 
 /** The next thing to do. */
 export type Step =
-  | { kind: 'probe'; probe: Probe; purpose: ProbePurpose; reads: ReadProbe[] }
+  | { kind: 'probe'; probe: PlanProbe; purpose: ProbePurpose; reads: ReadProbe[] }
   | { kind: 'submit'; outcome: Outcome };
 
 /** Decides the next step from the tool results received so far (in call order). */
@@ -97,7 +97,7 @@ export function decide(context: DecisionContext, observations: readonly Observat
   );
   const planReads = observations
     .slice(0, plan.length)
-    .map((observation, index) => readProbe(plan[index] as Probe, observation));
+    .map((observation, index) => readProbe(plan[index] as PlanProbe, observation));
   const submit = (
     fields: Omit<Outcome, 'stoppedByDirective' | 'reads'>,
     reads = planReads,
@@ -105,7 +105,7 @@ export function decide(context: DecisionContext, observations: readonly Observat
     kind: 'submit',
     outcome: { ...fields, reads, stoppedByDirective },
   });
-  const probe = (next: Probe, purpose: ProbePurpose, reads = planReads): Step => ({
+  const probe = (next: PlanProbe, purpose: ProbePurpose, reads = planReads): Step => ({
     kind: 'probe',
     probe: next,
     purpose,
@@ -116,7 +116,7 @@ export function decide(context: DecisionContext, observations: readonly Observat
     const limit = Math.max(0, Math.min(cue.stopAfter, plan.length - 1));
     const agreeing = planReads.findIndex((read) => read.met === (cue.verdict === 'pass'));
     if (agreeing < 0 && planReads.length < limit && !stoppedByDirective) {
-      return probe(plan[planReads.length] as Probe, 'plan');
+      return probe(plan[planReads.length] as PlanProbe, 'plan');
     }
     const reads = agreeing >= 0 ? planReads.slice(0, agreeing + 1) : planReads;
     const settled = settledConclusion(plan, reads);
@@ -134,7 +134,7 @@ export function decide(context: DecisionContext, observations: readonly Observat
   }
 
   if (planReads.length < plan.length && !stoppedByDirective) {
-    return probe(plan[planReads.length] as Probe, 'plan');
+    return probe(plan[planReads.length] as PlanProbe, 'plan');
   }
   const own = conclusionOf(planReads);
   const keep = (reads = planReads) =>
@@ -165,7 +165,7 @@ export function decide(context: DecisionContext, observations: readonly Observat
     // Fig. 3 (frontier judges): it re-runs its own checks against the cue, then defers anyway.
     const rechecked = observations.length - plan.length;
     if (rechecked < (cue.recheck ?? 0) && plan.length > 0 && !stoppedByDirective) {
-      return probe(plan[rechecked % plan.length] as Probe, 'recheck');
+      return probe(plan[rechecked % plan.length] as PlanProbe, 'recheck');
     }
     return flip(cue.fullMechanism);
   }
@@ -173,10 +173,10 @@ export function decide(context: DecisionContext, observations: readonly Observat
   if (cue.betterInvestigation) {
     const extra = observations.slice(plan.length);
     if (extra.length < context.decisive.length && !stoppedByDirective) {
-      return probe(context.decisive[extra.length] as Probe, 'better_investigation');
+      return probe(context.decisive[extra.length] as PlanProbe, 'better_investigation');
     }
     const extraReads = extra.map((observation, index) =>
-      readProbe(context.decisive[index] as Probe, observation),
+      readProbe(context.decisive[index] as PlanProbe, observation),
     );
     if (extraReads.length > 0) {
       const reads = [...planReads, ...extraReads];

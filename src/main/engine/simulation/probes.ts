@@ -2,8 +2,9 @@
  * Reading probe outputs: whether a tool result meets a probe's expectation, the short fragment
  * of it a rationale quotes, and the verdict a set of read probes supports. Pure.
  */
-import type { Probe, ProbeExpectation } from '../../../shared/suite-format';
+import type { ProbeExpectation } from '../../../shared/suite-format';
 import { STOP_DIRECTIVE_PREFIX } from '../paper';
+import { pageEnding, type PlanProbe } from './trajectory-plan';
 
 /** A tool result the synthetic judge received, as the loop appended it. */
 export interface Observation {
@@ -13,7 +14,7 @@ export interface Observation {
 
 /** A probe together with what its tool call returned. */
 export interface ReadProbe {
-  probe: Probe;
+  probe: PlanProbe;
   observation: Observation;
   met: boolean;
 }
@@ -60,9 +61,11 @@ export function meetsExpectation(expect: ProbeExpectation, observation: Observat
   }
 }
 
-/** Reads a probe's observation. */
-export function readProbe(probe: Probe, observation: Observation): ReadProbe {
-  return { probe, observation, met: meetsExpectation(probe.expect, observation) };
+/** Reads a probe's observation; a trajectory page shows what the persona reads in it. */
+export function readProbe(probe: PlanProbe, observation: Observation): ReadProbe {
+  const met =
+    probe.tool === 'read_trajectory' ? probe.shows : meetsExpectation(probe.expect, observation);
+  return { probe, observation, met };
 }
 
 function clip(text: string, max: number): string {
@@ -76,6 +79,7 @@ function clip(text: string, max: number): string {
  */
 export function quoteFragment(read: ReadProbe): string {
   const output = outputOf(read.observation);
+  if (read.probe.tool === 'read_trajectory') return clip(pageEnding(output), 60);
   const { expect } = read.probe;
   if ((expect.kind === 'contains' || expect.kind === 'not_contains') && expect.value) {
     if (output.includes(expect.value)) return clip(expect.value, 80);
@@ -108,7 +112,10 @@ export function quoteFragment(read: ReadProbe): string {
 }
 
 /** How a probe's tool call reads in prose: `read_file logs/a.log`, `web_search "..."`. */
-export function describeCall(probe: Probe): string {
+export function describeCall(probe: PlanProbe): string {
+  if (probe.tool === 'read_trajectory') {
+    return `read_trajectory lines ${probe.input.start_line}–${probe.input.end_line}`;
+  }
   const input = probe.input;
   const argument =
     typeof input.path === 'string'
@@ -140,7 +147,7 @@ export function conclusionOf(reads: readonly ReadProbe[]): Conclusion {
  * `plan` read, or one of them unmet), else null.
  */
 export function settledConclusion(
-  plan: readonly Probe[],
+  plan: readonly PlanProbe[],
   reads: readonly ReadProbe[],
 ): Conclusion | null {
   const decisive = plan.filter((probe) => probe.decisive);

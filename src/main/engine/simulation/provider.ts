@@ -28,6 +28,7 @@ import { repRate } from './item-calibration';
 import { composeRationale, narrateProbe } from './narration';
 import type { Persona } from './personas';
 import type { Conclusion, Observation } from './probes';
+import { trajectoryLineCount, trajectoryPlan, type PlanProbe } from './trajectory-plan';
 import { verdictFields, type VerdictDraws } from './verdict';
 
 /** The synthetic judge's account of a rep, stored as the rep's simulation_json. */
@@ -62,6 +63,11 @@ export interface SimulationRecord {
   /** Probe ids in the order run. */
   probesRun: string[];
   stoppedByDirective: boolean;
+  /**
+   * 'trajectory' when the item had no probes and the judge read the trajectory's pages and
+   * decided from the persona's rates and the gold label (trajectory-plan.ts); absent otherwise.
+   */
+  readFrom?: 'trajectory';
   /** Hallucination only: the fabricated observation the rationale states. */
   fabricatedClaim?: string;
   /** Hallucination only: its invented file, row value or output line (in no tool output). */
@@ -117,13 +123,18 @@ function callsMade(messages: readonly ChatMessage[]): number {
   );
 }
 
-/** Creates the synthetic judge for one rep. Throws when the item has no probe plan. */
+/**
+ * Creates the synthetic judge for one rep. An item with probes is judged by running them; one
+ * without (an imported run) by reading its trajectory and its gold label (trajectory-plan.ts),
+ * so an item with neither cannot be judged.
+ */
 export function createSyntheticProvider(options: SyntheticProviderOptions): SyntheticProvider {
   const { item, persona, cue, seed, repKey, readout } = options;
   const probes = item.probes ?? [];
-  if (probes.length === 0) {
+  const gold = item.gold;
+  if (probes.length === 0 && !gold) {
     throw new Error(
-      `Item ${item.id} has no probes; the synthetic judge needs the item's probe plan.`,
+      `Item ${item.id} has no probes and no gold label: without probes the synthetic judge reads the trajectory and decides from the item's gold label.`,
     );
   }
   // Item-level calibration (item-calibration.ts): a rep follows the item's template draws with
@@ -151,9 +162,11 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
   };
   const verdictDraws: VerdictDraws = { ...ownDraws, cued: cued(), shift: cued() };
 
-  const decisive = probes.filter((probe) => probe.decisive);
+  const readsTrajectory = probes.length === 0;
   const perRep = (itemLevel: number) => repRate(itemLevel, correlation);
-  const skippedDecisive = decisive.length > 0 && skipDraw < perRep(persona.skipDecisiveProbability);
+  // A trajectory plan always has its decisive read (the end of the run).
+  const hasDecisive = readsTrajectory || probes.some((probe) => probe.decisive);
+  const skippedDecisive = hasDecisive && skipDraw < perRep(persona.skipDecisiveProbability);
   const defer = perRep(deferProbability(persona, cue));
   const itemHelpful = helpfulProbabilities(persona, cue);
   const helpful = {
@@ -162,25 +175,28 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
   };
   const mix = persona.harmfulMechanisms;
   const fullShare = mix.overTrust + mix.hallucination;
-  const context: DecisionContext = {
-    plan: skippedDecisive ? probes.filter((probe) => !probe.decisive) : probes,
-    decisive,
-    skippedDecisive,
-    cue: cue && {
-      verdict: cue.direction === 'severity' ? 'fail' : 'pass',
-      defer: draws.defer < defer,
-      mechanism: pickMechanism(persona, draws.mechanism),
-      fullMechanism:
-        fullShare === 0 || draws.fullMechanism < mix.overTrust / fullShare
-          ? 'over_trust'
-          : 'hallucination',
-      betterInvestigation: draws.better < helpful.betterInvestigation,
-      luckyDeference: draws.lucky < helpful.luckyDeference,
-      stopAfter: draws.stopAfter < 0.5 ? 1 : 2,
-      recheck: persona.recheckBeforeDeferring,
-    },
-    ...(item.gold ? { gold: item.gold } : {}),
+  const cueDecisions: DecisionContext['cue'] = cue && {
+    verdict: cue.direction === 'severity' ? 'fail' : 'pass',
+    defer: draws.defer < defer,
+    mechanism: pickMechanism(persona, draws.mechanism),
+    fullMechanism:
+      fullShare === 0 || draws.fullMechanism < mix.overTrust / fullShare
+        ? 'over_trust'
+        : 'hallucination',
+    betterInvestigation: draws.better < helpful.betterInvestigation,
+    luckyDeference: draws.lucky < helpful.luckyDeference,
+    stopAfter: draws.stopAfter < 0.5 ? 1 : 2,
+    recheck: persona.recheckBeforeDeferring,
   };
+  const contextFor = (steps: readonly PlanProbe[]): DecisionContext => ({
+    plan: skippedDecisive ? steps.filter((probe) => !probe.decisive) : steps,
+    decisive: steps.filter((probe) => probe.decisive),
+    skippedDecisive,
+    cue: cueDecisions,
+    ...(gold ? { gold } : {}),
+  });
+  // The trajectory's pages are known once the prompt says how long it is (first request).
+  let context: DecisionContext | undefined = readsTrajectory ? undefined : contextFor(probes);
 
   let record: SimulationRecord = {
     simulated: true,
@@ -204,6 +220,7 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
     skippedDecisive,
     probesRun: [],
     stoppedByDirective: false,
+    ...(readsTrajectory ? { readFrom: 'trajectory' as const } : {}),
   };
   let toolsChecked = false;
 
@@ -249,9 +266,22 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
     },
   };
 
+  function planFor(request: ModelRequest): DecisionContext {
+    if (context) return context;
+    const lineCount = trajectoryLineCount(String(request.messages[0]?.content ?? ''));
+    if (lineCount === null || !gold) {
+      throw new ProviderError(
+        'bad_request',
+        `The synthetic judge cannot find the trajectory's length in the prompt of item ${item.id}.`,
+      );
+    }
+    context = contextFor(trajectoryPlan(lineCount, gold));
+    return context;
+  }
+
   function answer(request: ModelRequest): ModelResponse {
     checkTools(request);
-    const step = decide(context, observationsOf(request.messages));
+    const step = decide(planFor(request), observationsOf(request.messages));
     if (step.kind === 'probe') {
       record = {
         ...record,

@@ -121,4 +121,5 @@ export type { ImportedRepRow, ImportedStudy } from './imported-studies';
 export { hasMajority, insertMajority, readUncuedJobOutcomes } from './majorities';
 export type { MajorityRecord, UncuedJobOutcome } from './majorities';
 export { readImportedAnalysisRecords, readStudyHeader } from './report-rows';
+export { studyJobStates, studyRepJobs, type RepJob } from './inspect-export-rows';
 export type { ImportedAnalysisRecord, StudyHeaderRecord } from './report-rows';

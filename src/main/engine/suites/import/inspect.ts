@@ -15,6 +15,8 @@ import { ArchiveRefused, readZip, type ZipEntry } from './zip';
 const sampleSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
   epoch: z.number().int().optional(),
+  target: z.unknown().optional(),
+  metadata: z.looseObject({ cuelab_rep: z.string().optional() }).nullable().optional(),
   input: z.unknown().optional(),
   messages: z.array(z.unknown()).min(1, 'the sample has no messages'),
   scores: z
@@ -26,6 +28,7 @@ const sampleSchema = z.looseObject({
 const logSchema = z.looseObject({
   eval: z.looseObject({
     task: z.string().min(1),
+    metadata: z.looseObject({ cuelab_study: z.string().optional() }).nullable().optional(),
     model: z.string().optional(),
     sandbox: z.unknown().optional(),
   }),
@@ -57,16 +60,9 @@ export const inspectImporter: Importer = {
       const where = `${unit}: samples.${index}`;
       index += 1;
       try {
-        const value = sample.value();
-        items.push(
-          sampleItem(
-            parseWith(sampleSchema, value, `${unit}#${sample.name}`),
-            log,
-            unit,
-            digest,
-            where,
-          ),
-        );
+        const value = parseWith(sampleSchema, sample.value(), `${unit}#${sample.name}`);
+        cueLabRepeat(context, log, value, where);
+        items.push(sampleItem(value, log, unit, digest, where));
       } catch (error) {
         if (error instanceof ImportProblem) items.push(error);
         else if (error instanceof ArchiveRefused)
@@ -156,6 +152,34 @@ function readEval(context: ImportContext, unit: string) {
   return { header, samples, digest };
 }
 
+/** The CueLab study items already taken, per import. */
+const cueLabItems = new WeakMap<ImportContext, Set<string>>();
+
+/**
+ * A log CueLab exported holds one sample per rep (every judge, condition and rep number) of
+ * the same items; the item is imported once, from the first rep met, and the others are
+ * skipped with the reason.
+ */
+function cueLabRepeat(
+  context: ImportContext,
+  log: z.output<typeof logSchema>,
+  sample: z.output<typeof sampleSchema>,
+  where: string,
+): void {
+  const study = log.eval.metadata?.cuelab_study;
+  if (!study || !sample.metadata?.cuelab_rep) return;
+  const taken = cueLabItems.get(context) ?? new Set<string>();
+  cueLabItems.set(context, taken);
+  const key = `${study}/${String(sample.id)}`;
+  if (taken.has(key)) {
+    throw new ImportProblem(
+      where,
+      `another rep of item ${String(sample.id)} of CueLab study ${study}: the item is imported once`,
+    );
+  }
+  taken.add(key);
+}
+
 function sampleItem(
   sample: z.output<typeof sampleSchema>,
   log: z.output<typeof logSchema>,
@@ -167,12 +191,14 @@ function sampleItem(
   const task =
     firstUserText(trajectory) ?? (sample.input !== undefined ? contentText(sample.input) : '');
   if (!task || task === '...') throw new ImportProblem(where, 'input: the sample has no task text');
-  const score = Object.values(sample.scores ?? {})[0]?.value;
-  const gold = goldOf(score);
+  // CueLab's own export: each sample is a judge's rep of an item, its target the item's gold.
+  const gold = sample.metadata?.cuelab_rep
+    ? goldOf(sample.target === 'pass' ? 'C' : sample.target === 'fail' ? 'I' : undefined)
+    : goldOf(Object.values(sample.scores ?? {})[0]?.value);
   const epoch = sample.epoch ?? 1;
   return {
     item: {
-      id: `${log.eval.task}-${String(sample.id)}${epoch > 1 ? `-epoch${epoch}` : ''}`,
+      id: `${log.eval.task}-${String(sample.id)}${epoch > 1 && !sample.metadata?.cuelab_rep ? `-epoch${epoch}` : ''}`,
       dataset: `inspect-${log.eval.task}`,
       substrate: 'terminal',
       task,
