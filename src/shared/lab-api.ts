@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { cliMethods } from './lab-api-cli';
 import { commandEvents, commandMethods } from './lab-api-commands';
+import { compareMethods } from './lab-api-compare';
 import { hostMethods } from './lab-api-hosts';
 import { importMethods } from './lab-api-import';
 import { mechanismMethods } from './lab-api-mechanisms';
@@ -125,6 +126,7 @@ export const labMethods = {
   ...cliMethods,
   ...commandMethods,
   ...suiteCommandMethods,
+  ...compareMethods,
 } as const;
 
 /** Name of a LabApi method. */

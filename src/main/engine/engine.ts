@@ -7,6 +7,7 @@ import type { LabEventMessage } from '../../shared/lab-api';
 import { repConditionSchema } from '../../shared/rep-condition';
 import {
   cliHandlers,
+  compareHandlers,
   commandHandlers,
   suiteHandlers,
   createEnvironmentService,
@@ -187,6 +188,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     ...mechanismHandlers(store, (id) => publishProgress(id, true), secrets.env),
     ...hostHandlers(store, () => hostPool),
     ...cliHandlers(store),
+    ...compareHandlers(store),
     ...commandHandlers({
       store,
       publish: (event) => events.publish(event),
