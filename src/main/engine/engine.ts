@@ -8,6 +8,7 @@ import { repConditionSchema } from '../../shared/rep-condition';
 import {
   cliHandlers,
   compareHandlers,
+  repHandlers,
   commandHandlers,
   suiteHandlers,
   createEnvironmentService,
@@ -189,6 +190,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     ...hostHandlers(store, () => hostPool),
     ...cliHandlers(store),
     ...compareHandlers(store),
+    ...repHandlers(store),
     ...commandHandlers({
       store,
       publish: (event) => events.publish(event),

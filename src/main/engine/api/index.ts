@@ -12,3 +12,4 @@ export { commandHandlers } from './command-handlers';
 export { suiteHandlers } from './suite-handlers';
 export { createInProcessClient } from './in-process-client';
 export { compareHandlers } from './compare-handlers';
+export { repHandlers } from './rep-handlers';

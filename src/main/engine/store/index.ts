@@ -122,3 +122,5 @@ export { hasMajority, insertMajority, readUncuedJobOutcomes } from './majorities
 export type { MajorityRecord, UncuedJobOutcome } from './majorities';
 export { readImportedAnalysisRecords, readStudyHeader } from './report-rows';
 export type { ImportedAnalysisRecord, StudyHeaderRecord } from './report-rows';
+export { containsPattern, queryStudyReps, repFacets, REP_SORT_KEYS } from './rep-query';
+export type { QueriedRep, RepQuery, RepSortKey } from './rep-query';
