@@ -52,6 +52,7 @@ export function ResultsPage() {
   const studies = useLab((state) => state.studies);
   const loadStudies = useLab((state) => state.loadStudies);
   const showResultsStudy = useLab((state) => state.showResultsStudy);
+  const openRepsPanel = useLab((state) => state.openRepsPanel);
   const error = useLab((state) => state.resultsError);
   const hashStudyId = useHashStudyId();
   const list = loadedValue(studies);
@@ -94,6 +95,13 @@ export function ResultsPage() {
           <StudyPicker studies={list ?? []} value={studyId} />
           <ArmPicker />
           <StudyStatusLine study={study} />
+          <button
+            type="button"
+            className="button"
+            onClick={() => openRepsPanel({ title: 'All reps of this study' })}
+          >
+            All reps
+          </button>
         </div>
       )}
       {error && (
