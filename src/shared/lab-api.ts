@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { cliMethods } from './lab-api-cli';
 import { commandEvents, commandMethods } from './lab-api-commands';
+import { compareMethods } from './lab-api-compare';
+import { repMethods } from './lab-api-reps';
 import { hostMethods } from './lab-api-hosts';
 import { importMethods } from './lab-api-import';
 import { mechanismMethods } from './lab-api-mechanisms';
@@ -125,6 +127,8 @@ export const labMethods = {
   ...cliMethods,
   ...commandMethods,
   ...suiteCommandMethods,
+  ...compareMethods,
+  ...repMethods,
 } as const;
 
 /** Name of a LabApi method. */

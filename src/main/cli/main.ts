@@ -12,6 +12,7 @@ import {
   type CliIo,
 } from './command';
 import { engineOptionsUsage, LabCallError, parseGlobalOptions } from './connection';
+import { compareCommand } from './compare';
 import { demoCommand } from './demo';
 import { envCommand } from './env';
 import { exportInspectCommand } from './export-inspect';
@@ -43,6 +44,7 @@ export const commands: readonly CliCommand[] = [
   statusCommand,
   importResultsCommand,
   reportCommand,
+  compareCommand,
   classifyCommand,
   exportBundleCommand,
   exportInspectCommand,

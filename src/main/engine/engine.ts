@@ -7,6 +7,8 @@ import type { LabEventMessage } from '../../shared/lab-api';
 import { repConditionSchema } from '../../shared/rep-condition';
 import {
   cliHandlers,
+  compareHandlers,
+  repHandlers,
   commandHandlers,
   suiteHandlers,
   createEnvironmentService,
@@ -187,6 +189,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     ...mechanismHandlers(store, (id) => publishProgress(id, true), secrets.env),
     ...hostHandlers(store, () => hostPool),
     ...cliHandlers(store),
+    ...compareHandlers(store),
+    ...repHandlers(store),
     ...commandHandlers({
       store,
       publish: (event) => events.publish(event),

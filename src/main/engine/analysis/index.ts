@@ -22,3 +22,5 @@ export * from './graded';
 export * from './table-model';
 export { rowFacts, type RowFacts } from './row-facts';
 export { lastTallyUpdate } from './scoped-tally';
+export * from './proportion-difference';
+export * from './study-compare';

@@ -11,3 +11,5 @@ export { cliHandlers } from './cli-handlers';
 export { commandHandlers } from './command-handlers';
 export { suiteHandlers } from './suite-handlers';
 export { createInProcessClient } from './in-process-client';
+export { compareHandlers } from './compare-handlers';
+export { repHandlers } from './rep-handlers';

@@ -29,7 +29,8 @@ type MechanismHandlers = Pick<
   | 'openBundle'
 >;
 
-function runView(run: RunRecord) {
+/** A stored run as the window reads it (Replay, the workbench). */
+export function runView(run: RunRecord) {
   const verdictStep = run.steps.find((step) => step.kind === 'verdict');
   const confidence =
     verdictStep && typeof verdictStep.fields.confidence === 'number'

@@ -14,6 +14,9 @@ export const REPORT_FORMATS = ['md', 'csv', 'json'] as const;
 /** One of REPORT_FORMATS. */
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
+/** What the printers need: a report table under any name (a comparison prints the same way). */
+export type PrintedTable = Omit<ReportTable, 'name'> & { readonly name: string };
+
 /** A cell as md shows it. */
 export function displayCell(value: ReportCell, column: ReportColumn): string {
   if (value === null) return '—';
@@ -38,7 +41,7 @@ interface MdColumn {
 }
 
 /** md columns: an interval's low and high bounds become one "[low, high]" column. */
-function mdColumns(table: ReportTable): MdColumn[] {
+function mdColumns(table: PrintedTable): MdColumn[] {
   const out: MdColumn[] = [];
   const columns = table.columns;
   const numeric = (key: string) => table.rows.some((row) => typeof row[key] === 'number');
@@ -74,7 +77,7 @@ function mdEscape(text: string): string {
 }
 
 /** An aligned GitHub-flavoured markdown table with its title, n and notes. */
-export function formatMarkdown(table: ReportTable): string {
+export function formatMarkdown(table: PrintedTable): string {
   const lines: string[] = [];
   if (table.simulated) lines.push(`**${SIMULATED_NOTE}** (not a measurement of a real model)`, '');
   lines.push(`## ${table.title}`, '');
@@ -122,7 +125,7 @@ function csvCell(value: ReportCell | undefined): string {
 }
 
 /** RFC 4180 text (CRLF line ends): column keys, then a `simulated` column on every row. */
-export function formatCsv(table: ReportTable): string {
+export function formatCsv(table: PrintedTable): string {
   const flag = table.simulated ? 'true' : 'false';
   return formatCsvRecords([
     [...table.columns.map((column) => column.key), 'simulated'],
@@ -131,13 +134,13 @@ export function formatCsv(table: ReportTable): string {
 }
 
 /** The table as JSON. */
-export function formatJson(table: ReportTable): string {
+export function formatJson(table: PrintedTable): string {
   const { name, title, study, simulated, reps, columns, rows, notes } = table;
   return JSON.stringify({ name, title, study, simulated, reps, columns, rows, notes }, null, 2);
 }
 
 /** The table in one of the formats, keys redacted (a name or note may carry one). */
-export function formatTable(table: ReportTable, format: ReportFormat): string {
+export function formatTable(table: PrintedTable, format: ReportFormat): string {
   switch (format) {
     case 'md':
       return redactKeyText(formatMarkdown(table));

@@ -23,3 +23,4 @@ export * from './results-parse';
 export * from './import';
 export { forgetStudyRows, lastRowCacheRead, type RowCacheRead } from './row-cache';
 export { formatCsvRecords, parseCsv, restoreFormula } from './csv';
+export { comparisonTables, formatComparison, type ComparisonTables } from './compare-tables';

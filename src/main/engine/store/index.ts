@@ -123,3 +123,5 @@ export type { MajorityRecord, UncuedJobOutcome } from './majorities';
 export { readImportedAnalysisRecords, readStudyHeader } from './report-rows';
 export { studyJobStates, studyRepJobs, type RepJob } from './inspect-export-rows';
 export type { ImportedAnalysisRecord, StudyHeaderRecord } from './report-rows';
+export { containsPattern, queryStudyReps, repFacets, REP_SORT_KEYS } from './rep-query';
+export type { QueriedRep, RepQuery, RepSortKey } from './rep-query';

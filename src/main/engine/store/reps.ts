@@ -11,7 +11,8 @@ export interface RepFilter {
   limit?: number | undefined;
 }
 
-interface RepListRow {
+/** The columns a rep listing selects (jobs, judge_reps, study_items). */
+export interface RepListRow {
   rep_id: string;
   item_id: string;
   dataset: string;
@@ -91,14 +92,7 @@ export function listReps(store: Store, filter: RepFilter) {
   if (origin === 'imported') return listImportedReps(store, filter);
   const rows = store.db
     .prepare(
-      `SELECT j.rep_id, j.item_id, i.dataset, j.judge_id, j.condition_key, j.direction, j.rep, r.outcome,
-              r.final_verdict_json, i.gold, r.turns, r.tool_results, r.simulated
-         FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
-         JOIN study_items i ON i.study_id = j.study_id AND i.item_id = j.item_id
-        WHERE j.study_id = @studyId AND j.state = 'done'
-          AND (@judgeId IS NULL OR j.judge_id = @judgeId)
-          AND (@dataset IS NULL OR i.dataset = @dataset)
-          AND (@conditionKey IS NULL OR j.condition_key = @conditionKey)
+      `${NATIVE_REPS_WHERE}
           AND (@itemId IS NULL OR j.item_id = @itemId)
         ORDER BY i.position, j.condition_key, j.judge_id, j.rep LIMIT @limit`,
     )
@@ -110,29 +104,45 @@ export function listReps(store: Store, filter: RepFilter) {
       itemId: filter.itemId ?? null,
       limit: filter.limit ?? 500,
     }) as RepListRow[];
-  return rows.map((row) => {
-    const stored = readOptionalJsonColumn(row.final_verdict_json, {
-      table: 'judge_reps',
-      row: row.rep_id,
-      field: 'final_verdict_json',
-    });
-    const verdict = isJsonRecord(stored) ? stored : null;
-    const outcome = typeof verdict?.outcome === 'string' ? verdict.outcome : undefined;
-    const score = typeof verdict?.score === 'number' ? verdict.score : undefined;
-    return {
-      repId: row.rep_id,
-      itemId: row.item_id,
-      dataset: row.dataset,
-      judgeId: row.judge_id,
-      conditionKey: row.condition_key,
-      direction: row.direction,
-      rep: row.rep,
-      outcome: row.outcome,
-      verdict: outcome ?? (score === undefined ? null : String(score)),
-      gold: row.gold,
-      turns: row.turns,
-      toolResults: row.tool_results,
-      simulated: row.simulated === 1,
-    };
+  return rows.map(nativeRepSummary);
+}
+
+/**
+ * A study's done native reps with the columns of RepListRow, narrowed by the optional
+ * @judgeId, @dataset and @conditionKey parameters (null: any); callers add conditions and order.
+ */
+export const NATIVE_REPS_WHERE = `SELECT j.rep_id, j.item_id, i.dataset, j.judge_id, j.condition_key, j.direction, j.rep,
+       r.outcome, r.final_verdict_json, i.gold, r.turns, r.tool_results, r.simulated
+  FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
+  JOIN study_items i ON i.study_id = j.study_id AND i.item_id = j.item_id
+ WHERE j.study_id = @studyId AND j.state = 'done'
+   AND (@judgeId IS NULL OR j.judge_id = @judgeId)
+   AND (@dataset IS NULL OR i.dataset = @dataset)
+   AND (@conditionKey IS NULL OR j.condition_key = @conditionKey)`;
+
+/** A native rep row as listed (its verdict read from the stored final verdict). */
+export function nativeRepSummary(row: RepListRow) {
+  const stored = readOptionalJsonColumn(row.final_verdict_json, {
+    table: 'judge_reps',
+    row: row.rep_id,
+    field: 'final_verdict_json',
   });
+  const verdict = isJsonRecord(stored) ? stored : null;
+  const outcome = typeof verdict?.outcome === 'string' ? verdict.outcome : undefined;
+  const score = typeof verdict?.score === 'number' ? verdict.score : undefined;
+  return {
+    repId: row.rep_id,
+    itemId: row.item_id,
+    dataset: row.dataset,
+    judgeId: row.judge_id,
+    conditionKey: row.condition_key,
+    direction: row.direction,
+    rep: row.rep,
+    outcome: row.outcome,
+    verdict: outcome ?? (score === undefined ? null : String(score)),
+    gold: row.gold,
+    turns: row.turns,
+    toolResults: row.tool_results,
+    simulated: row.simulated === 1,
+  };
 }

@@ -1,17 +1,13 @@
-/** The side panel: the stored reps behind a clicked cell or bar (listReps). */
+/** The side panel: the reps workbench, opened on the reps behind a clicked cell or bar. */
 import { useEffect, useRef } from 'react';
 import { useLab } from '../../store';
-import type { RepSummary } from './results-slice';
-
-function verdictClass(rep: RepSummary): string {
-  if (!rep.verdict || !rep.gold) return '';
-  return rep.verdict === rep.gold ? 'rep-correct' : 'rep-wrong';
-}
+import { RepsWorkbench } from './RepsWorkbench';
 
 /** The panel, when a mark was clicked. */
 export function RepsPanel() {
   const panel = useLab((state) => state.repsPanel);
   const close = useLab((state) => state.closeRepsPanel);
+  const studyId = useLab((state) => state.resultsStudyId);
   const closeRef = useRef<HTMLButtonElement>(null);
   const open = panel !== null;
 
@@ -25,17 +21,20 @@ export function RepsPanel() {
     return () => window.removeEventListener('keydown', onKey);
   }, [open, close]);
 
-  if (!panel) return null;
-  const { query, reps } = panel;
-  const list = reps.state === 'loaded' ? reps.value : [];
-  // With one cued condition in the heading, rows say "cued" or "uncued" instead of the key.
-  const cued = (query.conditionKeys ?? []).filter((key) => key !== 'uncued');
-  const conditionLabel = (key: string) => (cued.length === 1 && key === cued[0] ? 'cued' : key);
+  if (!panel || !studyId) return null;
+  const { query } = panel;
   const filters = [
     query.judgeId ? `judge ${query.judgeId}` : 'all judges',
     query.dataset ? `dataset ${query.dataset}` : 'all datasets',
     query.conditionKeys ? `conditions ${query.conditionKeys.join(', ')}` : 'all conditions',
   ];
+  // The clicked mark's cued condition seeds the condition filter (its control is one click away).
+  const cued = (query.conditionKeys ?? []).filter((key) => key !== 'uncued');
+  const initial = {
+    ...(query.judgeId ? { judgeId: query.judgeId } : {}),
+    ...(query.dataset ? { dataset: query.dataset } : {}),
+    ...(cued.length === 1 ? { conditionKey: cued[0] } : {}),
+  };
   return (
     <aside className="reps-panel" aria-label="Reps behind the selection" data-testid="reps-panel">
       <header className="reps-panel-head">
@@ -47,59 +46,7 @@ export function RepsPanel() {
           Close
         </button>
       </header>
-      {reps.state === 'loading' && <p className="muted">Listing reps…</p>}
-      {reps.state === 'failed' && (
-        <div className="banner banner-error" role="alert">
-          Could not list the reps: {reps.error}
-        </div>
-      )}
-      {reps.state === 'loaded' && list.length === 0 && (
-        <div className="reps-empty">
-          <p>No stored reps match this selection.</p>
-          <p className="muted">
-            Reps of imported results live in their import, not in the rep store, so the engine lists
-            none for them yet; the numbers above come from the imported records.
-          </p>
-        </div>
-      )}
-      {list.length > 0 && (
-        <>
-          <p className="muted numeric">{list.length} reps</p>
-          <div className="reps-scroll">
-            <table className="data-table reps-table">
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  {!query.judgeId && <th scope="col">Judge</th>}
-                  <th scope="col">Condition</th>
-                  <th scope="col">Rep</th>
-                  <th scope="col">Verdict</th>
-                  <th scope="col">Gold</th>
-                  <th scope="col">Turns</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((rep) => (
-                  <tr key={rep.repId} title={`${rep.dataset} · rep ${rep.repId}`}>
-                    <td className="mono">{rep.itemId}</td>
-                    {!query.judgeId && <td>{rep.judgeId}</td>}
-                    <td title={rep.conditionKey}>
-                      {conditionLabel(rep.conditionKey)}
-                      {rep.direction && rep.direction !== 'none' && (
-                        <span className="rep-direction"> {rep.direction}</span>
-                      )}
-                    </td>
-                    <td className="numeric">{rep.rep}</td>
-                    <td className={verdictClass(rep)}>{rep.verdict ?? rep.outcome}</td>
-                    <td>{rep.gold ?? '—'}</td>
-                    <td className="numeric">{rep.turns}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      <RepsWorkbench key={JSON.stringify(query)} studyId={studyId} initial={initial} />
     </aside>
   );
 }

@@ -53,14 +53,7 @@ function ConnectedFigure({ table, studyId }: { table: ResultTableName; studyId: 
   const entry = figures.find((figure) => figure.table === table);
   if (!entry) return null;
   const { Chart } = entry;
-  return (
-    <Chart
-      table={data}
-      studyId={studyId}
-      arm={arm}
-      onOpenReps={(query) => void openRepsPanel(query)}
-    />
-  );
+  return <Chart table={data} studyId={studyId} arm={arm} onOpenReps={openRepsPanel} />;
 }
 
 /** Every figure of one study. */

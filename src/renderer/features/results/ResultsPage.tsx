@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionIcon } from '../../components/icons';
@@ -6,6 +6,7 @@ import { loadedValue } from '../../lib/loadable';
 import { onLabEvent } from '../../lib/lab-events';
 import { hashForSection } from '../../sections';
 import { labStore, useLab } from '../../store';
+import { ComparePanel } from '../compare/ComparePanel';
 import { RepsPanel } from './RepsPanel';
 import { ResultCharts } from './ResultCharts';
 import { watchResultsStudy } from './results-live';
@@ -52,6 +53,9 @@ export function ResultsPage() {
   const studies = useLab((state) => state.studies);
   const loadStudies = useLab((state) => state.loadStudies);
   const showResultsStudy = useLab((state) => state.showResultsStudy);
+  const openRepsPanel = useLab((state) => state.openRepsPanel);
+  const [comparing, setComparing] = useState(false);
+  const stopComparing = useCallback(() => setComparing(false), []);
   const error = useLab((state) => state.resultsError);
   const hashStudyId = useHashStudyId();
   const list = loadedValue(studies);
@@ -94,6 +98,16 @@ export function ResultsPage() {
           <StudyPicker studies={list ?? []} value={studyId} />
           <ArmPicker />
           <StudyStatusLine study={study} />
+          <button
+            type="button"
+            className="button"
+            onClick={() => openRepsPanel({ title: 'All reps of this study' })}
+          >
+            All reps
+          </button>
+          <button type="button" className="button" onClick={() => setComparing(true)}>
+            Compare
+          </button>
         </div>
       )}
       {error && (
@@ -103,6 +117,9 @@ export function ResultsPage() {
       )}
       {body}
       <RepsPanel />
+      {comparing && studyId && (
+        <ComparePanel studyId={studyId} studies={list ?? []} onClose={stopComparing} />
+      )}
     </div>
   );
 }

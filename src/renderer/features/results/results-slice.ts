@@ -12,16 +12,14 @@ import {
   type ResultTableName,
 } from '../../charts/table-values';
 import { labClientFor } from '../../lib/engine-client';
-import type { Loadable } from '../../lib/loadable';
 import type { AllSlices } from '../../store/types';
 
 /** A rep behind a chart mark. */
 export type RepSummary = LabResponse<'listReps'>[number];
 
-/** The side panel listing the reps behind a clicked mark. */
+/** The side panel: the reps workbench, opened on the reps behind a clicked mark. */
 export interface RepsPanelState {
   query: RepsQuery;
-  reps: Loadable<RepSummary[]>;
 }
 
 /**
@@ -51,7 +49,7 @@ export interface ResultsSlice {
   loadResultTables: (which?: 'live' | 'all') => Promise<void>;
   setResultsProgress: (progress: StudyProgress) => void;
   chooseResultsArm: (arm: ArmSelection) => void;
-  openRepsPanel: (query: RepsQuery) => Promise<void>;
+  openRepsPanel: (query: RepsQuery) => void;
   closeRepsPanel: () => void;
 }
 
@@ -79,7 +77,6 @@ export function armsOf(tables: Partial<Record<ResultTableName, ReportTableData>>
 export const createResultsSlice: StateCreator<AllSlices, [], [], ResultsSlice> = (set, get) => {
   // Last JSON of each table, to keep identities when nothing changed.
   let fetched = new Map<ResultTableName, string>();
-  let panelRequest = 0;
   const client = () => {
     const address = get().address;
     return address ? labClientFor(address) : null;
@@ -158,36 +155,10 @@ export const createResultsSlice: StateCreator<AllSlices, [], [], ResultsSlice> =
       const found = get().resultsArms.find((entry) => armKey(entry) === armKey(arm));
       if (found) set({ resultsArm: found });
     },
-    openRepsPanel: async (query) => {
-      const studyId = get().resultsStudyId;
-      const api = client();
-      if (!studyId || !api) return;
-      const request = ++panelRequest;
-      set({ repsPanel: { query, reps: { state: 'loading' } } });
-      const only = query.conditionKeys?.length === 1 ? query.conditionKeys[0] : undefined;
-      const result = await api.listReps({
-        studyId,
-        limit: 5000,
-        ...(query.judgeId ? { judgeId: query.judgeId } : {}),
-        ...(query.dataset ? { dataset: query.dataset } : {}),
-        ...(only ? { conditionKey: only } : {}),
-      });
-      if (request !== panelRequest || !get().repsPanel) return;
-      const wanted = query.conditionKeys ? new Set(query.conditionKeys) : null;
-      set({
-        repsPanel: {
-          query,
-          reps: result.ok
-            ? {
-                state: 'loaded',
-                value: result.value.filter((rep) => !wanted || wanted.has(rep.conditionKey)),
-              }
-            : { state: 'failed', error: result.error.message },
-        },
-      });
+    openRepsPanel: (query) => {
+      if (get().resultsStudyId) set({ repsPanel: { query } });
     },
     closeRepsPanel: () => {
-      panelRequest += 1;
       set({ repsPanel: null });
     },
   };

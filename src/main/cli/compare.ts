@@ -1,0 +1,67 @@
+import { parseArgs } from 'node:util';
+import { isReportFormat, reportFormats } from '../../shared/lab-api-cli';
+import { exitCodes, UsageError, type CliCommand } from './command';
+import { openLab, unwrap } from './connection';
+
+/** `cuelab compare`: study B against study A, as the window's Compare view shows it. */
+export const compareCommand: CliCommand = {
+  name: 'compare',
+  summary:
+    'Compare the flip rates of two studies (B − A with 95% CIs and a test) as md, csv or json',
+  usage: `Usage: cuelab compare A B [--format md|csv|json] [--items] [--workspace DIR]
+
+A and B are studies: an id, an id prefix, a study name, or "latest". For every judge ×
+condition both studies ran, prints the harmful and helpful flip rates of each study and their
+difference B − A in percentage points with a 95% interval and a p-value:
+  paired    when the studies share items (only the shared items; Newcombe's paired interval,
+            exact McNemar test)
+  unpaired  otherwise (Newcombe's interval for independent samples, Fisher's exact test)
+then the items whose outcome changed. Judges match by id; when one judge of each study is left
+over, those two are compared (a rerun with a new model).
+
+Formats:
+  md    both tables, aligned markdown with their notes (default)
+  csv   the rates table, or with --items the changed items; a simulated column on every row
+  json  { studyA, studyB, simulated, reps, rates, changedItems }
+
+Comparisons with synthetic-judge data in either study are marked SIMULATED in every format.`,
+  async run(args, io, context) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        workspace: { type: 'string' },
+        format: { type: 'string', default: 'md' },
+        items: { type: 'boolean', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length !== 2)
+      throw new UsageError('give two studies, A then B (each an id, id prefix, name or "latest")');
+    const format = values.format;
+    if (!isReportFormat(format))
+      throw new UsageError(`there is no format "${format}"; formats: ${reportFormats.join(', ')}`);
+    if (values.items && format !== 'csv')
+      throw new UsageError('--items picks the csv table; md and json already hold both tables');
+    const { api, close } = openLab(context, values.workspace);
+    try {
+      const resolve = async (reference: string) =>
+        unwrap(await api.resolveStudy({ reference })).studyId;
+      const a = await resolve(positionals[0] as string);
+      const b = await resolve(positionals[1] as string);
+      const { text } = unwrap(
+        await api.formatComparison({
+          studyA: a,
+          studyB: b,
+          format,
+          part: values.items ? 'items' : 'rates',
+        }),
+      );
+      // csv ends every record with CRLF; io.out adds the final LF itself.
+      io.out(format === 'csv' ? text.slice(0, -1) : text);
+      return exitCodes.ok;
+    } finally {
+      await close();
+    }
+  },
+};

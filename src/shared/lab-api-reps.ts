@@ -1,0 +1,83 @@
+/**
+ * LabApi methods of the results workbench: any rep of a study, filtered, sorted and searched a
+ * page at a time; any rep's transcript; any two reps side by side. Merged into `labMethods` in
+ * lab-api.ts.
+ */
+import { z } from 'zod';
+import { flipPairSchema } from './lab-api-mechanisms';
+import { repSummarySchema } from './lab-api-studies';
+
+/** Columns the reps table sorts by (engine store/rep-query.ts). */
+export const repSortKeys = ['item', 'judge', 'condition', 'rep', 'verdict', 'turns'] as const;
+
+/** The reps table's filters and page. */
+export const repQuerySchema = z
+  .object({
+    studyId: z.string().min(1),
+    judgeId: z.string().min(1).optional(),
+    dataset: z.string().min(1).optional(),
+    conditionKey: z.string().min(1).optional(),
+    /** Which way the cue pointed; `uncued` for the control's reps. */
+    direction: z.enum(['severity', 'leniency', 'uncued']).optional(),
+    /** `none`: no pass/fail verdict (invalid, budget exhausted, error, graded). */
+    verdict: z.enum(['pass', 'fail', 'none']).optional(),
+    /** Flipped cued reps by kind (§3.1 harmful, App. F helpful), any flip, or none. */
+    flipped: z.enum(['harmful', 'helpful', 'any', 'no']).optional(),
+    /** A mechanism label of a flipped rep (classifier or the synthetic judge's truth). */
+    mechanism: z.string().min(1).max(80).optional(),
+    /** Text to find in the rationale or any message of the transcript (case-insensitive). */
+    search: z.string().max(200).optional(),
+    sort: z.enum(repSortKeys).optional(),
+    descending: z.boolean().optional(),
+    offset: z.number().int().min(0).max(10_000_000).optional(),
+    /** Page size (default 50). */
+    limit: z.number().int().min(1).max(200).optional(),
+  })
+  .strict();
+
+/** One rep as the workbench lists it. */
+export const workbenchRepSchema = repSummarySchema.extend({
+  /** Set when the rep is a flipped cued rep. */
+  flip: z.enum(['harmful', 'helpful']).nullable(),
+  /** Its mechanism label (ensemble, else diff classifier, else the synthetic truth). */
+  mechanism: z.string().nullable(),
+});
+
+const runSchema = flipPairSchema.shape.baseline;
+
+/** Workbench methods. */
+export const repMethods = {
+  /** One page of a study's reps; `hasMore` says whether another page follows. */
+  queryReps: {
+    request: repQuerySchema,
+    response: z.object({
+      rows: z.array(workbenchRepSchema),
+      hasMore: z.boolean(),
+      /** Values the judge, dataset, condition and mechanism filters can take. */
+      facets: z.object({
+        judges: z.array(z.string()),
+        datasets: z.array(z.string()),
+        conditions: z.array(z.string()),
+        mechanisms: z.array(z.string()),
+      }),
+      /** Why there are no rows to list at all (an imported study has no transcripts), or null. */
+      note: z.string().nullable(),
+      simulated: z.boolean(),
+    }),
+  },
+  /**
+   * Any two reps side by side (`repB` may be left out to read one rep's transcript), their tool
+   * calls aligned as in Replay.
+   */
+  loadRepPair: {
+    request: z.object({ repA: z.string().min(1), repB: z.string().min(1).optional() }).strict(),
+    response: z.object({
+      a: runSchema,
+      b: runSchema.nullable(),
+      /** Rows of the side-by-side view: indexes into each run's calls. */
+      alignment: z.array(z.object({ a: z.number().nullable(), b: z.number().nullable() })),
+      /** First aligned row where one run has a call the other lacks; null when none. */
+      divergenceRow: z.number().nullable(),
+    }),
+  },
+} as const;

@@ -1,0 +1,119 @@
+/**
+ * Compare in Chromium at 1024×700 against a real `cuelab serve`: three imported studies (the
+ * hand-worked example of test/unit/analysis-study-compare.test.ts: a first run, a rerun on the
+ * same items, and a synthetic study of other items). The window shows the paired differences
+ * and the changed items, exports the CLI's CSV, and marks SIMULATED when a study is synthetic.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, type LabBrowser } from './helpers/browser';
+import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
+import { saveScreenshot, waitConnected } from './helpers/lab-page';
+import { cuelab, download, importStudy } from './helpers/results-fixture';
+
+const HEADER =
+  'item_id,dataset,judge,condition,cue_direction,rep,verdict,score,gold,dimension,turns,simulated';
+
+/** Items 1..4 uncued right, the rest uncued wrong; `flipped` items' cued majority turns. */
+function records(judge: string, dataset: string, items: number, flipped: number[], sim = false) {
+  const lines = [HEADER];
+  for (let index = 1; index <= items; index += 1) {
+    const uncued = index <= 4 ? 'pass' : 'fail';
+    const cued = flipped.includes(index) ? (uncued === 'pass' ? 'fail' : 'pass') : uncued;
+    const direction = uncued === 'pass' ? 'severity' : 'leniency';
+    for (const rep of [1, 2, 3]) {
+      const item = [`item-${index}`, dataset, judge];
+      lines.push(
+        [...item, 'uncued', '', rep, uncued, '', 'pass', 'task_success', '', sim].join(','),
+      );
+      lines.push(
+        [...item, 'authority', direction, rep, cued, '', 'pass', 'task_success', '', sim].join(','),
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+let folder = '';
+let workspace = '';
+let rerunId = '';
+let engine: RunningEngine | undefined;
+let browser: LabBrowser | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  assertBuilt();
+  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-compare-'));
+  workspace = join(folder, 'workspace');
+  const study = (name: string, text: string) => {
+    writeFileSync(join(folder, `${name}.csv`), text);
+    return importStudy(workspace, join(folder, `${name}.csv`), name);
+  };
+  study('first run', records('judge-a', 'set', 6, [1, 2, 5]));
+  study('other items', records('judge-c', 'other', 3, [1, 2, 3], true));
+  rerunId = study('rerun', records('judge-a', 'set', 6, [1, 5, 6]));
+  engine = await startEngine({ workspace });
+  browser = await launchBrowser({ width: 1024, height: 700 });
+  page = await browser.context.newPage();
+  await page.emulateMedia({ colorScheme: 'light' });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await engine?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('Compare view', () => {
+  test('shows the paired differences and changed items, and exports the CLI csv', async () => {
+    await page.goto(`${engine!.url}#/results/${rerunId}`);
+    await waitConnected(page);
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    const panel = page.getByTestId('compare-panel');
+    await panel
+      .getByLabel('Compare this study (B) with study A')
+      .selectOption({ label: 'first run' });
+    const rates = panel.getByTestId('compare-rates');
+    await expect.poll(() => rates.innerText()).toContain('paired');
+    const [harmful, helpful] = await rates.locator('tbody tr').allInnerTexts();
+    expect(harmful).toMatch(/harmful\s+paired\s+4\s+50\.0\s+4\s+25\.0\s+-25\.0/);
+    expect(harmful).toContain('exact McNemar');
+    expect(helpful).toMatch(/helpful\s+paired\s+2\s+50\.0\s+2\s+100\.0\s+50\.0/);
+    const items = await panel.getByTestId('compare-items').locator('tbody tr').allInnerTexts();
+    expect(items.map((row) => row.split('\t').slice(4).join(' '))).toEqual([
+      'item-2 harmful flip held',
+      'item-6 stayed wrong helpful flip',
+    ]);
+    expect(await panel.getByText('SIMULATED').count()).toBe(0);
+
+    const csv = await download(page, 'compare-export-csv');
+    const printed = cuelab(workspace, ['compare', 'first run', 'rerun', '--format', 'csv']);
+    expect(readFileSync(csv.path, 'utf8').replace(/\r\n/g, '\n').trim()).toBe(
+      printed.replace(/\r\n/g, '\n').trim(),
+    );
+    const fits = await page.evaluate(() =>
+      [
+        document.scrollingElement as HTMLElement,
+        ...document.querySelectorAll<HTMLElement>('.compare-panel, .compare-scroll'),
+      ].every((box) => box.scrollWidth <= box.clientWidth),
+    );
+    expect(fits).toBe(true);
+    await saveScreenshot(page, 'compare-1024');
+  });
+
+  test('compares other items unpaired with Fisher, marked SIMULATED', async () => {
+    const panel = page.getByTestId('compare-panel');
+    await panel
+      .getByLabel('Compare this study (B) with study A')
+      .selectOption({ label: 'other items' });
+    await panel.getByText('SIMULATED', { exact: true }).waitFor();
+    const rates = panel.getByTestId('compare-rates');
+    await expect.poll(() => rates.innerText()).toContain('unpaired');
+    expect(await rates.innerText()).toContain('Fisher exact');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  });
+});
