@@ -55,6 +55,8 @@ export {
   studyStatus,
 } from './study-state';
 export { saveWebRecording } from './web-recordings';
+export { fixedMajorityKeys, majorityKey, recentRepTimes } from './rep-times';
+export type { FinishedRepTime } from './rep-times';
 export {
   dimensionGoldStamp,
   doneJobCount,
