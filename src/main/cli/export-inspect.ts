@@ -30,7 +30,7 @@ items with a gold label, matches_gold (C or I). Open them with: inspect view --l
     if (!study || !folder || extra.length) throw new UsageError('give a STUDY and a DIR');
     const format = values.format;
     if (format !== 'json' && format !== 'eval') throw new UsageError('--format is json or eval');
-    const session = openLab(context, values.workspace);
+    const session = openLab(context, values.workspace, { readOnly: true });
     try {
       const studyId = unwrap(await session.api.resolveStudy({ reference: study })).studyId;
       // The engine builds the logs; DIR is on this machine and only this CLI writes there.

@@ -8,11 +8,16 @@ export function formatProgress(progress: StudyProgress): string {
   const planned = progress.plannedTotal;
   const percent = planned ? Math.floor((progress.done / planned) * 100) : 0;
   const pace = progress.repsPerMinute === null ? '' : ` · ${formatPace(progress.repsPerMinute)}`;
-  const eta =
-    progress.etaSeconds === null ? 'eta –' : `eta ${formatSeconds(progress.etaSeconds)}${pace}`;
+  // A study that ended has no time left to tell; a paused one still has its work's worth.
+  const ended = ['completed', 'cancelled', 'failed'].includes(progress.status);
+  const eta = ended
+    ? ''
+    : progress.etaSeconds === null
+      ? ' · eta –'
+      : ` · eta ${formatSeconds(progress.etaSeconds)}${pace}`;
   const cost = `$${progress.costUsd.toFixed(2)}${progress.unpricedReps ? ` (+${progress.unpricedReps} unpriced)` : ''}`;
   const retrying = progress.retrying ? ` · ${progress.retrying} retrying` : '';
-  return `[${progress.done}/${planned}] ${percent}% · ${progress.running} running${retrying} · ${eta} · ${cost} · ${progress.failed} failed · ${progress.status}`;
+  return `[${progress.done}/${planned}] ${percent}% · ${progress.running} running${retrying}${eta} · ${cost} · ${progress.failed} failed · ${progress.status}`;
 }
 
 /**
