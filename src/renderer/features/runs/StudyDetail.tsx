@@ -86,6 +86,7 @@ export function StudyDetail({ studyId, summary }: { studyId: string; summary?: S
       aria-labelledby={headingId}
       data-testid="study-detail"
       data-study-id={studyId}
+      data-status={status}
     >
       <header className="study-detail-header">
         <div className="study-detail-title">
