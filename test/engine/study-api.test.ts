@@ -66,6 +66,9 @@ describe('LabApi for studies: estimate, create, progress events, control, tables
         uncuedReps: 4,
         cuedReps: 8,
         totalReps: 12,
+        // No rep of this model has run here yet: the time per rep is the default.
+        secondsMeasured: false,
+        secondsBasis: 'fake: default 90 s per rep (fewer than 5 reps measured here)',
       });
       expect(estimate.value.warnings.map((warning) => warning.code)).toContain('missing_key');
     }
@@ -140,6 +143,14 @@ describe('LabApi for studies: estimate, create, progress events, control, tables
       expect(report.repsPerMinute).toBeGreaterThan(0);
     }
     expect(reports.at(-1)).toMatchObject({ done: 12, plannedTotal: 12, etaSeconds: 0 });
+
+    // The Builder's estimate now learns from the 12 reps measured on this machine.
+    const learned = await client.estimateStudy({ spec: spec() });
+    expect(learned.ok && learned.value.secondsMeasured).toBe(true);
+    expect(learned.ok && learned.value.secondsBasis).toMatch(
+      /^fake: median \d+\.\d s per rep over 12 reps measured here$/,
+    );
+    expect(learned.ok && learned.value.estimatedSeconds).toBeLessThan((12 * 90) / 4);
     const studyId = created.ok ? created.value.studyId : '';
     const progress = await client.studyProgress({ studyId });
     expect(progress.ok && progress.value).toMatchObject({

@@ -91,7 +91,7 @@ export {
 export type { NewStudy, NewStudyItem, StoredStudyDefinition } from './study-rows';
 export { providerCallLog } from './provider-calls';
 export type { ProviderCallLog, StoredProviderCall } from './provider-calls';
-export { modelRepHistory } from './model-history';
+export { measuredRepTime, modelRepHistory } from './model-history';
 export type { ModelRepHistory } from './model-history';
 export { uncuedArmsWithoutMajority } from './study-majorities';
 export type { UncuedArm } from './study-majorities';
