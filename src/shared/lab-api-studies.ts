@@ -35,6 +35,13 @@ export const studyEstimateSchema = z.object({
   /** Rough USD estimate; null when a judge's model has no price. */
   estimatedCostUsd: z.number().nullable(),
   estimatedSeconds: z.number(),
+  /**
+   * True when every judge's time per rep is the median measured on this machine (the
+   * workspace's finished reps of that provider and model), false when any is a default guess.
+   */
+  secondsMeasured: z.boolean(),
+  /** Per judge: the measured median or the default the duration is built from. */
+  secondsBasis: z.string(),
   /** How the estimate was made (history or assumptions), in words. */
   basis: z.string(),
   warnings: z.array(

@@ -33,14 +33,25 @@ export const studyProgressSchema = z.object({
   ),
   /** Jobs known so far (cued jobs appear once their item's uncued majority is fixed). */
   total: z.number(),
+  /**
+   * Reps the study will run: the known jobs plus the cued reps still to be queued once their
+   * majorities are fixed. Percent done counts against this, so it never falls as cued reps
+   * are queued (an undetermined item queues none, and the total shrinks).
+   */
+  plannedTotal: z.number(),
   done: z.number(),
   failed: z.number(),
   running: z.number(),
   costUsd: z.number(),
   /** Reps whose model has no price: their cost is unknown, not zero. */
   unpricedReps: z.number(),
-  /** Seconds to finish the known jobs at the current pace; null before any rep finished. */
+  /**
+   * Seconds to finish the planned reps at the pace measured over the recent finished reps
+   * (concurrency as observed); null before any rep finished.
+   */
   etaSeconds: z.number().nullable(),
+  /** Reps finished per minute over the recent finished reps; null before any rep finished. */
+  repsPerMinute: z.number().nullable(),
   /** Jobs waiting to run again after a failed attempt (transient error, lost environment). */
   retrying: z.number(),
   /**
@@ -66,3 +77,10 @@ export const studyProgressSchema = z.object({
 });
 
 export type StudyProgress = z.output<typeof studyProgressSchema>;
+
+/** 0.43 → "0.43 reps/min", 12.5 → "12.5 reps/min"; empty before any rep finished. */
+export function formatPace(repsPerMinute: number | null): string {
+  if (repsPerMinute === null || !Number.isFinite(repsPerMinute)) return '';
+  const digits = repsPerMinute >= 100 ? 0 : repsPerMinute >= 10 ? 1 : 2;
+  return `${repsPerMinute.toFixed(digits)} reps/min`;
+}

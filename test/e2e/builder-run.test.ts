@@ -66,6 +66,11 @@ describe('builder', () => {
     const counts = await waitForEstimate(page, fullDesign.conditions, fullDesign.totalReps);
     expect(counts.gridConditions).toBe(counts.estimateConditions);
     await page.getByTestId('estimate').getByText('simulated').waitFor();
+    // A fresh workspace has measured no synthetic reps: the duration says it is a default.
+    expect(await page.getByTestId('estimate-duration').innerText()).toMatch(/\(default guess\)$/);
+    expect(await page.getByTestId('estimate-time-basis').innerText()).toContain(
+      'default 1.5 s per rep (fewer than 5 reps measured here)',
+    );
   });
 
   test('a dropped cell leaves the engine’s estimate too (condition keys match the engine’s)', async () => {

@@ -202,7 +202,7 @@ describe('importing results files', () => {
       io,
     );
     expect(ok).toBe(0);
-    expect(out[0]).toMatch(/^Imported 24 reps \(4 items, 1 judges, conditions uncued, strong\)/);
+    expect(out[0]).toMatch(/^Imported 24 reps \(4 items, 1 judge, conditions uncued, strong\)/);
     const bad = await runCli(['import-results', fixture('bad-rows.csv'), ...workspace], io);
     expect(bad).toBe(1);
     expect(err[0]).toBe(

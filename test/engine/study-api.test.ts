@@ -66,6 +66,9 @@ describe('LabApi for studies: estimate, create, progress events, control, tables
         uncuedReps: 4,
         cuedReps: 8,
         totalReps: 12,
+        // No rep of this model has run here yet: the time per rep is the default.
+        secondsMeasured: false,
+        secondsBasis: 'fake: default 90 s per rep (fewer than 5 reps measured here)',
       });
       expect(estimate.value.warnings.map((warning) => warning.code)).toContain('missing_key');
     }
@@ -122,6 +125,32 @@ describe('LabApi for studies: estimate, create, progress events, control, tables
     );
     expect(statuses[0]).toBe('running');
     expect(statuses.at(-1)).toBe('completed');
+    // 2 items × 1 judge × 2 reps: 4 uncued jobs, then under `opposite` 2 cued conditions × 4
+    // = 8 cued jobs, queued only as each item's majority is fixed. The plan counts all 12 from
+    // the first report, so percent done never falls; once a rep is done the ETA is measured.
+    const reports = progressEvents.flatMap((event) =>
+      event.stream === 'study.progress' ? [event.data] : [],
+    );
+    expect(reports[0]?.total).toBeLessThan(12);
+    expect(reports.map((report) => report.plannedTotal)).toEqual(reports.map(() => 12));
+    const fractions = reports.map((report) => report.done / report.plannedTotal);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    const afterFirstRep = reports.filter((report) => report.done > 0);
+    expect(afterFirstRep.length).toBeGreaterThan(0);
+    for (const report of afterFirstRep) {
+      expect(Number.isFinite(report.etaSeconds)).toBe(true);
+      expect(report.etaSeconds).toBeGreaterThanOrEqual(0);
+      expect(report.repsPerMinute).toBeGreaterThan(0);
+    }
+    expect(reports.at(-1)).toMatchObject({ done: 12, plannedTotal: 12, etaSeconds: 0 });
+
+    // The Builder's estimate now learns from the 12 reps measured on this machine.
+    const learned = await client.estimateStudy({ spec: spec() });
+    expect(learned.ok && learned.value.secondsMeasured).toBe(true);
+    expect(learned.ok && learned.value.secondsBasis).toMatch(
+      /^fake: median \d+\.\d s per rep over 12 reps measured here$/,
+    );
+    expect(learned.ok && learned.value.estimatedSeconds).toBeLessThan((12 * 90) / 4);
     const studyId = created.ok ? created.value.studyId : '';
     const progress = await client.studyProgress({ studyId });
     expect(progress.ok && progress.value).toMatchObject({

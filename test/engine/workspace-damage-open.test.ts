@@ -131,8 +131,10 @@ describe('the open check', () => {
   it('opens a new workspace and records its identity beside it', async () => {
     const dir = makeTempDir();
     dirs.push(dir);
-    const status = await cli(['status', '--workspace', dir.path]);
-    expect(status).toMatchObject({ code: 0, err: '' });
+    // A read command never creates a workspace; importing a suite does.
+    const suite = join(__dirname, '..', 'fixtures', 'mini-suite.json');
+    const created = await cli(['suite', 'import', suite, '--workspace', dir.path]);
+    expect(created).toMatchObject({ code: 0, err: '' });
     expect(existsSync(join(dir.path, 'cuelab.sqlite.marker.json'))).toBe(true);
     expect((await cli(['status', '--workspace', dir.path])).code).toBe(0);
   });

@@ -41,14 +41,14 @@ describe('cuelab command line', () => {
     const unknown = await run(['serv']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toBe(
-      'cuelab: unknown command "serv". Run "cuelab --help" for the list of commands.',
+      'cuelab: unknown command "serv". Did you mean "serve"? Run "cuelab --help" for the list of commands.',
     );
     expect((await run(['--verbose'])).code).toBe(2);
     expect((await run(['help', 'nope'])).code).toBe(2);
 
     const badFlag = await run(['serve', '--prot', '80']);
     expect(badFlag.code).toBe(2);
-    expect(badFlag.err).toContain("Unknown option '--prot'");
+    expect(badFlag.err).toContain('cuelab serve: unknown option "--prot". Did you mean "--port"?');
     expect(badFlag.err).toContain('Run "cuelab serve --help" for usage.');
 
     const badPort = await run(['serve', '--port', 'eighty']);

@@ -13,8 +13,9 @@ import {
 } from '../../shared/lab-client';
 import type { LabError, LabResult } from '../../shared/result';
 import { createInProcessClient } from '../engine/api';
-import { createEngine, workspaceForProcess, type Engine } from '../engine/engine';
-import { exitCodes, UsageError, type CliContext, type CliIo } from './command';
+import { existsSync } from 'node:fs';
+import { createEngine, databasePath, workspaceForProcess, type Engine } from '../engine/engine';
+import { CommandError, exitCodes, UsageError, type CliContext, type CliIo } from './command';
 
 /** The environment variables that name a running engine (like --engine / --token). */
 export const engineEnvNames = { engine: 'CUELAB_ENGINE', token: 'CUELAB_TOKEN' } as const;
@@ -137,11 +138,24 @@ function engineAddress(engine: string, token: string | undefined): EngineAddress
   return { baseUrl: url.toString(), token: chosen };
 }
 
+/** How a command opens the workspace here. */
+export interface OpenOptions {
+  /**
+   * A command that only reads (status, report, suite list, exports) refuses a workspace that
+   * does not exist rather than creating an empty one: a mistyped --workspace is named as such.
+   */
+  readOnly?: boolean;
+}
+
 /**
  * Opens LabApi for a command: the remote engine of `context`, or the workspace here
  * (`--workspace DIR`, else $CUELAB_WORKSPACE, else the default folder).
  */
-export function openLab(context: CliContext | undefined, workspace?: string): LabSession {
+export function openLab(
+  context: CliContext | undefined,
+  workspace?: string,
+  options: OpenOptions = {},
+): LabSession {
   const remote = context?.remote ?? null;
   if (remote) {
     if (workspace !== undefined)
@@ -155,7 +169,19 @@ export function openLab(context: CliContext | undefined, workspace?: string): La
       listen: (onEvent) => listenRemote(remote, onEvent),
     };
   }
-  const engine = createEngine(workspaceForProcess(workspace));
+  const location = workspaceForProcess(workspace);
+  if (options.readOnly && !existsSync(databasePath(location.path))) {
+    const named = {
+      flag: 'the --workspace folder',
+      environment: 'the $CUELAB_WORKSPACE folder',
+      default: 'the default workspace',
+    }[location.source];
+    throw new CommandError(
+      `there is no workspace at ${location.path} (${named} has no cuelab.sqlite); nothing was ` +
+        'created. Check the path, or start one with: cuelab demo (or cuelab run SPEC)',
+    );
+  }
+  const engine = createEngine(location);
   return {
     api: createInProcessClient(engine.handlers),
     engine,

@@ -8,6 +8,7 @@ import { createEngine, workspaceForProcess } from '../engine/engine';
 import { withInterrupt } from './interrupt';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { envHosts, envHostsUsage } from './env-hosts';
+import { didYouMean } from './suggest';
 import {
   baseImageTag,
   bootstrapImageTag,
@@ -88,7 +89,7 @@ pull       pulls every image the items of SUITE start from (e.g. the SWE-bench e
       default:
         throw new UsageError(
           action
-            ? `unknown action "${action}"; use bootstrap, status, clean, pull or hosts`
+            ? `unknown action "${action}".${didYouMean(action, ['bootstrap', 'status', 'clean', 'pull', 'hosts'])} Use bootstrap, status, clean, pull or hosts.`
             : 'name an action: bootstrap, status, clean, pull or hosts',
         );
     }

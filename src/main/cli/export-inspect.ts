@@ -33,7 +33,7 @@ Synthetic-judge logs are tagged SIMULATED. Open them with: inspect view --log-di
     if (!study || !folder || extra.length) throw new UsageError('give a STUDY and a DIR');
     const format = values.format;
     if (format !== 'json' && format !== 'eval') throw new UsageError('--format is json or eval');
-    const session = openLab(context, values.workspace);
+    const session = openLab(context, values.workspace, { readOnly: true });
     try {
       const studyId = unwrap(await session.api.resolveStudy({ reference: study })).studyId;
       // The engine builds the logs; DIR is on this machine and only this CLI writes there.

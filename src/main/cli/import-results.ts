@@ -3,6 +3,7 @@ import { knownResultColumns, requiredResultColumns } from '../../shared/results-
 import { exitCodes, UsageError, type CliCommand } from './command';
 import { openLab, printRejectedFile, unwrap } from './connection';
 import { fileForEngine } from './files';
+import { countOf } from './words';
 
 /** `cuelab import-results`: per-rep verdict records from another harness become a study. */
 export const importResultsCommand: CliCommand = {
@@ -55,7 +56,7 @@ reason; nothing is stored. The study is named NAME, else the file name.`,
         }),
       );
       io.out(
-        `Imported ${summary.reps} reps (${summary.items} items, ${summary.judges} judges, ` +
+        `Imported ${countOf(summary.reps, 'rep')} (${countOf(summary.items, 'item')}, ${countOf(summary.judges, 'judge')}, ` +
           `conditions ${summary.conditions.join(', ')}) as study ${summary.studyId} "${summary.name}"` +
           `${summary.simulated ? ' [simulated]' : ''}.`,
       );

@@ -31,6 +31,7 @@ import { runCommand } from './run';
 import { statusCommand } from './status';
 import { serveCommand } from './serve';
 import { suiteCommand } from './suite';
+import { didYouMean, plainParseError } from './suggest';
 
 /** Every subcommand; later issues add theirs here. */
 export const commands: readonly CliCommand[] = [
@@ -111,7 +112,10 @@ export async function runCli(
     return exitCodes.ok;
   }
   if (first.startsWith('-')) {
-    io.err(`cuelab: unknown option "${first}". Run "cuelab --help" for usage.`);
+    const known = ['--help', '--version', '--engine', '--token'];
+    io.err(
+      `cuelab: unknown option "${first}".${didYouMean(first, known)} Run "cuelab --help" for usage.`,
+    );
     return exitCodes.usage;
   }
   const command = commands.find((candidate) => candidate.name === first);
@@ -136,13 +140,18 @@ export async function runCli(
 }
 
 function unknownCommand(name: string, io: CliIo): number {
-  io.err(`cuelab: unknown command "${name}". Run "cuelab --help" for the list of commands.`);
+  const known = commands.map((command) => command.name);
+  io.err(
+    `cuelab: unknown command "${name}".${didYouMean(name, known)} ` +
+      'Run "cuelab --help" for the list of commands.',
+  );
   return exitCodes.usage;
 }
 
 function reportFailure(command: CliCommand, error: unknown, io: CliIo): number {
-  if (error instanceof UsageError || isParseArgsError(error)) {
-    io.err(`cuelab ${command.name}: ${(error as Error).message}`);
+  const parseError = plainParseError(error, command.usage);
+  if (error instanceof UsageError || parseError !== null) {
+    io.err(`cuelab ${command.name}: ${parseError ?? (error as Error).message}`);
     io.err(`Run "cuelab ${command.name} --help" for usage.`);
     return exitCodes.usage;
   }
@@ -158,9 +167,4 @@ function reportFailure(command: CliCommand, error: unknown, io: CliIo): number {
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   io.err(`cuelab ${command.name} failed unexpectedly: ${message}`);
   return exitCodes.failed;
-}
-
-function isParseArgsError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
 }

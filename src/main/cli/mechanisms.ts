@@ -12,6 +12,7 @@ import { uploadBundle } from '../../shared/lab-client';
 import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { openLab, printRejectedFile, unwrap, type LabSession } from './connection';
 import { fileForEngine, writeOutput } from './files';
+import { countOf } from './words';
 
 type ClassifySummary = LabResponse<'classifyStudy'>['summary'];
 
@@ -46,7 +47,7 @@ function counts(record: Record<string, number>): string {
 function printSummary(io: CliIo, summary: ClassifySummary, simulated: boolean): void {
   const mark = simulated ? ' [SIMULATED: synthetic-judge data]' : '';
   io.out(
-    `${summary.flips} flipped reps (${summary.harmful} harmful, ${summary.helpful} helpful)${mark}.`,
+    `${countOf(summary.flips, 'flipped rep')} (${summary.harmful} harmful, ${summary.helpful} helpful)${mark}.`,
   );
   io.out(`Trajectory diff: ${counts(summary.diff)}.`);
   if (summary.gold?.cases) {
@@ -56,7 +57,8 @@ function printSummary(io: CliIo, summary: ClassifySummary, simulated: boolean): 
         `pass ${pass}, fail ${fail}, undecided ${undecided}.`,
     );
   }
-  if (summary.truth) io.out(`True mechanism recorded for ${summary.truth} synthetic reps.`);
+  if (summary.truth)
+    io.out(`True mechanism recorded for ${countOf(summary.truth, 'synthetic rep')}.`);
   if (summary.ensemble) {
     const { asked, skipped, labels, invalidVotes } = summary.ensemble;
     io.out(
@@ -172,7 +174,7 @@ Default FILE: cuelab-study-<first 8 characters of the id>.json.gz in the current
       const file = values.out ?? `cuelab-study-${studyId.slice(0, 8)}.json.gz`;
       writeOutput(file, Buffer.from(bundle.base64, 'base64'));
       io.out(
-        `Wrote ${file} (${bundle.bytes} bytes): study ${studyId}, ${bundle.reps} reps, ${bundle.labels} labels.`,
+        `Wrote ${file} (${bundle.bytes} bytes): study ${studyId}, ${countOf(bundle.reps, 'rep')}, ${countOf(bundle.labels, 'label')}.`,
       );
       for (const name of bundle.redacted)
         io.out(`warning: the value of ${name} appeared in the study and was redacted.`);
@@ -217,7 +219,7 @@ With --engine URL --token T the file is streamed to that running engine (any siz
       );
       io.out(
         `${summary.replaced ? 'Replaced' : 'Opened'} study ${summary.studyId} "${summary.name}": ` +
-          `${summary.reps} reps, ${summary.labels} labels` +
+          `${countOf(summary.reps, 'rep')}, ${countOf(summary.labels, 'label')}` +
           `${summary.suiteCreated ? ', suite created' : summary.itemsAdded ? `, ${summary.itemsAdded} suite items added` : ''}.`,
       );
       return exitCodes.ok;

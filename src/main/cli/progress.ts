@@ -1,12 +1,23 @@
-import type { StudyProgress } from '../../shared/study-progress';
+import { formatPace, type StudyProgress } from '../../shared/study-progress';
 
-/** One line of progress: done/total, percent, ETA, cost, failures. */
+/**
+ * One line of progress: done of the planned total, percent, pace and ETA (measured by the
+ * engine; "eta –" only before the first rep has finished), cost, failures.
+ */
 export function formatProgress(progress: StudyProgress): string {
-  const percent = progress.total ? Math.floor((progress.done / progress.total) * 100) : 0;
-  const eta = progress.etaSeconds === null ? 'eta –' : `eta ${formatSeconds(progress.etaSeconds)}`;
+  const planned = progress.plannedTotal;
+  const percent = planned ? Math.floor((progress.done / planned) * 100) : 0;
+  const pace = progress.repsPerMinute === null ? '' : ` · ${formatPace(progress.repsPerMinute)}`;
+  // A study that ended has no time left to tell; a paused one still has its work's worth.
+  const ended = ['completed', 'cancelled', 'failed'].includes(progress.status);
+  const eta = ended
+    ? ''
+    : progress.etaSeconds === null
+      ? ' · eta –'
+      : ` · eta ${formatSeconds(progress.etaSeconds)}${pace}`;
   const cost = `$${progress.costUsd.toFixed(2)}${progress.unpricedReps ? ` (+${progress.unpricedReps} unpriced)` : ''}`;
   const retrying = progress.retrying ? ` · ${progress.retrying} retrying` : '';
-  return `[${progress.done}/${progress.total}] ${percent}% · ${progress.running} running${retrying} · ${eta} · ${cost} · ${progress.failed} failed · ${progress.status}`;
+  return `[${progress.done}/${planned}] ${percent}% · ${progress.running} running${retrying}${eta} · ${cost} · ${progress.failed} failed · ${progress.status}`;
 }
 
 /**

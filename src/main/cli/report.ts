@@ -50,7 +50,7 @@ With --engine URL --token T the table comes from that running engine.`,
     const format = values.format;
     if (!isReportFormat(format))
       throw new UsageError(`there is no format "${format}"; formats: ${reportFormats.join(', ')}`);
-    const { api, close } = openLab(context, values.workspace);
+    const { api, close } = openLab(context, values.workspace, { readOnly: true });
     try {
       const { studyId } = unwrap(await api.resolveStudy({ reference: positionals[0] as string }));
       const { text } = unwrap(await api.formatReport({ studyId, table, format }));

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { openLab, unwrap, type LabSession } from './connection';
 import { formatProgress } from './progress';
+import { countOf } from './words';
 
 /** `cuelab run`: create a study from a spec and run it to the end (or a pause). */
 export const runCommand: CliCommand = {
@@ -61,8 +62,8 @@ this command follows its progress (Ctrl-C stops following, not the study). There
         const created = unwrap(await api.createStudy({ specFile, trustedEndpoints: endpoints }));
         studyId = created.studyId;
         io.out(
-          `Study ${studyId} "${created.name}": ${created.itemCount} items × ${created.judgeCount} judges × ` +
-            `${created.conditionCount} conditions × ${created.reps} reps (cued reps queue as uncued majorities are fixed).`,
+          `Study ${studyId} "${created.name}": ${countOf(created.itemCount, 'item')} × ${countOf(created.judgeCount, 'judge')} × ` +
+            `${countOf(created.conditionCount, 'condition')} × ${countOf(created.reps, 'rep')} (cued reps queue as uncued majorities are fixed).`,
         );
       } else {
         studyId = unwrap(await api.resolveStudy({ reference: values.resume as string })).studyId;
@@ -126,7 +127,8 @@ async function followProgress(
         concurrency: Math.min(concurrency.total, concurrency.containers),
         studyIds: [studyId],
         onProvisionProgress: (line) => io.out(`  ${line}`),
-        onRequeued: (count) => io.out(`Requeued ${count} reps left running by a stopped engine.`),
+        onRequeued: (count) =>
+          io.out(`Requeued ${countOf(count, 'rep')} left running by a stopped engine.`),
       });
       void engine.whenRunnerIdle().then((problem) => {
         storageProblem = problem;
@@ -182,7 +184,7 @@ function reportEnd(
   if (progress.status === 'completed') {
     io.out(`Completed. Tables: cuelab report ${studyId} --table flips`);
     if (progress.failed > 0) {
-      io.err(`${progress.failed} reps failed for good; see: cuelab status ${studyId}`);
+      io.err(`${countOf(progress.failed, 'rep')} failed for good; see: cuelab status ${studyId}`);
       return exitCodes.failed;
     }
     return exitCodes.ok;

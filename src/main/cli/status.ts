@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { exitCodes, UsageError, type CliCommand } from './command';
 import { openLab, unwrap } from './connection';
 import { formatArms, formatOutcomes, formatProgress } from './progress';
+import { countOf } from './words';
 
 /** `cuelab status`: the studies of a workspace, or one study's progress by arm. */
 export const statusCommand: CliCommand = {
@@ -30,7 +31,7 @@ With --engine URL --token T it asks that running engine instead of the workspace
     if (positionals.length > 1) throw new UsageError('give at most one STUDY');
     if ((values.pause || values.cancel) && positionals.length === 0)
       throw new UsageError('--pause and --cancel need a STUDY');
-    const { api, close } = openLab(context, values.workspace);
+    const { api, close } = openLab(context, values.workspace, { readOnly: true });
     try {
       const [reference] = positionals;
       if (!reference) {
@@ -58,7 +59,7 @@ With --engine URL --token T it asks that running engine instead of the workspace
       if (progress.pausedReason) io.out(`paused: ${progress.pausedReason}`);
       if (progress.undeterminedItems)
         io.out(
-          `${progress.undeterminedItems} item×judge pairs had no uncued majority (tie or no valid verdict): no cued reps for them`,
+          `${countOf(progress.undeterminedItems, 'item×judge pair')} had no uncued majority (tie or no valid verdict): no cued reps for them`,
         );
       if (progress.missingReps > 0)
         io.out(

@@ -20,6 +20,7 @@ import {
   type VerifyRow,
   verifySuite,
 } from '../engine/machine';
+import { countOf } from './words';
 
 /** `suite verify SUITE`: each item rebuilt in Docker, its verifier against its gold label. */
 export function verifyCommand(
@@ -71,10 +72,14 @@ async function verify(
   const seconds = Math.round((Date.now() - started) / 1000);
   const bad = rows.filter((row) => !row.ok);
   if (bad.length === 0) {
-    io.out(`All ${rows.length} items of ${name} agree with their stored labels (${seconds}s).`);
+    io.out(
+      `All ${countOf(rows.length, 'item')} of ${name} agree with their stored labels (${seconds}s).`,
+    );
     return exitCodes.ok;
   }
-  io.err(`cuelab suite verify: ${bad.length} of ${rows.length} items of ${name} disagree:`);
+  io.err(
+    `cuelab suite verify: ${bad.length} of ${countOf(rows.length, 'item')} of ${name} disagree:`,
+  );
   for (const row of bad) {
     io.err(`  ${row.itemId}: ${describeDisagreement(row)}`);
     for (const line of row.output.split('\n').slice(-6)) io.err(`      ${line}`);
@@ -110,7 +115,7 @@ async function buildMini(io: CliIo, out: string | undefined, signal: AbortSignal
   writeFileSync(path, formatSuiteJson(suite));
   const passing = suite.items.filter((item) => item.gold === 'pass').length;
   io.out(
-    `Wrote ${suite.items.length} items (${passing} pass, ${suite.items.length - passing} fail) ` +
+    `Wrote ${countOf(suite.items.length, 'item')} (${passing} pass, ${suite.items.length - passing} fail) ` +
       `to ${path}.`,
   );
   return exitCodes.ok;

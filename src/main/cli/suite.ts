@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ImportFormat } from '../../shared/suite-format';
 import { exitCodes, UsageError, type CliCommand } from './command';
+import { didYouMean } from './suggest';
 import { openLab, unwrap } from './connection';
 import { fileForEngine } from './files';
 import { importFormat, importRunsCommand, isCuelabSuiteFile, showSuite } from './suite-import';
@@ -62,7 +63,7 @@ suite by running its scripted agents in Docker (default: resources/suites/cuelab
     if (!(actions as readonly (string | undefined)[]).includes(action)) {
       throw new UsageError(
         action
-          ? `unknown action "${action}"; use import, list, show or verify`
+          ? `unknown action "${action}".${didYouMean(action, actions)} Use import, list, show or verify.`
           : 'name an action: import, list, show or verify',
       );
     }
@@ -96,7 +97,9 @@ suite by running its scripted agents in Docker (default: resources/suites/cuelab
       action === 'import' &&
       target &&
       (format === 'cuelab' || (format === 'auto' && isCuelabSuiteFile(target)));
-    const session = openLab(context, values.workspace);
+    const session = openLab(context, values.workspace, {
+      readOnly: action === 'list' || action === 'show',
+    });
     try {
       const { api } = session;
       if (action === 'import' && target && !ownFormat) {

@@ -49,7 +49,7 @@ import { databasePath, ensureWorkspace, type WorkspaceLocation } from './workspa
 export { EngineError } from './errors';
 export { ProviderError } from './providers';
 export { engineVersion } from './version';
-export { workspaceForProcess } from './workspace';
+export { databasePath, workspaceForProcess } from './workspace';
 /** Containers a stopped engine left on this machine's Docker (local commands remove them). */
 export { removeOrphans } from './environments';
 

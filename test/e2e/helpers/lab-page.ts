@@ -57,3 +57,12 @@ export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   }
   await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
 }
+
+/** Opens the Runs screen on one study and waits for its detail panel. */
+export async function openStudyDetail(page: Page, engineUrl: string, studyId: string) {
+  await page.goto(`${engineUrl}#/runs/${encodeURIComponent(studyId)}`);
+  await waitConnected(page);
+  const detail = page.getByTestId('study-detail');
+  await detail.waitFor({ state: 'visible', timeout: 15_000 });
+  return detail;
+}

@@ -85,7 +85,11 @@ export function whyNoPairs(rows: readonly JudgeRepRow[]): string | null {
   if (facts.reps === 0) return 'this study has no finished reps yet';
   if (!facts.hasControl)
     return `this study has no control-arm reps (condition "${UNCUED_CONDITION}")`;
-  if (!facts.hasCued) return 'this study has no cued reps';
+  if (!facts.hasCued)
+    return (
+      'this study has no cued reps: an item’s cued reps are queued once its uncued majority is ' +
+      'fixed, and an item whose uncued reps tie queues none'
+    );
   if (!facts.hasVerdict)
     return 'this study has no pass/fail verdicts (only graded scores or error attribution)';
   if (!facts.hasGold) return 'no rep has a gold label, so nothing is gold-gated';
@@ -115,7 +119,13 @@ export function makeTable(
   // An empty table has nothing behind it; it still carries the mark if the study is synthetic.
   const simulated =
     behind.length > 0 ? behind.some((row) => row.simulated) : rowFacts(input).simulated;
-  const notes = [...parts.notes, ...budgetNote(input)];
+  // An empty table's reason is its last note (the window shows it in place of the figure).
+  const why = parts.rows.length === 0 ? whyNoPairs(input) : null;
+  const notes = [
+    ...parts.notes.filter((note) => note !== why),
+    ...budgetNote(input),
+    ...(why ? [why] : []),
+  ];
   return {
     ...parts,
     notes: simulated ? [SIMULATED_NOTE, ...notes] : notes,

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { studyEstimateSchema } from '../../../shared/lab-api-studies';
 import { specNeedsDocker } from '../environments';
 import { costOf, DEFAULT_API_KEY_ENV } from '../providers';
-import { type Store, modelRepHistory } from '../store';
+import { type Store, measuredRepTime, modelRepHistory } from '../store';
 import { expandConditions, isControl } from './conditions';
 import { selectItems } from './create-study';
 import { ERROR_ATTRIBUTION_DIRECTION_NOTE, effectiveDirection } from './scheduling';
@@ -17,6 +17,12 @@ type StudyEstimate = z.output<typeof studyEstimateSchema>;
 
 /** Tokens of a typical real-model rep when the workspace has no history (App. R: 10–30 tool calls). */
 const assumedRep = { turns: 20, inputTokensPerTurn: 12_000, outputTokensPerTurn: 400, seconds: 90 };
+
+/** Seconds per synthetic rep until this machine has measured some. */
+const assumedSyntheticSeconds = 1.5;
+
+/** Finished reps of a judge's model before its measured median replaces the default. */
+const measuredAfterReps = 5;
 
 /** What the environment can do, as the estimate needs it. */
 export interface EstimateContext {
@@ -50,10 +56,23 @@ export function estimateStudy(
   let cost: number | null = 0;
   let seconds = 0;
   const bases: string[] = [];
+  const timeBases: string[] = [];
+  let defaultTimes = 0;
   for (const judge of spec.judges) {
     const repsForJudge = totalReps / spec.judges.length;
+    const measured = measuredRepTime(store, judge.provider, judge.model);
+    const measuredSeconds =
+      measured.reps >= measuredAfterReps && measured.medianMs !== null
+        ? measured.medianMs / 1000
+        : null;
+    if (measuredSeconds === null) defaultTimes += 1;
+    timeBases.push(
+      measuredSeconds === null
+        ? `${judge.id}: default ${judge.provider === 'synthetic' ? assumedSyntheticSeconds : assumedRep.seconds} s per rep (fewer than ${measuredAfterReps} reps measured here)`
+        : `${judge.id}: median ${measuredSeconds.toFixed(1)} s per rep over ${measured.reps} reps measured here`,
+    );
     if (judge.provider === 'synthetic') {
-      seconds += repsForJudge * 1.5;
+      seconds += repsForJudge * (measuredSeconds ?? assumedSyntheticSeconds);
       continue;
     }
     const keyName = judge.apiKeyEnv ?? DEFAULT_API_KEY_ENV[judge.provider];
@@ -83,7 +102,7 @@ export function estimateStudy(
       judge.model,
     );
     cost = perRep === null || cost === null ? null : cost + perRep * repsForJudge;
-    seconds += repsForJudge * (known ? (history.durationMs ?? 0) / 1000 : assumedRep.seconds);
+    seconds += repsForJudge * (measuredSeconds ?? assumedRep.seconds);
   }
   const needsDocker = items.some((item) => specNeedsDocker(item.environment));
   if (needsDocker && !context.dockerAvailable) {
@@ -117,6 +136,8 @@ export function estimateStudy(
     totalReps,
     estimatedCostUsd: cost,
     estimatedSeconds: Math.round(seconds / parallel),
+    secondsMeasured: timeBases.length > 0 && defaultTimes === 0,
+    secondsBasis: timeBases.join('; '),
     basis: bases.length ? bases.join('; ') : 'synthetic judges only (no cost)',
     warnings,
     simulated: spec.judges.some((judge) => judge.provider === 'synthetic'),

@@ -10,8 +10,8 @@ export {
   pauseStudy,
   reopenStudy,
   resumeStudy,
-  studyProgress,
 } from '../store';
+export { studyProgress } from './progress';
 export { loadStudy, resolveStudyId } from './load-study';
 export { StudyRunner } from './runner';
 export { loadStudySpec, parseStudySpec, specProblems } from './spec-file';

@@ -55,6 +55,8 @@ export {
   studyStatus,
 } from './study-state';
 export { saveWebRecording } from './web-recordings';
+export { fixedMajorityKeys, majorityKey, recentRepTimes } from './rep-times';
+export type { FinishedRepTime } from './rep-times';
 export {
   dimensionGoldStamp,
   doneJobCount,
@@ -89,7 +91,7 @@ export {
 export type { NewStudy, NewStudyItem, StoredStudyDefinition } from './study-rows';
 export { providerCallLog } from './provider-calls';
 export type { ProviderCallLog, StoredProviderCall } from './provider-calls';
-export { modelRepHistory } from './model-history';
+export { measuredRepTime, modelRepHistory } from './model-history';
 export type { ModelRepHistory } from './model-history';
 export { uncuedArmsWithoutMajority } from './study-majorities';
 export type { UncuedArm } from './study-majorities';

@@ -151,6 +151,9 @@ export function studyProgress(
     pausedReason,
     arms: all,
     total,
+    // The runner's studyProgress adds the cued reps still to be queued, and the pace.
+    plannedTotal: total,
+    repsPerMinute: null,
     done: all.reduce((sum, arm) => sum + arm.done, 0),
     failed: all.reduce((sum, arm) => sum + arm.failed, 0),
     running: all.reduce((sum, arm) => sum + arm.running, 0),

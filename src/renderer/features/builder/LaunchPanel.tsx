@@ -64,8 +64,16 @@ function Estimate({ draft }: { draft: BuilderDraft }) {
                 : formatUsd(value.estimatedCostUsd)}
             </dd>
             <dt>Duration</dt>
-            <dd className="tabular">about {formatDuration(value.estimatedSeconds)}</dd>
+            <dd className="tabular" data-testid="estimate-duration">
+              about {formatDuration(value.estimatedSeconds)}{' '}
+              <span className="muted small">
+                {value.secondsMeasured ? '(measured on this machine)' : '(default guess)'}
+              </span>
+            </dd>
           </dl>
+          <p className="muted small" data-testid="estimate-time-basis">
+            {value.secondsBasis}
+          </p>
           <p className="muted small">{value.basis}</p>
           {value.warnings.map((warning) => (
             <div key={warning.code} className="banner banner-warning estimate-warning">

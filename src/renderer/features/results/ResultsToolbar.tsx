@@ -83,7 +83,7 @@ export function StudyStatusLine({ study }: { study: StudySummary | undefined }) 
       {status && <span className={`status-pill status-${status}`}>{statusLabels[status]}</span>}
       {progress && progress.total > 0 && (
         <span className="numeric">
-          {progress.done} / {progress.total} jobs done
+          {progress.done} / {progress.plannedTotal} jobs done
           {progress.failed > 0 ? ` · ${progress.failed} failed` : ''}
         </span>
       )}

@@ -4,6 +4,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { formatCount } from '../../components/numbers';
 import { useLab } from '../../store';
 import { hashForStudy } from './run-route';
+import { waitingReps } from './planned-reps';
 import { StatusPill } from './StatusPill';
 
 const shortDate = new Intl.DateTimeFormat(undefined, {
@@ -40,8 +41,8 @@ export const StudyCard = memo(function StudyCard({
 
   const status = progress?.status ?? study.status;
   const done = progress?.done ?? 0;
-  const total = progress?.total ?? 0;
-  const queued = progress ? Math.max(0, total - done - progress.running - progress.failed) : 0;
+  const total = progress?.plannedTotal ?? 0;
+  const queued = progress ? waitingReps(progress) : 0;
   return (
     <a
       className="study-card"

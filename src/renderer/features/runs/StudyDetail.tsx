@@ -10,7 +10,7 @@ import { navigateTo } from '../../lib/hash-route';
 import { labStore, useLab } from '../../store';
 import { specToDraft } from '../builder/builder-draft';
 import { ArmProgress, FailureList } from './ArmProgress';
-import { openReps } from './pace';
+import { cuedRepsToQueue, formatPace, waitingReps } from './planned-reps';
 import { canPause, canResume } from './runs-actions';
 import { StatusPill } from './StatusPill';
 
@@ -44,9 +44,19 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** True while the control arm still has reps to run, so cued arms are still being queued. */
-function cuedStillGrowing(progress: StudyProgress): boolean {
-  const control = progress.arms[0];
-  return control !== undefined && control.queued + control.running > 0;
+/**
+ * Time left as the engine measured it, with the pace it came from; before the first rep has
+ * finished there is nothing to measure, and the figure says so rather than guessing.
+ */
+function EtaFigure({ progress, active }: { progress: StudyProgress; active: boolean }) {
+  if (!active) return <>—</>;
+  if (progress.etaSeconds === null) return <span className="muted">after the first rep</span>;
+  return (
+    <span data-testid="eta" title="Measured from the reps finished so far">
+      {formatDuration(progress.etaSeconds)}
+      <span className="muted small stat-sub"> {formatPace(progress.repsPerMinute)}</span>
+    </span>
+  );
 }
 
 /** One study: controls, totals, ETA and cost, progress per condition, failures. */
@@ -76,6 +86,7 @@ export function StudyDetail({ studyId, summary }: { studyId: string; summary?: S
       aria-labelledby={headingId}
       data-testid="study-detail"
       data-study-id={studyId}
+      data-status={status}
     >
       <header className="study-detail-header">
         <div className="study-detail-title">
@@ -155,16 +166,18 @@ export function StudyDetail({ studyId, summary }: { studyId: string; summary?: S
         <>
           <ProgressBar
             label={`Progress of ${name}`}
-            counts={{ ...progress, queued: openReps(progress) - progress.running }}
+            counts={{ ...progress, queued: waitingReps(progress) }}
           />
           <dl className="stat-row">
             <Stat label="Done">
-              {formatCount(progress.done)} / {formatCount(progress.total)}
+              {formatCount(progress.done)} / {formatCount(progress.plannedTotal)}
             </Stat>
             <Stat label="Running">{formatCount(progress.running)}</Stat>
             <Stat label="Retrying">{formatCount(progress.retrying)}</Stat>
             <Stat label="Failed">{formatCount(progress.failed)}</Stat>
-            <Stat label="ETA">{canPause(status) ? formatDuration(progress.etaSeconds) : '—'}</Stat>
+            <Stat label="ETA">
+              <EtaFigure progress={progress} active={canPause(status)} />
+            </Stat>
             <Stat label="Cost so far">
               {formatUsd(progress.costUsd)}
               {progress.unpricedReps > 0 && (
@@ -172,10 +185,10 @@ export function StudyDetail({ studyId, summary }: { studyId: string; summary?: S
               )}
             </Stat>
           </dl>
-          {canPause(status) && cuedStillGrowing(progress) && (
-            <p className="muted small growth-note">
-              Cued reps are queued item by item as each item’s uncued majority is fixed, so the
-              total grows while the uncued arm runs.
+          {canPause(status) && cuedRepsToQueue(progress) > 0 && (
+            <p className="muted small growth-note" data-testid="planned-note">
+              The total counts {formatCount(cuedRepsToQueue(progress))} cued reps planned but not
+              queued yet: each item’s are queued once its uncued majority is fixed.
             </p>
           )}
           {progress.undeterminedItems > 0 && (

@@ -2,7 +2,6 @@ import type { StateCreator } from 'zustand';
 import type { StudyProgress } from '../../../shared/study-progress';
 import { labClientFor } from '../../lib/engine-client';
 import type { AllSlices } from '../../store/types';
-import { withPaceEta } from './pace';
 
 /** What a person can ask of a study. */
 export type StudyAction = 'pause' | 'resume' | 'cancel' | 'retry-failed';
@@ -38,7 +37,7 @@ export const createProgressSlice: StateCreator<AllSlices, [], [], ProgressSlice>
       if (reports.length === 0) return;
       set((state) => {
         const next = { ...state.progressByStudy };
-        for (const report of reports) next[report.studyId] = withPaceEta(report);
+        for (const report of reports) next[report.studyId] = report;
         return { progressByStudy: next };
       });
     },
