@@ -14,6 +14,7 @@ import {
 import { engineOptionsUsage, LabCallError, parseGlobalOptions } from './connection';
 import { demoCommand } from './demo';
 import { envCommand } from './env';
+import { estimateCommand } from './estimate';
 import { exportInspectCommand } from './export-inspect';
 import { importResultsCommand } from './import-results';
 import { judgeCommand } from './judge';
@@ -39,6 +40,7 @@ export const commands: readonly CliCommand[] = [
   suiteCommand,
   promptCommand,
   judgeCommand,
+  estimateCommand,
   runCommand,
   statusCommand,
   importResultsCommand,
