@@ -40,7 +40,7 @@ describe('cuelab estimate', () => {
       timeout: 120_000,
     });
 
-  it('takes the baseline from a synthetic persona and marks it SIMULATED', () => {
+  it('takes the baseline from a synthetic persona and marks it a simulation', () => {
     const synthetic = {
       id: 's',
       provider: 'synthetic',
@@ -51,7 +51,7 @@ describe('cuelab estimate', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^40 items × 1 judges × 2 conditions × 3 reps = 360 reps/m);
-    expect(result.stdout).toMatch(/persona deferential-frontier \(SIMULATED\)/);
+    expect(result.stdout).toMatch(/synthetic persona deferential-frontier, a simulation/);
     expect(result.stdout).toMatch(/ICC 0\.64, design effect 2\.28/);
     expect(result.stdout).toMatch(/Items needed to detect 10\.0 percentage points: \d+ per judge/);
   });

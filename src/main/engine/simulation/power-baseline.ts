@@ -43,7 +43,7 @@ export function syntheticPower(spec: StudySpec, items: number): StudyPower | nul
   const icc = persona.repCorrelation ** 2;
   return {
     baseline,
-    baselineSource: `persona ${persona.id} (SIMULATED): strong cue, system prompt, severity`,
+    baselineSource: `synthetic persona ${persona.id}, a simulation: strong cue, system prompt, severity`,
     uncuedAccuracy: PAPER_UNCUED_ACCURACY,
     icc,
     designEffect: designEffect(spec.reps, icc),
