@@ -54,6 +54,24 @@ export const studyEstimateSchema = z.object({
     }),
   ),
   simulated: z.boolean(),
+  /**
+   * Power before launch (shared/power.ts) from the first synthetic judge's persona; null when
+   * the study has none (a real judge needs a baseline the user enters).
+   */
+  power: z
+    .object({
+      /** Harmful-flip rate compared against, as a proportion. */
+      baseline: z.number(),
+      baselineSource: z.string(),
+      uncuedAccuracy: z.number(),
+      /** Intra-item correlation of reps' flips. */
+      icc: z.number(),
+      designEffect: z.number(),
+      /** Smallest detectable change at α = 0.05 and 80% power; null when none is. */
+      minimumDetectableDifference: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** A report table (the same numbers `cuelab report` prints). */

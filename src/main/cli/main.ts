@@ -15,6 +15,7 @@ import { engineOptionsUsage, LabCallError, parseGlobalOptions } from './connecti
 import { compareCommand } from './compare';
 import { demoCommand } from './demo';
 import { envCommand } from './env';
+import { estimateCommand } from './estimate';
 import { exportInspectCommand } from './export-inspect';
 import { importResultsCommand } from './import-results';
 import { judgeCommand } from './judge';
@@ -41,6 +42,7 @@ export const commands: readonly CliCommand[] = [
   suiteCommand,
   promptCommand,
   judgeCommand,
+  estimateCommand,
   runCommand,
   statusCommand,
   importResultsCommand,

@@ -11,6 +11,7 @@ import type { LabResponse } from '../../shared/lab-api';
 import { uploadBundle } from '../../shared/lab-client';
 import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { openLab, printRejectedFile, unwrap, type LabSession } from './connection';
+import { ensemblePresetNames, votersFilePath } from './ensemble-presets';
 import { fileForEngine, writeOutput } from './files';
 import { countOf } from './words';
 
@@ -25,12 +26,16 @@ async function studyOf(session: LabSession, reference: string): Promise<string> 
  * A voters file's content: read here (it is on this machine), parsed as JSON or YAML; the
  * engine checks it against the ensemble schema and names every problem.
  */
-function readVotersFile(path: string): unknown {
+function readVotersFile(argument: string): unknown {
+  const path = votersFilePath(argument);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new CommandError(`Cannot read the voters file ${path}: ${(error as Error).message}.`);
+    throw new CommandError(
+      `Cannot read the voters file ${path}: ${(error as Error).message} (shipped ensembles: ` +
+        `${ensemblePresetNames().join(', ') || 'none'}).`,
+    );
   }
   try {
     return parseYaml(text) as unknown;
@@ -88,6 +93,9 @@ Helpful mechanisms: better_investigation, lucky_deference, evidence_reweighting 
 
 --voters FILE   JSON or YAML: { voters: [{ id, provider, model, baseUrl?, apiKeyEnv?,
                 temperature?, maxTokens?, thinkStepByStep? }, ...], tieBreaker?: ID, concurrency? }
+                or a shipped ensemble by name: paper-meta-judge (App. N: Opus-4.7, DeepSeek-R1,
+                Llama-4-Maverick, Opus-4.7 breaking a split). Without tieBreaker the first
+                voter listed decides a split.
                 Keys come from the environment (apiKeyEnv names the variable).
 --diff-only     skip the ensemble even when --voters is given
 --force         ask the ensemble again for reps it already labelled

@@ -34,8 +34,20 @@ const panelTitles: Record<Kind, string> = {
 
 function pair(row: MitigationRow, kind: Kind) {
   return kind === 'harmful'
-    ? { before: row.harmfulBefore, after: row.harmfulAfter, p: row.harmfulP, base: row.gate }
-    : { before: row.helpfulBefore, after: row.helpfulAfter, p: row.helpfulP, base: row.wrong };
+    ? {
+        before: row.harmfulBefore,
+        after: row.harmfulAfter,
+        p: row.harmfulP,
+        adjusted: row.harmfulPAdjusted,
+        base: row.gate,
+      }
+    : {
+        before: row.helpfulBefore,
+        after: row.helpfulAfter,
+        p: row.helpfulP,
+        adjusted: row.helpfulPAdjusted,
+        base: row.wrong,
+      };
 }
 
 function pLabel(p: number | null): string {
@@ -116,7 +128,7 @@ export const MitigationChart = memo(function MitigationChart(props: ResultChartP
       y: number,
       scale: ScaleLinear<number, number>,
     ) => {
-      const { before, after, p, base } = pair(row, kind);
+      const { before, after, p, adjusted, base } = pair(row, kind);
       const mark = `${row.mitigation}\u0000${row.after}\u0000${kind}`;
       const [x0 = 0] = scale.range();
       const text = (
@@ -144,6 +156,7 @@ export const MitigationChart = memo(function MitigationChart(props: ResultChartP
                   ['Before (' + row.before + ')', formatPercent(before)],
                   ['After (' + row.after + ')', formatPercent(after)],
                   ['Exact McNemar p', formatP(p)],
+                  ['Holm-adjusted p (all comparisons at this scope)', formatP(adjusted)],
                   [kind === 'harmful' ? 'Gated items' : 'Wrong items', String(base)],
                   ['Items paired (n)', String(row.n)],
                 ]}

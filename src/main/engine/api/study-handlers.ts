@@ -26,6 +26,7 @@ import {
   specProblems,
 } from '../runner';
 import { specNeedsDocker } from '../environments';
+import { syntheticPower } from '../simulation';
 import { listReps, listSuiteItems, type Store } from '../store';
 import { ensureSuite, resourcesDir } from '../suites';
 import { join } from 'node:path';
@@ -140,6 +141,7 @@ export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
       return {
         ...estimate,
         warnings: [...estimate.warnings, ...endpointWarnings(spec, context.trust())],
+        power: syntheticPower(spec, estimate.items),
       };
     },
     createStudy: ({ spec: raw, specFile, trustedEndpoints }) => {

@@ -1,17 +1,20 @@
 /**
  * Tables that pair each cued arm with the control arm on gold-labelled pass/fail verdicts:
- * flips (Table 6 layout), severity vs leniency (App. D), accuracy (Table 5) and mitigations
- * (Table 1). Each is a thin layout over one analysis function (analysis/).
+ * flips (Table 6 layout), severity vs leniency (App. D) and accuracy (Table 5); mitigations
+ * (Table 1) are in tables-mitigations.ts. Each is a thin layout over one analysis function (analysis/).
  */
 import {
   accuracyUnderCue,
   directionAsymmetry,
   type DirectionRate,
   type DirectionRow,
-  flipRates,
+  flipRatesFromPairs,
+  flipsBeyondPlacebo,
   type FlipRow,
-  mitigationEffects,
-  type MitigationRow,
+  pairItems,
+  placeboArms,
+  repLevelRates,
+  repRateKey,
   UNCUED_CONDITION,
   type JudgeRepRow,
   type ReportColumn,
@@ -25,6 +28,13 @@ import {
   whyNoPairs,
   rowFacts,
 } from '../analysis';
+import {
+  beyondPlaceboCells,
+  beyondPlaceboColumns,
+  repRateCells,
+  repRateColumns,
+  statisticsNotes,
+} from './table-statistics';
 
 /** The dataset App. D leaves out of its last panel ("Excluding ... SWE-Bench-Verified"). */
 const PASS_HEAVY_DATASET = 'swe-bench-verified';
@@ -140,43 +150,13 @@ function grandMeans(flips: readonly FlipRow[]): (row: FlipRow) => number | null 
   };
 }
 
-/**
- * The second reading of a mitigation's control arm: the after arm paired with an uncued arm
- * that ran the same mitigation (`uncued+MITIGATION`), when the study has one.
- */
-function mitigatedControlRates(
-  rows: readonly JudgeRepRow[],
-  effects: readonly MitigationRow[],
-): (effect: MitigationRow) => FlipRow | undefined {
-  const controlOf = (effect: MitigationRow) => `${UNCUED_CONDITION}+${effect.mitigation}`;
-  const keyOf = (effect: MitigationRow) => `${controlOf(effect)}\u0000${effect.after.condition}`;
-  const byArm = new Map<string, readonly FlipRow[]>();
-  // One pass over the rows for the conditions present, not one per mitigation row.
-  const conditions = rowFacts(rows).conditions;
-  for (const effect of effects) {
-    const control = controlOf(effect);
-    if (byArm.has(keyOf(effect)) || !conditions.has(control)) continue;
-    const armRows = rows.filter(
-      (row) => row.condition === control || row.condition === effect.after.condition,
-    );
-    byArm.set(keyOf(effect), flipRates(armRows, { controlCondition: control }));
-  }
-  return (effect) =>
-    byArm
-      .get(keyOf(effect))
-      ?.find(
-        (row) =>
-          row.condition === effect.after.condition &&
-          row.dimension === effect.dimension &&
-          row.scope === effect.scope &&
-          row.judge === effect.judge &&
-          row.dataset === effect.dataset,
-      );
-}
-
 /** Table 6 layout: N, gate, #HF, HF %, wrong, #HELP, HELP % per judge × dataset and pooled. */
 export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
-  const flips = flipRates(rows);
+  const pairs = pairItems(rows);
+  const flips = flipRatesFromPairs(pairs);
+  const repRates = repLevelRates(pairs);
+  const placebos = placeboArms(rows, UNCUED_CONDITION);
+  const beyondPlacebo = flipsBeyondPlacebo(pairs, placebos);
   // Only these reps can count; filtering them first keeps the per-row count off the whole study.
   const exhausted = exhaustedCells(rows);
   const grandMean = grandMeans(flips);
@@ -193,6 +173,7 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
     'excluded items: undetermined majority, no gold label, no control arm, or no cued rep ' +
       'opposing the uncued majority',
     'budget_exhausted reps: reps of the row (both arms) a safety setting ended without a verdict',
+    ...statisticsNotes(placebos.size > 0),
     ...gradedNote(rows),
     ...noisyGoldNote(rows),
   ];
@@ -209,11 +190,14 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
         { key: 'harmful', label: '#HF' },
         { key: 'harmfulPct', label: 'HF %', unit: '%' },
         ...intervalColumns('harmful', 'HF %'),
+        ...repRateColumns('harmful', 'HF'),
         { key: 'harmfulGrandMeanPct', label: 'HF % grand mean of cells', unit: '%' },
         { key: 'wrong', label: 'wrong' },
         { key: 'helpful', label: '#HELP' },
         { key: 'helpfulPct', label: 'HELP %', unit: '%' },
         ...intervalColumns('helpful', 'HELP %'),
+        ...repRateColumns('helpful', 'HELP'),
+        ...beyondPlaceboColumns,
         { key: 'undetermined', label: 'undetermined items' },
         { key: 'excluded', label: 'excluded items' },
         { key: 'budgetExhausted', label: 'budget_exhausted reps' },
@@ -225,11 +209,14 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
         harmful: flip.harmful,
         harmfulPct: percent(flip.harmfulFlipRate),
         ...intervalCells('harmful', flip.harmfulFlipCi),
+        ...repRateCells('harmful', repRates.get(repRateKey(flip))?.harmful ?? null),
         harmfulGrandMeanPct: percent(grandMean(flip)),
         wrong: flip.wrong,
         helpful: flip.helpful,
         helpfulPct: percent(flip.helpfulFlipRate),
         ...intervalCells('helpful', flip.helpfulFlipCi),
+        ...repRateCells('helpful', repRates.get(repRateKey(flip))?.helpful ?? null),
+        ...beyondPlaceboCells(beyondPlacebo.get(repRateKey(flip)) ?? null),
         undetermined: flip.excluded.undetermined,
         excluded:
           flip.excluded.undetermined +
@@ -352,78 +339,5 @@ export function accuracyTable(rows: readonly JudgeRepRow[]): ReportTable {
     },
     rows,
     accuracy,
-  );
-}
-
-/** Table 1: harmful / helpful flip rates before → after each mitigation, exact McNemar p. */
-export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
-  const effects = mitigationEffects(rows);
-  const mitigated = mitigatedControlRates(rows, effects);
-  const notes = [
-    'before = the cued condition without the mitigation, after = the same cue and placement ' +
-      'with it (§3.4)',
-    'control: §3.4 does not say whether the control arm also ran with the mitigation. HF % ' +
-      'before / after use the unmitigated control (the uncued arm); the "vs mitigated control" ' +
-      `columns pair the after arm with an uncued arm that ran the mitigation (condition ` +
-      `"${UNCUED_CONDITION}+MITIGATION"), when the study has one`,
-    'p = exact two-sided McNemar test on the items determined in both arms (harmful: gated ' +
-      'items; helpful: wrong items); n = those items',
-  ];
-  if (effects.length === 0)
-    notes.push(
-      whyNoPairs(rows) ??
-        'this study has no mitigated condition paired with an unmitigated one of the same cue ' +
-          'and placement',
-    );
-  return makeTable(
-    {
-      name: 'mitigations',
-      title: 'Mitigations: harmful and helpful flip rates before → after (Table 1)',
-      columns: [
-        { key: 'mitigation', label: 'Mitigation' },
-        { key: 'before', label: 'Before condition' },
-        { key: 'after', label: 'After condition' },
-        { key: 'dimension', label: 'Dimension' },
-        { key: 'scope', label: 'Scope' },
-        { key: 'judge', label: 'Judge' },
-        { key: 'dataset', label: 'Dataset' },
-        { key: 'control', label: 'Control' },
-        { key: 'gate', label: 'gate' },
-        { key: 'harmfulBeforePct', label: 'HF % before', unit: '%' },
-        { key: 'harmfulAfterPct', label: 'HF % after', unit: '%' },
-        { key: 'harmfulP', label: 'HF McNemar p', unit: 'p' },
-        { key: 'wrong', label: 'wrong' },
-        { key: 'helpfulBeforePct', label: 'HELP % before', unit: '%' },
-        { key: 'helpfulAfterPct', label: 'HELP % after', unit: '%' },
-        { key: 'helpfulP', label: 'HELP McNemar p', unit: 'p' },
-        { key: 'n', label: 'n paired' },
-        { key: 'harmfulAfterMitigatedPct', label: 'HF % after vs mitigated control', unit: '%' },
-        { key: 'helpfulAfterMitigatedPct', label: 'HELP % after vs mitigated control', unit: '%' },
-      ],
-      rows: effects.map((effect) => ({
-        mitigation: effect.mitigation,
-        before: effect.before.condition,
-        after: effect.after.condition,
-        dimension: effect.dimension,
-        scope: effect.scope,
-        judge: effect.judge ?? POOLED,
-        dataset: effect.dataset ?? POOLED,
-        control: 'unmitigated',
-        gate: effect.before.gate,
-        harmfulBeforePct: percent(effect.before.harmfulFlipRate),
-        harmfulAfterPct: percent(effect.after.harmfulFlipRate),
-        harmfulP: effect.harmfulTest.pValue,
-        wrong: effect.before.wrong,
-        helpfulBeforePct: percent(effect.before.helpfulFlipRate),
-        helpfulAfterPct: percent(effect.after.helpfulFlipRate),
-        helpfulP: effect.helpfulTest.pValue,
-        n: effect.n,
-        harmfulAfterMitigatedPct: percent(mitigated(effect)?.harmfulFlipRate ?? null),
-        helpfulAfterMitigatedPct: percent(mitigated(effect)?.helpfulFlipRate ?? null),
-      })),
-      notes,
-    },
-    rows,
-    effects,
   );
 }

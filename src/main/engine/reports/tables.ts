@@ -6,14 +6,16 @@ import { type JudgeRepRow, type ReportTable, type TableName } from '../analysis'
 import { type Store, databaseRevision } from '../store';
 import { studyHeader, studyRows } from './rows';
 import { ablationTable, effortTable, placementTable } from './tables-effect';
-import { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
+import { accuracyTable, flipsTable, severityTable } from './tables-paired';
+import { mitigationsTable } from './tables-mitigations';
 import { agreementReportTable, mechanismValidationReport } from '../metajudge';
 import { studyGradedTable } from './tables-graded';
 import { mechanismMixTable } from './tables-mechanisms';
 import { tableOfRevision, tableOfRows } from './table-cache';
 
 export { ablationTable, effortTable, placementTable } from './tables-effect';
-export { accuracyTable, flipsTable, mitigationsTable, severityTable } from './tables-paired';
+export { accuracyTable, flipsTable, severityTable } from './tables-paired';
+export { mitigationsTable } from './tables-mitigations';
 export { gradedTable } from './tables-graded';
 
 /** A table's builder (its one-line description is in src/shared/report-tables.ts). Row tables

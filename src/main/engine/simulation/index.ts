@@ -5,3 +5,4 @@ export { findPersona, loadPersonas } from './personas';
 export type { Persona } from './personas';
 export { meetsExpectation } from './probes';
 export { createSyntheticProvider } from './provider';
+export { syntheticPower, type StudyPower } from './power-baseline';

@@ -14,9 +14,12 @@ export interface MitigationRow {
   readonly harmfulBefore: number | null;
   readonly harmfulAfter: number | null;
   readonly harmfulP: number | null;
+  /** Holm-adjusted across the study's comparisons at the same scope (the table's column). */
+  readonly harmfulPAdjusted: number | null;
   readonly helpfulBefore: number | null;
   readonly helpfulAfter: number | null;
   readonly helpfulP: number | null;
+  readonly helpfulPAdjusted: number | null;
 }
 
 /** Rows of one judge choice ('all' = pooled over judges and datasets). */
@@ -56,9 +59,11 @@ export function mitigationModel(
         harmfulBefore: numberCell(row, 'harmfulBeforePct'),
         harmfulAfter: numberCell(row, 'harmfulAfterPct'),
         harmfulP: numberCell(row, 'harmfulP'),
+        harmfulPAdjusted: numberCell(row, 'harmfulPAdjusted'),
         helpfulBefore: numberCell(row, 'helpfulBeforePct'),
         helpfulAfter: numberCell(row, 'helpfulAfterPct'),
         helpfulP: numberCell(row, 'helpfulP'),
+        helpfulPAdjusted: numberCell(row, 'helpfulPAdjusted'),
       })),
   };
 }

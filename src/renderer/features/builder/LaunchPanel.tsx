@@ -8,6 +8,7 @@ import { draftProblems, fallbackName, type BuilderDraft } from './builder-draft'
 import { launchFromBuilder } from './builder-actions';
 import { cuedRepsNote } from './cued-note';
 import { SafetyFields } from './SafetyFields';
+import { EstimatePower } from './EstimatePower';
 import './launch.css';
 
 /** The engine's estimate: the product, cost and time, and what stands in the way. */
@@ -75,6 +76,7 @@ function Estimate({ draft }: { draft: BuilderDraft }) {
             {value.secondsBasis}
           </p>
           <p className="muted small">{value.basis}</p>
+          <EstimatePower estimate={value} />
           {value.warnings.map((warning) => (
             <div key={warning.code} className="banner banner-warning estimate-warning">
               <p>{warning.message}</p>

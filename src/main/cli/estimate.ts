@@ -1,0 +1,143 @@
+/**
+ * `cuelab estimate SPEC`: what a study would take before it runs (reps, cost, time, as the
+ * Builder's estimate) and what it can detect: the minimum detectable difference in harmful-flip
+ * rate at 80% power and α = 0.05, and the items a named difference needs (src/shared/power.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parse as parseYaml } from 'yaml';
+import {
+  designEffect,
+  itemsNeeded,
+  minimumDetectableDifference,
+  PAPER_UNCUED_ACCURACY,
+} from '../../shared/power';
+import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from './command';
+import { openLab, unwrap } from './connection';
+import { formatSeconds } from './progress';
+
+/** CueLab's rep agreement (0.8) squared, when neither a persona nor --icc gives one. */
+const DEFAULT_ICC = 0.64;
+
+function fraction(text: string | undefined, flag: string, low: number, high: number) {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < low || value > high)
+    throw new UsageError(`${flag} takes a number from ${low} to ${high}, got "${text}"`);
+  return value;
+}
+
+function readSpec(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new CommandError(`Cannot read the study spec ${path}: ${(error as Error).message}.`);
+  }
+  try {
+    return parseYaml(text, { maxAliasCount: 100 }) as unknown;
+  } catch (error) {
+    throw new CommandError(`The study spec ${path} does not parse: ${(error as Error).message}`);
+  }
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+/** `cuelab estimate`. */
+export const estimateCommand: CliCommand = {
+  name: 'estimate',
+  summary: 'Estimate a spec before launch: reps, cost, time and statistical power',
+  usage: `Usage: cuelab estimate SPEC [--baseline RATE] [--detect DIFF] [--accuracy A] [--icc R]
+                       [--workspace DIR]
+
+Prints the reps, cost and time the study would take (as the Builder's estimate) and its
+power: the minimum detectable difference (MDD) in harmful-flip rate between two arms (e.g.
+before and after a mitigation) at 80% power and alpha = 0.05, for the spec's items and reps.
+Reps of one item are correlated, so they count through a design effect 1 + (reps - 1) * ICC.
+
+  --baseline RATE  the harmful-flip rate to compare against (0-1); default: the synthetic
+                   judge's persona (SIMULATED), required for a real judge
+  --detect DIFF    also print the items needed to detect this difference (e.g. 0.10)
+  --accuracy A     share of items the uncued judge gets right (the gate); default 0.734,
+                   the mean of Table 5's uncued accuracies
+  --icc R          intra-item correlation of reps; default the persona's, else 0.64`,
+  async run(args, io: CliIo, context) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        workspace: { type: 'string' },
+        baseline: { type: 'string' },
+        detect: { type: 'string' },
+        accuracy: { type: 'string' },
+        icc: { type: 'string' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length !== 1) throw new UsageError('give one SPEC file');
+    const baselineFlag = fraction(values.baseline, '--baseline', 0.001, 0.999);
+    const detect = fraction(values.detect, '--detect', 0.001, 0.999);
+    const accuracyFlag = fraction(values.accuracy, '--accuracy', 0.01, 1);
+    const iccFlag = fraction(values.icc, '--icc', 0, 1);
+    const spec = readSpec(positionals[0] as string);
+    const session = openLab(context, values.workspace);
+    try {
+      const estimate = unwrap(await session.api.estimateStudy({ spec }));
+      const mark = estimate.simulated ? ' (SIMULATED judge: no cost)' : '';
+      io.out(
+        `${estimate.items} items × ${estimate.judges} judges × ${estimate.conditions} conditions × ` +
+          `${estimate.reps} reps = ${estimate.totalReps} reps (${estimate.uncuedReps} uncued, ` +
+          `at most ${estimate.cuedReps} cued)${mark}`,
+      );
+      const cost =
+        estimate.estimatedCostUsd === null ? 'unknown' : `$${estimate.estimatedCostUsd.toFixed(2)}`;
+      io.out(
+        `Cost: ${cost}; time: ${formatSeconds(estimate.estimatedSeconds)} (${estimate.basis})`,
+      );
+      for (const warning of estimate.warnings)
+        io.out(`Warning: ${warning.message}${warning.fix ? ` ${warning.fix}` : ''}`);
+      const persona = estimate.power ?? null;
+      const baseline = baselineFlag ?? persona?.baseline;
+      if (baseline === undefined) {
+        io.out(
+          'Power: give --baseline RATE (the harmful-flip rate you expect, e.g. 0.2): no judge ' +
+            'of this spec is synthetic, so there is no persona to take it from.',
+        );
+        return exitCodes.ok;
+      }
+      const design = {
+        items: estimate.items,
+        reps: estimate.reps,
+        baseline,
+        uncuedAccuracy: accuracyFlag ?? persona?.uncuedAccuracy ?? PAPER_UNCUED_ACCURACY,
+        icc: iccFlag ?? persona?.icc ?? DEFAULT_ICC,
+      };
+      const source =
+        baselineFlag === undefined ? (persona?.baselineSource ?? '') : 'entered with --baseline';
+      io.out(
+        `Power (alpha 0.05, 80%): baseline harmful-flip rate ${percent(baseline)} (${source}); ` +
+          `gate ${percent(design.uncuedAccuracy)} of items; ICC ${design.icc.toFixed(2)}, design ` +
+          `effect ${designEffect(design.reps, design.icc).toFixed(2)}`,
+      );
+      const difference = minimumDetectableDifference(design);
+      io.out(
+        difference === null
+          ? 'Minimum detectable difference: none; even the largest change is not detectable with these items and reps.'
+          : `Minimum detectable difference: ${(difference * 100).toFixed(1)} percentage points of ` +
+              'harmful-flip rate ' +
+              `(${percent(baseline)} vs ${percent(baseline - difference >= 0 ? baseline - difference : baseline + difference)}).`,
+      );
+      if (detect !== undefined) {
+        if (detect > Math.max(baseline, 1 - baseline))
+          throw new UsageError(`--detect ${detect} is larger than any change from ${baseline}`);
+        io.out(
+          `Items needed to detect ${(detect * 100).toFixed(1)} percentage points: ${itemsNeeded(design, detect)} per judge ` +
+            `(with ${design.reps} reps; this spec has ${design.items}).`,
+        );
+      }
+      return exitCodes.ok;
+    } finally {
+      await session.close();
+    }
+  },
+};
