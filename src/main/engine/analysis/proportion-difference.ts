@@ -6,6 +6,7 @@
  * two outcomes on the same items. Tests: Fisher's exact test (independent) and the exact McNemar
  * test (paired, mcnemar.ts).
  */
+import { newcombePairedDifference } from './paired-difference';
 import type { Interval } from './types';
 import { Z_95, wilsonInterval } from './wilson';
 
@@ -19,7 +20,7 @@ export interface Sample {
  * The paired 2×2 table of two outcomes on the same items: `both` yes in A and B, `onlyA` yes
  * in A only, `onlyB` yes in B only, `neither`.
  */
-export interface PairedCounts {
+export interface StudyPairCounts {
   readonly both: number;
   readonly onlyA: number;
   readonly onlyB: number;
@@ -44,28 +45,14 @@ export function newcombeUnpaired(a: Sample, b: Sample, z = Z_95): Interval | nul
 
 /**
  * Newcombe's interval for pB − pA from paired outcomes (Newcombe 1998b, method 10); null when
- * there are no items.
+ * there are no items. The one implementation is paired-difference.ts, with B as the first rate.
  */
-export function newcombePaired(counts: PairedCounts, z = Z_95): Interval | null {
+export function newcombePaired(counts: StudyPairCounts, z = Z_95): Interval | null {
   const { both, onlyA, onlyB, neither } = counts;
-  const n = both + onlyA + onlyB + neither;
-  const intervalA = wilsonInterval(both + onlyA, n, z);
-  const intervalB = wilsonInterval(both + onlyB, n, z);
-  if (!intervalA || !intervalB) return null;
-  const rateA = (both + onlyA) / n;
-  const rateB = (both + onlyB) / n;
-  const difference = rateB - rateA;
-  const marginProduct = (both + onlyA) * (onlyB + neither) * (both + onlyB) * (onlyA + neither);
-  // Newcombe's correlation estimate: the cross-product difference is shrunk by n/2 when
-  // positive (to 0 below n/2), kept as is when negative.
-  const cross = both * neither - onlyA * onlyB;
-  const corrected = cross > n / 2 ? cross - n / 2 : cross < 0 ? cross : 0;
-  const phi = marginProduct === 0 ? 0 : corrected / Math.sqrt(marginProduct);
-  const spread = (first: number, second: number) =>
-    Math.sqrt(Math.max(0, first * first - 2 * phi * first * second + second * second));
-  const below = spread(rateB - intervalB.low, intervalA.high - rateA);
-  const above = spread(intervalB.high - rateB, rateA - intervalA.low);
-  return { low: Math.max(-1, difference - below), high: Math.min(1, difference + above) };
+  return (
+    newcombePairedDifference({ both, firstOnly: onlyB, secondOnly: onlyA, neither }, z)?.interval ??
+    null
+  );
 }
 
 function logChoose(n: number, k: number): number {

@@ -18,7 +18,7 @@ import {
   fisherExact,
   newcombePaired,
   newcombeUnpaired,
-  type PairedCounts,
+  type StudyPairCounts,
 } from './proportion-difference';
 import type { Interval, JudgeRepRow } from './types';
 
@@ -123,7 +123,7 @@ function compareMetric(
     for (const key of shared) {
       const a = flipped(inA.get(key) as PairedItem);
       const b = flipped(inB.get(key) as PairedItem);
-      const cell: keyof PairedCounts = a ? (b ? 'both' : 'onlyA') : b ? 'onlyB' : 'neither';
+      const cell: keyof StudyPairCounts = a ? (b ? 'both' : 'onlyA') : b ? 'onlyB' : 'neither';
       counts[cell] += 1;
     }
     const n = shared.length;
