@@ -2,7 +2,7 @@
  * The engine supervisor against real child processes: small fake engines written to a temp
  * folder, and (once it is built) the real `out/main/cli.js serve`.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -227,6 +227,56 @@ describe.skipIf(!existsSync(cliPath))('EngineSupervisor with the real engine', (
     expect(isRunning(pid)).toBe(false);
   });
 });
+
+describe.skipIf(!existsSync(cliPath))('a folder the user chose in a native dialog', () => {
+  it('becomes readable by path for the window, through a restart, and only by the shell', async () => {
+    const workspace = join(scratch, 'workspace-chosen');
+    const chosen = join(scratch, 'chosen');
+    mkdirSync(chosen, { recursive: true });
+    const suite = join(chosen, 'suite.json');
+    copyFileSync(resolve(__dirname, '../fixtures/mini-suite.json'), suite);
+    const supervisor = supervise({ launch: engineLaunch({ cliPath, workspace }) });
+    const first = await supervisor.start();
+    const before = await importByPath(first, suite);
+    expect(before.status).toBe(403);
+    expect(before.text).toContain('outside the folders');
+
+    supervisor.allowFolder(chosen);
+    // The folder travels over the engine's IPC channel: poll until it has arrived.
+    let after = await importByPath(first, suite);
+    for (let tries = 0; after.status === 403 && tries < 50; tries += 1) {
+      await new Promise((done) => setTimeout(done, 100));
+      after = await importByPath(first, suite);
+    }
+    expect(after.status).toBe(200);
+    expect(after.text).toContain('fixture-suite');
+
+    const restarted = nextReady(supervisor);
+    process.kill(requirePid(supervisor), 'SIGKILL');
+    const second = await restarted;
+    let again = await importByPath(second, suite);
+    for (let tries = 0; again.status === 403 && tries < 50; tries += 1) {
+      await new Promise((done) => setTimeout(done, 100));
+      again = await importByPath(second, suite);
+    }
+    expect(again.text).not.toContain('outside the folders');
+  });
+});
+
+async function importByPath(
+  change: EngineChange,
+  path: string,
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(new URL('/api/importSuiteFile', change.address.baseUrl), {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${change.address.token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ path }),
+  });
+  return { status: response.status, text: await response.text() };
+}
 
 async function expectHealthy(change: EngineChange, workspace: string): Promise<void> {
   const response = await fetch(new URL('/api/health', change.address.baseUrl), {

@@ -73,6 +73,7 @@ export class EngineSupervisor extends EventEmitter<EngineSupervisorEvents> {
   private lastReason: string | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
   private started = false;
+  private readonly allowedFolders = new Set<string>();
   private stopped = false;
   private fatal: Error | undefined;
 
@@ -111,6 +112,15 @@ export class EngineSupervisor extends EventEmitter<EngineSupervisorEvents> {
     return this.running?.pid;
   }
 
+  /**
+   * Lets the engine read files in `folder` by path, now and after any restart: the user chose a
+   * file there in a native dialog. Only this process can say so (the engine's IPC channel).
+   */
+  allowFolder(folder: string): void {
+    this.allowedFolders.add(folder);
+    this.running?.child.send?.({ allowFolder: folder });
+  }
+
   /** SIGTERM, then SIGKILL after `stopTimeoutMs`; resolves once no engine runs. No restarts. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -127,7 +137,8 @@ export class EngineSupervisor extends EventEmitter<EngineSupervisorEvents> {
     const child = spawn(launch.command, launch.args, {
       env: launch.env,
       cwd: launch.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The IPC channel carries folders the user picked in a dialog (allowFolder).
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       windowsHide: true,
     });
     const exited = new Promise<ExitInfo>((resolve) => {
@@ -138,6 +149,8 @@ export class EngineSupervisor extends EventEmitter<EngineSupervisorEvents> {
     });
     const running: RunningEngine = { child, exited, pid: child.pid };
     this.running = running;
+    // A restarted engine keeps the folders the user chose before.
+    for (const folder of this.allowedFolders) child.send?.({ allowFolder: folder });
 
     const stderrTail = createLineTail(20);
     const stdoutLines = createLineSplitter((line) => onOutput?.('stdout', line));

@@ -104,6 +104,7 @@ function runShell(): void {
       registerNativeIpc({
         whenEngineReady: () => supervisor.whenReady(),
         isAppUrl: (url) => page.isAppUrl(url),
+        allowFolder: (folder) => supervisor.allowFolder(folder),
         storeSecret: (name, value) => {
           // Only key names reach the engine's environment: never NODE_OPTIONS, PATH, …
           if (!isKeyName(name)) return false;

@@ -4,6 +4,7 @@
  * the main process that touches IPC.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import {
   BrowserWindow,
   dialog,
@@ -25,6 +26,8 @@ export interface NativeIpcContext {
   isAppUrl(url: string): boolean;
   /** Keeps a key (safeStorage) and gives it to the engine's next start; false if not kept. */
   storeSecret(name: string, value: string): boolean;
+  /** Lets the engine read files in a folder the user chose a file from in a native dialog. */
+  allowFolder(folder: string): void;
 }
 
 /** Text files larger than this are refused rather than copied through IPC. */
@@ -92,6 +95,8 @@ export function registerNativeIpc(context: NativeIpcContext): () => void {
         `${path} is ${Math.round(size / 1048576)} MB; CueLab opens files up to 64 MB.`,
       );
     }
+    // The window may now name this file (and its run's siblings) by path over HTTP.
+    context.allowFolder(dirname(path));
     return { path, text: await readFile(path, 'utf8') };
   });
 

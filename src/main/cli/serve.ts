@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatReadyLine } from '../../shared/ready-line';
 import { createEngine, removeOrphans, workspaceForProcess } from '../engine/engine';
-import { startServer } from '../server/http-server';
+import { startServer, type RunningServer } from '../server/http-server';
 import { exitCodes, UsageError, type CliCommand } from './command';
 
 /** `cuelab serve`: the engine as a long-running local server for the window or a browser. */
@@ -63,6 +63,7 @@ Options:
       engine.close();
       throw error;
     }
+    listenToShell(server);
     io.out(formatReadyLine(server.address, engine.workspace.path));
     // Containers left by an engine that crashed are removed in the background, then the
     // workspace's running studies go on. Stopping cancels the cleanup and waits for it, so
@@ -124,6 +125,25 @@ function watchParent(parent: number, stop: () => void): void {
     }
   }, 1000);
   timer.unref();
+}
+
+/**
+ * The desktop shell starts the engine with an IPC channel and sends the folder of each file the
+ * user picks in a native dialog, so the window may then name it by path. Only the parent
+ * process holds that channel: a token holder cannot widen what the engine reads.
+ */
+function listenToShell(server: RunningServer): void {
+  if (!process.send) return;
+  process.channel?.unref();
+  process.on('message', (message: unknown) => {
+    const folder = (message as { allowFolder?: unknown } | null)?.allowFolder;
+    if (typeof folder !== 'string' || !isAbsolute(folder)) return;
+    try {
+      if (statSync(folder).isDirectory()) server.allowFolder(folder);
+    } catch {
+      // A folder gone by now is simply not added.
+    }
+  });
 }
 
 /** The `--allow-path` folders, absolute; a path that is not an existing folder is a usage error. */

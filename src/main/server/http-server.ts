@@ -44,6 +44,8 @@ export interface RunningServer {
   readonly address: EngineAddress;
   /** Stops accepting, closes sockets, resolves when done. */
   close(): Promise<void>;
+  /** Adds a folder whose files path APIs may read (a folder the user chose in the window). */
+  allowFolder(folder: string): void;
 }
 
 // The contract's request schemas are sized to fit this (transport-limits.ts).
@@ -73,9 +75,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   let origins = new Set<string>();
   let port = 0;
-  const pathAccess: PathAccess = {
-    roots: [engine.workspace.path, ...(options.allowedPaths ?? [])],
-  };
+  const roots = [engine.workspace.path, ...(options.allowedPaths ?? [])];
+  const pathAccess: PathAccess = { roots };
 
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -166,6 +167,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   return {
     address: { baseUrl: `http://127.0.0.1:${port}/`, token },
+    allowFolder: (folder) => {
+      if (!roots.includes(folder)) roots.push(folder);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of sockets.clients) client.terminate();
