@@ -4,7 +4,11 @@
  */
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cutToolOutput, renderTrajectory } from '../../src/main/engine/judge/trajectory-render';
+import {
+  cutToolOutput,
+  renderTrajectory,
+  trajectoryPage,
+} from '../../src/main/engine/judge/trajectory-render';
 import { jsonErrorOffset } from '../../src/main/engine/suites/import/json-position';
 import { convertMessages } from '../../src/main/engine/suites/import/messages';
 import { sweBenchImage } from '../../src/main/engine/suites/import/swe-bench';
@@ -44,6 +48,50 @@ describe('cutting long tool outputs', () => {
     const text = rendered.lines.join('\n');
     expect(text.split('cut by CueLab')).toHaveLength(2);
     expect(text).toContain(long); // user and assistant turns are whole
+  });
+});
+
+describe('reading a cut tool output whole', () => {
+  const pane = Array.from({ length: 300 }, (_, index) => `pane line ${index} ${'.'.repeat(40)}`);
+  const oneLine = `${'q'.repeat(2500)}END`;
+  const rendered = renderTrajectory(
+    [
+      { role: 'user', content: 'task' },
+      {
+        role: 'assistant',
+        content: 'run',
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'bash', arguments: '{}' } }],
+      },
+      { role: 'tool', content: pane.join('\n'), tool_call_id: 'c1' },
+      { role: 'tool', content: oneLine, tool_call_id: 'c2' },
+    ],
+    [],
+    { toolOutputLimit: 500 },
+  );
+  const served = [...rendered.lines, ...rendered.pages];
+  const ranges = [...rendered.lines.join('\n').matchAll(/whole output is lines (\d+)-(\d+)/g)].map(
+    (match) => [Number(match[1]), Number(match[2])] as const,
+  );
+
+  it('names, in each cut, the lines after the trajectory that hold the whole output', () => {
+    expect(ranges).toHaveLength(2);
+    const [first, second] = ranges;
+    expect(first![0]).toBeGreaterThan(rendered.lines.length);
+    expect(served.slice(first![0] - 1, first![1])).toEqual(pane);
+    // A one-line output is paged in pieces that join back to it.
+    expect(served.slice(second![0] - 1, second![1]).join('')).toBe(oneLine);
+    expect(rendered.pages[0]).toBe('### whole tool output (c1)');
+  });
+
+  it('serves a page of the whole output, and says where to read on when a page is full', () => {
+    const [first] = ranges;
+    const page = trajectoryPage(served, first![0] + 150, first![0] + 150);
+    expect(page).toContain('pane line 150');
+    const wide = Array.from({ length: 100 }, () => 'w'.repeat(1000));
+    const capped = trajectoryPage(wide, 1, 100);
+    expect(capped).toContain('read on with start_line=41');
+    expect(capped).not.toContain(' 41 | ');
+    expect(trajectoryPage(wide, 90, 100)).not.toContain('read on');
   });
 });
 

@@ -138,3 +138,25 @@ describe('cue placement (App. K)', () => {
     expect(parsePlacement('sidebar')).toBeNull();
   });
 });
+
+describe('a tool output cut for length', () => {
+  it('stays whole for read_trajectory past the numbered lines the prompt shows', () => {
+    const long = Array.from({ length: 120 }, (_, index) => `log ${index}`).join('\n');
+    const prompt = buildJudgePrompt({
+      itemId: 'fs-001',
+      task: 'Run the build.',
+      trajectory: [...trajectory.slice(0, 1), { role: 'tool', content: long, tool_call_id: 'c0' }],
+      readout,
+      environment: new MemoryEnvironment(),
+      seed: 1,
+      toolOutputLimit: 200,
+    });
+    const text = allText(prompt);
+    expect(text).not.toContain('log 60');
+    const match = /whole output is lines (\d+)-(\d+)/.exec(text);
+    expect(match).not.toBeNull();
+    const [first, last] = [Number(match![1]), Number(match![2])];
+    expect(text).toContain(`are whole in lines ${first - 1}-${last}, which read_trajectory serves`);
+    expect(prompt.trajectoryLines.slice(first - 1, last).join('\n')).toBe(long);
+  });
+});

@@ -98,6 +98,12 @@ export function buildJudgePrompt(input: JudgeInput): JudgePrompt {
     input.task,
     '',
     `# Agent trajectory (${rendered.lines.length} numbered lines)`,
+    ...(rendered.pages.length > 0
+      ? [
+          `Tool outputs cut for length are whole in lines ${rendered.lines.length + 1}-` +
+            `${rendered.lines.length + rendered.pages.length}, which read_trajectory serves.`,
+        ]
+      : []),
     '',
   ].join('\n');
   const numbered = numberedLines(rendered.lines);
@@ -140,7 +146,7 @@ export function buildJudgePrompt(input: JudgeInput): JudgePrompt {
     system,
     messages,
     tools: judgeToolSpecs(input.environment, readout),
-    trajectoryLines: rendered.lines,
+    trajectoryLines: [...rendered.lines, ...rendered.pages],
     cueSpans,
   };
 }

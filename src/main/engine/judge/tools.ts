@@ -9,7 +9,7 @@ import type { ToolSpec } from '../providers';
 import type { JudgeEnvironment, ToolLimits } from './environment';
 import { deepFreeze } from './frozen';
 import { verdictJsonSchema, type Readout } from './readouts';
-import { numberedLines } from './trajectory-render';
+import { trajectoryPage } from './trajectory-render';
 
 /** Name of the verdict tool; a call to it ends the loop. */
 export const submitVerdictTool = 'submit_verdict';
@@ -192,10 +192,7 @@ export async function runTool(
         const total = context.trajectoryLines.length;
         if (first > total)
           return error(`The trajectory has ${total} lines; start_line ${first} is past the end.`);
-        return {
-          content: numberedLines(context.trajectoryLines, first, Math.min(last, first + 399)),
-          isError: false,
-        };
+        return { content: trajectoryPage(context.trajectoryLines, first, last), isError: false };
       }
     }
   } catch (failure) {
