@@ -91,7 +91,7 @@ describe('a study killed with SIGKILL resumes without repeating work', () => {
     server.handle('anthropic', judge);
     const resumed = start(['run', '--resume', 'latest'], env);
     const result = await resumed.done;
-    expect(result.out).toContain('Requeued 1 reps left running by a stopped engine.');
+    expect(result.out).toContain('Requeued 1 rep left running by a stopped engine.');
     expect(result.out).toContain('Completed.');
     expect(result.code).toBe(0);
 
