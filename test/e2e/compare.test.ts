@@ -160,6 +160,13 @@ describe('Compare view', () => {
     expect(pngSize(sharp).width).toBe(Math.round(7.16 * 600));
     expect(pngDpi(sharp)).toBe(600);
 
+    await page.getByTestId('compare-export-size').selectOption('single');
+    await page.getByTestId('compare-export-dpi').selectOption('300');
+    const single = readFileSync((await download(page, 'compare-export-png')).path);
+    writeFileSync(join(screenshotDir, 'compare-export-single.png'), single);
+    expect(pngSize(single).width).toBe(Math.round(3.5 * 300));
+
+    await page.getByTestId('compare-export-size').selectOption('double');
     const svg = readFileSync((await download(page, 'compare-export-svg')).path, 'utf8');
     expect(svg).toContain('width="7.1600in"');
     expect(svg).toContain('percentage points');

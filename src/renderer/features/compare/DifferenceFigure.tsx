@@ -23,7 +23,7 @@ const detailSize = 9.5;
 const columnSize = 10.5;
 const top = 64;
 const gap = 12;
-const axisTitle = 'Study B − study A, percentage points (dot: difference, whisker: 95% CI)';
+const axisTitle = 'Study B − study A, percentage points';
 
 /** What the figure shows. */
 export interface DifferenceFigureProps {
@@ -34,15 +34,25 @@ export interface DifferenceFigureProps {
   simulated: boolean;
 }
 
+/** Below this width the value column prints the difference alone (the whisker shows the CI). */
+const compactWidth = 560;
+
+/** The value column's heading and one row's entry at a figure width. */
+function valueColumn(width: number) {
+  const compact = width < compactWidth;
+  return {
+    heading: compact ? 'B − A' : 'B − A [95% CI]',
+    text: (row: DifferenceRow) => (compact ? formatDifference(row.difference) : row.valueText),
+  };
+}
+
 /** Where the columns sit and how tall each row is at a figure width. */
 function layout(width: number, rows: readonly DifferenceRow[]) {
+  const values = valueColumn(width);
   const texts = rows.flatMap((row) => [row.label, row.detail]);
   const labelWidth = labelColumn(texts, labelSize, 60, Math.min(220, width * 0.3));
   const countWidth = widestText(['n', ...rows.map((row) => row.count)], columnSize);
-  const valueWidth = widestText(
-    ['B − A [95% CI]', ...rows.map((row) => row.valueText)],
-    columnSize,
-  );
+  const valueWidth = widestText([values.heading, ...rows.map(values.text)], columnSize);
   const countRight = width - 8;
   const valueRight = countRight - countWidth - gap;
   const left = 16 + labelWidth + 10;
@@ -59,7 +69,18 @@ function layout(width: number, rows: readonly DifferenceRow[]) {
   const bottom = top + rowHeights.reduce((sum, height) => sum + height, 0);
   const titleLines = wrapText(axisTitle, right - left + 40, 11).length;
   const height = bottom + 38 + (titleLines - 1) * lineHeight(11);
-  return { labelWidth, countRight, valueRight, left, right, rowHeights, rowTops, bottom, height };
+  return {
+    values,
+    labelWidth,
+    countRight,
+    valueRight,
+    left,
+    right,
+    rowHeights,
+    rowTops,
+    bottom,
+    height,
+  };
 }
 
 /** The forest plot of B − A for one comparison. */
@@ -73,7 +94,7 @@ export function DifferenceFigure({ frame, rows, nameA, nameB, simulated }: Diffe
       frame={frame}
       height={place.height}
       title={`Flip rates compared: ${nameB} − ${nameA}`}
-      subtitle={`Filled dot: paired (shared items), open dot: unpaired · ${items}`}
+      subtitle={`Dot: difference, whisker: 95% CI; filled dot: paired (shared items), open: unpaired · ${items}`}
       simulated={simulated}
     >
       {x.ticks(fittingTicks(x)).map((tick) => (
@@ -91,7 +112,7 @@ export function DifferenceFigure({ frame, rows, nameA, nameB, simulated }: Diffe
           Judge · condition
         </text>
         <text x={place.valueRight} y={top - 6} textAnchor="end">
-          B − A [95% CI]
+          {place.values.heading}
         </text>
         <text x={place.countRight} y={top - 6} textAnchor="end">
           n
@@ -149,7 +170,7 @@ export function DifferenceFigure({ frame, rows, nameA, nameB, simulated }: Diffe
             )}
             <g textAnchor="end" fontSize={columnSize}>
               <text x={place.valueRight} y={y + 4} fill={palette.text}>
-                {row.valueText}
+                {place.values.text(row)}
               </text>
               <text x={place.countRight} y={y + 4} fill={palette.muted}>
                 {row.count}
