@@ -11,8 +11,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, type LabBrowser } from './helpers/browser';
 import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
-import { saveScreenshot, waitConnected } from './helpers/lab-page';
-import { cuelab, download, importStudy } from './helpers/results-fixture';
+import { saveScreenshot, screenshotDir, waitConnected } from './helpers/lab-page';
+import { cuelab, download, importStudy, pngDpi, pngSize } from './helpers/results-fixture';
 
 const HEADER =
   'item_id,dataset,judge,condition,cue_direction,rep,verdict,score,gold,dimension,turns,simulated';
@@ -104,6 +104,75 @@ describe('Compare view', () => {
     await saveScreenshot(page, 'compare-1024');
   });
 
+  test('draws the differences as a forest plot that exports as PNG and SVG', async () => {
+    const figure = page.getByTestId('compare-figure').locator('svg').first();
+    const rows = figure.locator('[data-part="difference-row"]');
+    expect(await rows.count()).toBe(2);
+    const [harmful, helpful] = await rows.allTextContents();
+    expect(harmful).toContain('judge-a · authority');
+    expect(harmful).toContain('harmful flip · paired');
+    expect(harmful).toContain('\u221225.0');
+    expect(helpful).toContain('+50.0');
+    expect(await figure.textContent()).toContain('percentage points');
+    // Every label inside the figure, and none overlapping another.
+    const boxes = await figure.evaluate((svg) => {
+      const frame = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')].map((text) => {
+        const box = text.getBoundingClientRect();
+        return {
+          text: text.textContent ?? '',
+          left: box.left - frame.left,
+          right: box.right - frame.left,
+          top: box.top - frame.top,
+          bottom: box.bottom - frame.top,
+          width: frame.width,
+          height: frame.height,
+        };
+      });
+    });
+    for (const box of boxes) {
+      expect(box.left, box.text).toBeGreaterThanOrEqual(0);
+      expect(box.right, box.text).toBeLessThanOrEqual(box.width);
+      expect(box.bottom, box.text).toBeLessThanOrEqual(box.height);
+    }
+    const overlapping = boxes.filter((a, index) =>
+      boxes.some(
+        (b, other) =>
+          other > index &&
+          a.left < b.right - 0.5 &&
+          b.left < a.right - 0.5 &&
+          a.top < b.bottom - 0.5 &&
+          b.top < a.bottom - 0.5,
+      ),
+    );
+    expect(overlapping.map((box) => box.text)).toEqual([]);
+    await page.getByTestId('compare-figure').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'compare-figure-1024');
+
+    const png = readFileSync((await download(page, 'compare-export-png')).path);
+    writeFileSync(join(screenshotDir, 'compare-export.png'), png);
+    expect(pngSize(png).width).toBe(Math.round(7.16 * 300));
+    expect(pngDpi(png)).toBe(300);
+    expect(pngSize(png).height).toBeGreaterThan(300);
+
+    await page.getByTestId('compare-export-dpi').selectOption('600');
+    const sharp = readFileSync((await download(page, 'compare-export-png')).path);
+    expect(pngSize(sharp).width).toBe(Math.round(7.16 * 600));
+    expect(pngDpi(sharp)).toBe(600);
+
+    await page.getByTestId('compare-export-size').selectOption('single');
+    await page.getByTestId('compare-export-dpi').selectOption('300');
+    const single = readFileSync((await download(page, 'compare-export-png')).path);
+    writeFileSync(join(screenshotDir, 'compare-export-single.png'), single);
+    expect(pngSize(single).width).toBe(Math.round(3.5 * 300));
+
+    await page.getByTestId('compare-export-size').selectOption('double');
+    const svg = readFileSync((await download(page, 'compare-export-svg')).path, 'utf8');
+    expect(svg).toContain('width="7.1600in"');
+    expect(svg).toContain('percentage points');
+    expect(svg).not.toContain('SIMULATED');
+  });
+
   test('compares other items unpaired with Fisher, marked SIMULATED', async () => {
     const panel = page.getByTestId('compare-panel');
     await panel
@@ -113,6 +182,13 @@ describe('Compare view', () => {
     const rates = panel.getByTestId('compare-rates');
     await expect.poll(() => rates.innerText()).toContain('unpaired');
     expect(await rates.innerText()).toContain('Fisher exact');
+    const figure = panel.getByTestId('compare-figure').locator('svg').first();
+    expect(await figure.locator('[data-simulated-mark]').count()).toBe(1);
+    expect(await figure.textContent()).toContain('unpaired');
+    await page.getByTestId('compare-figure').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'compare-figure-simulated-1024');
+    const png = readFileSync((await download(page, 'compare-export-png')).path);
+    writeFileSync(join(screenshotDir, 'compare-export-simulated.png'), png);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
   });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { longNamesCsv } from './helpers/figure-layout-data';
 import { openLayoutLab, type LayoutLab } from './helpers/figure-layout-lab';
 import { screenshotDir, useTheme } from './helpers/lab-page';
-import { download, pngSize } from './helpers/results-fixture';
+import { download, pngDpi, pngSize } from './helpers/results-fixture';
 
 let lab: LayoutLab | undefined;
 let page: Page;
@@ -27,17 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await lab?.close();
 });
-
-/** The pHYs resolution of a PNG in dots per inch, or null without one. */
-function pngDpi(bytes: Buffer): number | null {
-  for (let offset = 8; offset < bytes.length;) {
-    const length = bytes.readUInt32BE(offset);
-    if (bytes.subarray(offset + 4, offset + 8).toString('ascii') === 'pHYs')
-      return Math.round(bytes.readUInt32BE(offset + 8) * 0.0254);
-    offset += 12 + length;
-  }
-  return null;
-}
 
 /** The colour of a PNG's pixel, read back by Chromium. */
 async function pixel(bytes: Buffer, x: number, y: number): Promise<number[]> {

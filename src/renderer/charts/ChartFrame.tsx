@@ -12,15 +12,11 @@ import {
   exportTableCsv,
   type FigureFormat,
 } from '../lib/export/export-figure';
-import {
-  exportWidth,
-  figureSizes,
-  type FigureDpi,
-  type FigureSize,
-} from '../lib/export/figure-sizes';
+import { exportWidth, type FigureDpi, type FigureSize } from '../lib/export/figure-sizes';
 import type { SaveOutcome } from '../lib/export/save-file';
 import { labStore } from '../store';
 import type { ResultTableName } from './table-values';
+import { ExportOptions } from './ExportOptions';
 import { FIGURE_BAND } from './Figure';
 import type { DrawFigure, FigureFrame } from './figure-frame';
 import { chartFont, chartPalette, useChartPalette } from './palette';
@@ -208,29 +204,13 @@ export function ChartFrame(props: ChartFrameProps) {
           {simulated && <span className="badge badge-simulated">simulated</span>}
         </div>
         <div className="chart-card-actions" role="group" aria-label={`Export ${label}`}>
-          <select
-            className="chart-export-option"
-            aria-label="Export size"
-            data-testid={`export-${table}-size`}
-            value={size}
-            onChange={(event) => setSize(event.target.value as FigureSize)}
-          >
-            {Object.entries(figureSizes).map(([key, entry]) => (
-              <option key={key} value={key}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-          <select
-            className="chart-export-option"
-            aria-label="PNG resolution"
-            data-testid={`export-${table}-dpi`}
-            value={dpi}
-            onChange={(event) => setDpi(Number(event.target.value) === 600 ? 600 : 300)}
-          >
-            <option value={300}>300 dpi</option>
-            <option value={600}>600 dpi</option>
-          </select>
+          <ExportOptions
+            testIdPrefix={`export-${table}`}
+            size={size}
+            dpi={dpi}
+            onSize={setSize}
+            onDpi={setDpi}
+          />
           {exportButton('png', !filled)}
           {exportButton('svg', !filled)}
           {exportButton('pdf', !filled)}

@@ -98,6 +98,17 @@ export function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/** The pHYs resolution of a PNG in dots per inch, or null without one. */
+export function pngDpi(bytes: Buffer): number | null {
+  for (let offset = 8; offset < bytes.length;) {
+    const length = bytes.readUInt32BE(offset);
+    if (bytes.subarray(offset + 4, offset + 8).toString('ascii') === 'pHYs')
+      return Math.round(bytes.readUInt32BE(offset + 8) * 0.0254);
+    offset += 12 + length;
+  }
+  return null;
+}
+
 /** Clicks an export button and waits for the browser download it starts. */
 export async function download(
   page: Page,

@@ -2,7 +2,8 @@
  * Compare: the study on screen (B) beside another study (A), as `cuelab compare A B` prints it:
  * the change in harmful and helpful flip rates per judge × condition with its 95% interval,
  * design (paired or unpaired) and test, then the items whose outcome changed. Both tables
- * export as the CLI's CSV.
+ * export as the CLI's CSV; the differences are also drawn as a forest plot that exports as PNG
+ * or SVG (DifferenceCard).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { LabResponse, StudySummary } from '../../../shared/lab-api';
@@ -10,6 +11,7 @@ import { labClientFor } from '../../lib/engine-client';
 import { saveExport } from '../../lib/export/save-file';
 import type { Loadable } from '../../lib/loadable';
 import { useLab } from '../../store';
+import { DifferenceCard } from './DifferenceCard';
 import './compare.css';
 
 type Comparison = LabResponse<'compareStudies'>;
@@ -211,6 +213,7 @@ export function ComparePanel({
               <li key={note}>{note}</li>
             ))}
           </ul>
+          <DifferenceCard comparison={value} />
           <TableHeading
             title={value.changedItems.title}
             testId="compare-export-items-csv"
