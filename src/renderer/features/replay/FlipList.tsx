@@ -81,11 +81,11 @@ export function FlipList({
               {flip.judgeId}
               <span className="flip-sub">{flip.dataset}</span>
             </td>
-            <td>
+            <td className="flip-condition">
               {flip.conditionKey}
               <span className="flip-sub">{flip.direction}</span>
             </td>
-            <td>
+            <td className="flip-kind">
               <span className={`badge badge-${flip.kind}`}>{flip.kind}</span>
               {flip.simulated && <span className="badge badge-simulated">simulated</span>}
             </td>
