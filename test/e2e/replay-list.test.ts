@@ -4,7 +4,7 @@
  * runner: two items (one gold pass, one gold fail) judged three times by two judges that always
  * defer to the cue, so every cued rep flips (twelve harmful flips). Then, with the keyboard
  * where a person would use it: filter by judge, sort by judge, search an item id, and open a
- * row's pair, never scrolling sideways.
+ * row's pair, never scrolling sideways. Last, All reps… opens the Results workbench's reps panel.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -145,5 +145,15 @@ describe('Replay list', () => {
     await page.locator(`[data-testid="flip-pair"][data-rep-id="${repId}"]`).waitFor();
     await expect.poll(() => rows().count()).toBe(found);
     expect(await row.getAttribute('aria-selected')).toBe('true');
+  });
+
+  test('All reps… opens the Results reps panel on every rep of the study', async () => {
+    await page.goto(`${engine!.url}#/replay/${studyId}`);
+    await waitConnected(page);
+    await page.getByRole('link', { name: 'All reps…' }).click();
+    const panel = page.getByTestId('reps-panel');
+    await panel.waitFor({ timeout: 15_000 });
+    await panel.getByText('All reps of this study').waitFor();
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#/results/${studyId}`);
   });
 });

@@ -6,6 +6,7 @@ import { onLabEvent } from '../../lib/lab-events';
 import { loadedValue } from '../../lib/loadable';
 import { hashForSection } from '../../sections';
 import { useLab } from '../../store';
+import { allRepsHash } from '../results/results-route';
 import { BundleControls } from './BundleControls';
 import { FlipList, StudySelect } from './FlipList';
 import { FlipListControls } from './FlipListControls';
@@ -180,6 +181,9 @@ export function ReplayPage() {
               )}
               <a className="button" href={annotateHash(studyId)}>
                 Label these flips
+              </a>
+              <a className="button" href={allRepsHash(studyId)}>
+                All reps…
               </a>
             </>
           )}
