@@ -1,4 +1,5 @@
 /** The flipped reps of a study: one dense row each, the open one highlighted. */
+import type { ReactNode } from 'react';
 import type { StudySummary } from '../../../shared/lab-api';
 import { formatDateTime } from '../../lib/format';
 import { mechanismName } from './mechanisms';
@@ -36,6 +37,12 @@ function labelText(labels: Record<string, string>): string {
   const entries = Object.entries(labels);
   if (entries.length === 0) return 'not classified';
   return entries.map(([source, label]) => `${source}: ${mechanismName(label)}`).join(' · ');
+}
+
+/** A condition key that may wrap before its `@placement` rather than mid-word at 1024. */
+function breakableCondition(conditionKey: string): ReactNode {
+  const [first, ...rest] = conditionKey.split('@');
+  return [first, ...rest.flatMap((part, index) => [<wbr key={index} />, `@${part}`])];
 }
 
 /** Props: the flips, the open rep, and what opening one does. */
@@ -82,7 +89,7 @@ export function FlipList({
               <span className="flip-sub">{flip.dataset}</span>
             </td>
             <td className="flip-condition">
-              {flip.conditionKey}
+              {breakableCondition(flip.conditionKey)}
               <span className="flip-sub">{flip.direction}</span>
             </td>
             <td className="flip-kind">
