@@ -1,4 +1,5 @@
 /** The flipped reps of a study: one dense row each, the open one highlighted. */
+import type { ReactNode } from 'react';
 import type { StudySummary } from '../../../shared/lab-api';
 import { formatDateTime } from '../../lib/format';
 import { mechanismName } from './mechanisms';
@@ -36,6 +37,12 @@ function labelText(labels: Record<string, string>): string {
   const entries = Object.entries(labels);
   if (entries.length === 0) return 'not classified';
   return entries.map(([source, label]) => `${source}: ${mechanismName(label)}`).join(' · ');
+}
+
+/** A condition key that may wrap before its `@placement` rather than mid-word at 1024. */
+function breakableCondition(conditionKey: string): ReactNode {
+  const [first, ...rest] = conditionKey.split('@');
+  return [first, ...rest.flatMap((part, index) => [<wbr key={index} />, `@${part}`])];
 }
 
 /** Props: the flips, the open rep, and what opening one does. */
@@ -81,11 +88,11 @@ export function FlipList({
               {flip.judgeId}
               <span className="flip-sub">{flip.dataset}</span>
             </td>
-            <td>
-              {flip.conditionKey}
+            <td className="flip-condition">
+              {breakableCondition(flip.conditionKey)}
               <span className="flip-sub">{flip.direction}</span>
             </td>
-            <td>
+            <td className="flip-kind">
               <span className={`badge badge-${flip.kind}`}>{flip.kind}</span>
               {flip.simulated && <span className="badge badge-simulated">simulated</span>}
             </td>

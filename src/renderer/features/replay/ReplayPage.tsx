@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionIcon } from '../../components/icons';
@@ -6,9 +6,13 @@ import { onLabEvent } from '../../lib/lab-events';
 import { loadedValue } from '../../lib/loadable';
 import { hashForSection } from '../../sections';
 import { useLab } from '../../store';
+import { allRepsHash } from '../results/results-route';
 import { BundleControls } from './BundleControls';
 import { FlipList, StudySelect } from './FlipList';
+import { FlipListControls } from './FlipListControls';
+import { defaultFlipListView, visibleFlips } from './flip-list-view';
 import { PairView } from './PairView';
+import type { FlipSummary } from './replay-slice';
 import { annotateHash, goToHash, replayHash, useHashSegment } from './replay-route';
 import './replay.css';
 
@@ -48,6 +52,36 @@ function OpenPair({ repId }: { repId: string }) {
   }
   if (pair.state !== 'loaded') return <p className="muted">Opening the pair…</p>;
   return <PairView pair={pair.value} showDiff />;
+}
+
+/** The flips of one study under the list's filter, search and sort (reset per study). */
+function FlipListSection({
+  studyId,
+  flips,
+  openRepId,
+}: {
+  studyId: string;
+  flips: FlipSummary[];
+  openRepId: string | null;
+}) {
+  const [view, setView] = useState(defaultFlipListView);
+  const shown = visibleFlips(flips, view);
+  return (
+    <>
+      <FlipListControls flips={flips} view={view} shownCount={shown.length} onChange={setView} />
+      <div className="flip-list-scroll">
+        {shown.length > 0 ? (
+          <FlipList
+            flips={shown}
+            openRepId={openRepId}
+            onOpen={(id) => goToHash(replayHash(studyId, id))}
+          />
+        ) : (
+          <p className="muted replay-none">No flipped rep matches the filter and search.</p>
+        )}
+      </div>
+    </>
+  );
 }
 
 /** Replay: a study's flipped reps, and one of them beside its uncued twin. */
@@ -101,13 +135,7 @@ export function ReplayPage() {
   } else {
     body = (
       <>
-        <div className="flip-list-scroll">
-          <FlipList
-            flips={flipList}
-            openRepId={repId}
-            onOpen={(id) => goToHash(replayHash(studyId, id))}
-          />
-        </div>
+        <FlipListSection key={studyId} studyId={studyId} flips={flipList} openRepId={repId} />
         {repId ? (
           <OpenPair repId={repId} />
         ) : (
@@ -153,6 +181,9 @@ export function ReplayPage() {
               )}
               <a className="button" href={annotateHash(studyId)}>
                 Label these flips
+              </a>
+              <a className="button" href={allRepsHash(studyId)}>
+                All reps…
               </a>
             </>
           )}

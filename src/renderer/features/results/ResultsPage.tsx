@@ -10,7 +10,7 @@ import { ComparePanel } from '../compare/ComparePanel';
 import { RepsPanel } from './RepsPanel';
 import { ResultCharts } from './ResultCharts';
 import { watchResultsStudy } from './results-live';
-import { showStudyResults, useHashStudyId } from './results-route';
+import { showStudyResults, useHashStudyId, wantsAllReps } from './results-route';
 import { ArmPicker, StudyPicker, StudyStatusLine } from './ResultsToolbar';
 import './results.css';
 
@@ -54,6 +54,7 @@ export function ResultsPage() {
   const loadStudies = useLab((state) => state.loadStudies);
   const showResultsStudy = useLab((state) => state.showResultsStudy);
   const openRepsPanel = useLab((state) => state.openRepsPanel);
+  const resultsStudyId = useLab((state) => state.resultsStudyId);
   const [comparing, setComparing] = useState(false);
   const stopComparing = useCallback(() => setComparing(false), []);
   const error = useLab((state) => state.resultsError);
@@ -73,6 +74,14 @@ export function ResultsPage() {
     void showResultsStudy(studyId);
     return watchResultsStudy(labStore, studyId);
   }, [connected, studyId, showResultsStudy]);
+
+  // Replay's "All reps…" link: open the panel once the study is shown, then drop the ask from
+  // the hash so Back and a reload show the figures.
+  useEffect(() => {
+    if (!studyId || resultsStudyId !== studyId || !wantsAllReps(window.location.hash)) return;
+    openRepsPanel({ title: 'All reps of this study' });
+    showStudyResults(studyId, true);
+  }, [studyId, resultsStudyId, openRepsPanel]);
 
   let body: ReactNode;
   if (studyId) {

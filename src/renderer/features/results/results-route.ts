@@ -15,6 +15,18 @@ export function resultsHash(studyId: string): string {
   return `${prefix}/${encodeURIComponent(studyId)}`;
 }
 
+const allRepsSuffix = '?reps=all';
+
+/** The hash that shows a study's results with the reps panel open on every rep (from Replay). */
+export function allRepsHash(studyId: string): string {
+  return `${resultsHash(studyId)}${allRepsSuffix}`;
+}
+
+/** Whether a hash asks for the reps panel on every rep. */
+export function wantsAllReps(hash: string): boolean {
+  return hash.endsWith(allRepsSuffix);
+}
+
 /** Shows a study; `replace` keeps the history entry (choosing a default). */
 export function showStudyResults(studyId: string, replace = false): void {
   if (replace) window.location.replace(resultsHash(studyId));
