@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LabResponse, StudySummary } from '../../../shared/lab-api';
 import { labClientFor } from '../../lib/engine-client';
-import { saveExport } from '../../lib/export/save-file';
+import { saveCsv } from '../../lib/export/export-figure';
 import type { Loadable } from '../../lib/loadable';
 import { useLab } from '../../store';
 import { DifferenceCard } from './DifferenceCard';
@@ -149,13 +149,7 @@ export function ComparePanel({
     const request = { studyA: baseline, studyB: studyId, format: 'csv' as const, part };
     const result = await labClientFor(address).formatComparison(request);
     if (!result.ok) return;
-    await saveExport({
-      title: 'Export comparison as CSV',
-      defaultName: result.value.fileName,
-      mimeType: 'text/csv',
-      filter: { name: 'CSV table', extensions: ['csv'] },
-      data: result.value.text,
-    });
+    await saveCsv('Export comparison as CSV', result.value.fileName, result.value.text);
   }
 
   const value = comparison?.state === 'loaded' ? comparison.value : null;

@@ -68,11 +68,16 @@ export async function exportTableCsv(
 ): Promise<SaveOutcome> {
   const result = await client.reportCsv({ studyId, table });
   if (!result.ok) throw new Error(result.error.message);
+  return saveCsv('Export table as CSV', result.value.fileName, result.value.csv);
+}
+
+/** Saves CSV text the engine formatted (a report table, a comparison). */
+export function saveCsv(title: string, fileName: string, csv: string): Promise<SaveOutcome> {
   return saveExport({
-    title: 'Export table as CSV',
-    defaultName: result.value.fileName,
+    title,
+    defaultName: fileName,
     mimeType: 'text/csv',
     filter: { name: 'CSV table', extensions: ['csv'] },
-    data: result.value.csv,
+    data: csv,
   });
 }
