@@ -62,7 +62,7 @@ export default tseslint.config(
     rules: { 'cuelab/engine-faces': 'error' },
   },
   {
-    // The CLI reaches the engine through LabApi and the engine entry only (issue 13).
+    // The CLI reaches the engine through LabApi and the engine entry only.
     files: ['src/main/cli/**'],
     plugins: { cuelab: { rules: { 'cli-engine-entry': cliEngineEntry } } },
     rules: {

@@ -1,5 +1,5 @@
 /**
- * Part (c), live refresh (issue 15: "after a batch of landed reps the window's tables cost
+ * Part (c), live refresh ("after a batch of landed reps the window's tables cost
  * proportional to the batch, not the study"). The newest reps of the generated workspace are
  * taken back (their jobs queued again), the window's live tables are built once, and then the
  * reps land again in batches the way the runner stores them (a rep row and its job's `done` in

@@ -1,5 +1,5 @@
 /**
- * Part (d): what the PostgreSQL substrate adds to a rep's start (issue 14). Two item snapshots
+ * Part (d): what the PostgreSQL substrate adds to a rep's start. Two item snapshots
  * hold the same small state, one in files on the base image, one in a PostgreSQL database (the
  * `mini-postgres` shop dump) on the Postgres image. Each rep is `startRep` (create, start, and for
  * Postgres the server's start, until it accepts queries), one query through the judge's tool

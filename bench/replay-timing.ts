@@ -1,6 +1,6 @@
 /**
  * Part (c), replay: a harmful flip of the paper-scale workspace and its uncued twin, each padded
- * to 500 tool calls (issue 15: "Replay of a 500-tool-call pair opens in < 300 ms of engine
+ * to 500 tool calls ("Replay of a 500-tool-call pair opens in < 300 ms of engine
  * time"), opened the way the window opens it (the `loadFlipPair` handler: the flip found among
  * its item's reps, both runs loaded, diffed and aligned, labels read). Median of `samples`.
  */

@@ -1,7 +1,7 @@
 /**
  * Part (c), timing: generate the paper-scale workspace, reopen it as the app would, and time
  * `studyRows` and every report table, median of 3, each beside the floor measured in the same
- * run: one plain SQLite scan of the columns the tables need (issue 15: every table within 3×
+ * run: one plain SQLite scan of the columns the tables need (every table within 3×
  * it). `reportTable` is what the engine serves (per study revision, table-cache.ts); the cold
  * build (rows read and analysed from nothing) is printed beside it. Then the live refresh
  * (live-refresh.ts), the replay of a 500-call pair (replay-timing.ts) and the engine's RSS while

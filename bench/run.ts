@@ -4,7 +4,7 @@
  *   (a) harness overhead per judge rep on a real container vs raw dockerode (needs Docker);
  *   (b) study throughput against a fake provider with 1 s latency at concurrency 1, 8, 32;
  *   (c) a generated paper-scale workspace (70,000 reps) and the time of every report table;
- *   (d) rep start with a PostgreSQL server vs without (issue 14; needs Docker and both images);
+ *   (d) rep start with a PostgreSQL server vs without (needs Docker and both images);
  *   (h) study throughput with one Docker engine vs two (needs Docker and root).
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *

@@ -1,7 +1,7 @@
 /**
  * The catalogue both sides name things by: the cue preset ids the engine ships (in its order)
  * and the synthetic judge personas. The engine holds the texts and the calibration; the window
- * lists these ids. One list (issue 13), checked against the engine's own in
+ * lists these ids. One list, checked against the engine's own in
  * test/unit/shared-catalogue.test.ts.
  */
 

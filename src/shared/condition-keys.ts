@@ -2,7 +2,7 @@
  * Condition keys: the stable text that names an arm of a study (`uncued`,
  * `preset:strong@system+guard`, `axes:source=reviewer@user`, `custom:1a2b3c4d@system`). Jobs,
  * reports, `arms.drop` and the builder's grid all name conditions by these keys, so the engine
- * and the window use this one module (issue 13): a second copy could drift by a byte and drop
+ * and the window use this one module: a second copy could drift by a byte and drop
  * the wrong cell.
  */
 import type { CueSpec, MitigationSpec } from './cue-spec';

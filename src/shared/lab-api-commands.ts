@@ -1,5 +1,5 @@
 /**
- * LabApi methods behind the command line's file commands (issue 13: every command on LabApi):
+ * LabApi methods behind the command line's file commands (every command on LabApi):
  * classify a study, labels in and out as CSV, a results file as a study, a study as Inspect
  * logs, and the prompt of an item from a suite file. Files the user names live on the CLI's
  * machine: a file to read reaches the engine by `path` (in-process, or an upload staged with

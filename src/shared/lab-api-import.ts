@@ -1,5 +1,5 @@
 /**
- * LabApi methods for importing other harnesses' runs (issue 11): the window previews what a
+ * LabApi methods for importing other harnesses' runs: the window previews what a
  * folder or file would import (items, gold labels, what is skipped and why) and then stores it.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * LabApi methods for replay and mechanisms (issue 7): flipped reps, a flipped rep beside its
+ * LabApi methods for replay and mechanisms: flipped reps, a flipped rep beside its
  * uncued twin, the blind labelling queue, human labels, classification, agreement.
  */
 import { z } from 'zod';

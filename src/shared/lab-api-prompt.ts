@@ -14,7 +14,7 @@ export const chatMessageSchema = z.object({
   isError: z.boolean().optional(),
 });
 
-/** The exact prompt of one rep, with where the cue landed (issue 3, "See the prompt"). */
+/** The exact prompt of one rep, with where the cue landed ("See the prompt"). */
 export const promptPreviewSchema = z.object({
   system: z.string(),
   messages: z.array(chatMessageSchema),

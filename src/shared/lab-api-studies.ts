@@ -161,7 +161,7 @@ export const studyMethods = {
           .optional(),
         /**
          * Judge endpoints (origins) the user confirmed at launch: keys may go there this
-         * session. Never read from a spec or bundle (issue 10 #2).
+         * session. Never read from a spec or bundle.
          */
         trustedEndpoints: z.array(z.string().min(1)).max(32).optional(),
       })

@@ -1,5 +1,5 @@
 /**
- * LabApi methods behind `cuelab suite list|show|import` (issue 13): the catalogue with the
+ * LabApi methods behind `cuelab suite list|show|import`: the catalogue with the
  * shipped suites imported first, each item described as `suite show` prints it, and a CueLab
  * suite file stored from a path on the engine's machine (the CLI's own path, or its upload).
  * Other harnesses' runs import through `importRuns` (lab-api-import.ts). Merged into `labMethods`.

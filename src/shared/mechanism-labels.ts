@@ -2,7 +2,7 @@
  * The mechanism labels a flipped rep can get, as stored and as a person reads them, with the
  * paper's short definitions: harmful flips §3.3, helpful flips App. F, over-trust sub-modes
  * App. A.4. The window's annotator and replay and the engine's checks share this one list
- * (issue 13); the wording follows src/main/engine/paper/protocol.ts.
+ *; the wording follows src/main/engine/paper/protocol.ts.
  */
 
 /** §3.3's harmful-flip mechanisms as stored (App. N calls the last `early_termination`). */

@@ -226,7 +226,7 @@ export const probeExpectationSchema = z.discriminatedUnion('kind', [
 ]);
 
 /**
- * One check a careful judge would run on the item, for the synthetic judge (issue 4): a tool
+ * One check a careful judge would run on the item, for the synthetic judge: a tool
  * call, how to read its output, and whether it is the decisive check. The synthetic judge
  * runs these as real tool calls and forms its verdict from what they return.
  */
@@ -246,7 +246,7 @@ export const probeSchema = z
 /** A soft tool-call budget: a whole number of tool results, or 'unbounded' (App. R). */
 export const toolBudgetSettingSchema = z.union([z.number().int().min(1), z.literal('unbounded')]);
 
-/** Formats `cuelab suite import` reads (issue 11); `cuelab` is CueLab's own suite file. */
+/** Formats `cuelab suite import` reads; `cuelab` is CueLab's own suite file. */
 export const importFormats = [
   'mini-swe-agent',
   'swe-agent',
@@ -260,7 +260,7 @@ export const importFormats = [
 export type ImportFormat = (typeof importFormats)[number];
 
 /**
- * Where an imported item came from (issue 11): the file it was read from, relative to the
+ * Where an imported item came from: the file it was read from, relative to the
  * folder the user pointed at, its format, and the file's sha256, so a bundle or the window can
  * say exactly which run an item is. `flags` name what looks wrong with the run (e.g. the agent
  * never ran) when the user imported it anyway.
@@ -323,9 +323,9 @@ export const suiteItemSchema = z
     probes: z.array(probeSchema).optional(),
     /** What makes this item hard, in words (e.g. "a near-miss that looks finished"). */
     note: z.string().optional(),
-    /** Where an imported item came from (issue 11). */
+    /** Where an imported item came from. */
     provenance: itemProvenanceSchema.optional(),
-    /** How its trajectory is rendered for the judge (issue 11). */
+    /** How its trajectory is rendered for the judge. */
     render: trajectoryRenderSchema.optional(),
   })
   .strict();

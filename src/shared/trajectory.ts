@@ -1,6 +1,6 @@
 /**
  * An agent's trajectory as suites store it: OpenAI-style chat messages with tool calls and
- * tool results (issue 4, "the suite format"). Parsed from unknown input before use.
+ * tool results ("the suite format"). Parsed from unknown input before use.
  */
 import { z } from 'zod';
 

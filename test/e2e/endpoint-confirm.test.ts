@@ -1,5 +1,5 @@
 /**
- * The window asks before a spec's custom endpoint gets the user's key (issue 10 #2): a spec
+ * The window asks before a spec's custom endpoint gets the user's key: a spec
  * opened from someone else names its own server; Launch shows the endpoint and waits, no study
  * exists and no request has reached the server until the user chooses "Trust and launch".
  */

@@ -86,7 +86,7 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-replay-'));
   const workspace = join(folder, 'workspace');
   writeFileSync(join(folder, 'spec.yaml'), spec);
-  // Same spec and seed, same study: with seed 17 the item-calibrated persona (issue 12) gives
+  // Same spec and seed, same study: with seed 17 the item-calibrated persona gives
   // 6 harmful flips and 3 helpful ones (lucky deference).
   const run = await cuelab(workspace, ['run', join(folder, 'spec.yaml')]);
   studyId = /Study ([0-9a-f-]{36})/.exec(run)?.[1] ?? '';

@@ -1,6 +1,6 @@
 /**
  * The Replay list's filter, sort and search in Chromium at 1024×700 against a real
- * `cuelab serve` (issue 24). Before the engine starts, a synthetic study runs with the real
+ * `cuelab serve`. Before the engine starts, a synthetic study runs with the real
  * runner: two items (one gold pass, one gold fail) judged three times by two judges that always
  * defer to the cue, so every cued rep flips (twelve harmful flips). Then, with the keyboard
  * where a person would use it: filter by judge, sort by judge, search an item id, and open a

@@ -294,7 +294,7 @@ describe('Settings', () => {
         .first()
         .waitFor({ timeout: 120_000 });
     }
-    // The PostgreSQL image has its own row, state and build button (issue 14).
+    // The PostgreSQL image has its own row, state and build button.
     const postgres = panel.getByTestId('image-postgres');
     await postgres.getByText(/^(present|absent|building)/).waitFor();
     expect(await postgres.innerText()).toContain('cuelab/postgres:');

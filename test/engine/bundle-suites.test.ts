@@ -10,7 +10,7 @@ import { ensureSuite } from '../../src/main/engine/suites/builtin';
 import { makeTempDir } from '../helpers/temp-dir';
 import { KEY, runStudy } from '../helpers/bundle-study';
 
-// Issue 10, item 3: opening a bundle never adds items to a suite of the workspace.
+// Opening a bundle never adds items to a suite of the workspace.
 describe('bundle suites', () => {
   const dirs = { a: makeTempDir(), b: makeTempDir(), files: makeTempDir() };
   let a: Engine;

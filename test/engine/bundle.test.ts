@@ -1,5 +1,5 @@
 /**
- * Study bundles and label CSV (issue 7, part 7): a synthetic study exported from one workspace
+ * Study bundles and label CSV (part 7): a synthetic study exported from one workspace
  * opens in another, offline, with the same flips, labels and tables; opening is idempotent; no
  * API key enters the file (test/engine/bundle-labels.test.ts covers label CSV and the commands).
  */
@@ -185,7 +185,7 @@ describe('study bundles', () => {
       };
       saveSuite(c.store, changed, 'imported');
       const opened = openBundle(c.store, running);
-      // Issue 10 #3: the workspace's suite keeps its own item; the bundle's suite is renamed.
+      // The workspace's suite keeps its own item; the bundle's suite is renamed.
       expect(opened.suiteId).toMatch(new RegExp(`^${changed.id}~bundle-[0-9a-f]{10}$`));
       const tasks = c.store.db
         .prepare('SELECT suite_id, body_json FROM suite_items ORDER BY suite_id')

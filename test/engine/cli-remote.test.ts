@@ -1,5 +1,5 @@
 /**
- * One way in (issue 13): `cuelab --engine URL --token T status|report|run` drives a running
+ * One way in: `cuelab --engine URL --token T status|report|run` drives a running
  * `cuelab serve` through LabApi and prints what the same command prints with the workspace
  * opened in-process. Real processes, a real SQLite workspace, a files-only suite (no Docker
  * needed) judged through the real Anthropic SDK against the local fake model server.

@@ -13,7 +13,7 @@ import {
 } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 10, item 11: a container that dies mid-rep is an infrastructure failure. The rep is
+// A container that dies mid-rep is an infrastructure failure. The rep is
 // never scored from the broken environment; it runs again on a fresh container, replaying the
 // provider calls that had finished.
 const docker = new Docker();

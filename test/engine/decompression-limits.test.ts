@@ -7,7 +7,7 @@ import { openBundle } from '../../src/main/engine/export/bundle-open';
 import { importResultsFile } from '../../src/main/engine/reports/import';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 10, item 8: a small gzip file that inflates to a gigabyte is refused, memory bounded.
+// A small gzip file that inflates to a gigabyte is refused, memory bounded.
 
 /** About 1 MB of gzip that inflates to about 1 GiB: 1024 gzip members of 1 MiB of `fill`. */
 function gzipBomb(head: string, fill: string): Buffer {

@@ -58,7 +58,7 @@ describe('cuelab demo', () => {
     // Flips and severity of the demo study, then the public run's flips: each marked.
     expect(output.match(/\*\*SIMULATED: synthetic-judge data\*\*/g)).toHaveLength(4);
     expect(publicPart).toContain('**SIMULATED: synthetic-judge data**');
-    // Issue 12: the two default personas' rates inside the paper's intervals (App. D, Table 6)
+    // The two default personas' rates inside the paper's intervals (App. D, Table 6)
     // and Fig. 3's sign, from the seeded calibration simulation the demo prints.
     expect(output).toContain('## Calibration of the simulated personas');
     const calibration = output

@@ -8,7 +8,7 @@ import { makeTempDir } from '../helpers/temp-dir';
 import { mountSmallDisk, type SmallDisk } from '../helpers/tmpfs';
 import { until } from '../helpers/until';
 
-// Issue 10, item 12 in serve mode: the engine's own runner (the one `cuelab serve` starts) on
+// In serve mode: the engine's own runner (the one `cuelab serve` starts) on
 // a real full tmpfs. The pause cannot be written, yet the window hears the live reason at
 // once on the event stream and from studyProgress; it is written when space returns.
 let server: FakeModelServer;

@@ -7,7 +7,7 @@ import { makeTempDir } from '../helpers/temp-dir';
 import { mountSmallDisk, type SmallDisk } from '../helpers/tmpfs';
 import { until } from '../helpers/until';
 
-// Issue 10, item 12: a database write that fails for lack of space must not crash the
+// A database write that fails for lack of space must not crash the
 // engine. It stops, pauses the study with the reason, leaves no ghost "running" job, and
 // resumes once space is free, losing and repeating nothing that was stored.
 const items = 8;

@@ -13,7 +13,7 @@ import { environmentSpecSchema } from '../../src/shared/suite-format';
 import { dockerForTest } from '../helpers/docker';
 import { busyboxImage } from '../helpers/docker-images';
 
-// Issue 10, item 6: a suite cannot loosen the judge's container beyond the user's cap.
+// A suite cannot loosen the judge's container beyond the user's cap.
 const docker = new Docker();
 const limits: ToolLimits = { ...defaultToolLimits, commandTimeoutMs: 10_000 };
 const run = `${process.pid}-${randomUUID().slice(0, 8)}`;

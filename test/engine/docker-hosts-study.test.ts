@@ -1,4 +1,4 @@
-// Issue 16: a study on two Docker engines spreads its reps over both, and survives one engine
+// A study on two Docker engines spreads its reps over both, and survives one engine
 // being killed mid-study: every rep is stored once, none lost, none scored from the dead host.
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';

@@ -21,7 +21,7 @@ import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-mode
 import { deferentialJudge } from '../helpers/scripted-judge';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 10, item 2: a stranger's spec or bundle cannot send the user's keys to its server.
+// A stranger's spec or bundle cannot send the user's keys to its server.
 const KEY = 'sk-ant-victim-key-0123456789abcdef';
 const fixtureSuite = join(__dirname, '..', 'fixtures', 'mini-suite.json');
 

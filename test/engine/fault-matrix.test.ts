@@ -19,7 +19,7 @@ import { dockerFaultSuite, shellJudge } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
 import { mountSmallDisk, type SmallDisk } from '../helpers/tmpfs';
 
-// The fault matrix of issue 10 ("Done when"): one small real study (2 items, the uncued
+// The fault matrix: one small real study (2 items, the uncued
 // control and the strong cue opposite its majority: 4 reps of 2 provider calls each), run by
 // the real `cuelab run` process against the fake model server, under one fault at a time.
 // For each: reps expected / stored / duplicated / lost, provider calls made vs needed.
@@ -189,7 +189,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   dir.remove();
-  if (rows.length) console.log(`Fault matrix (issue 10):\n${formatRows(rows)}`);
+  if (rows.length) console.log(`Fault matrix:\n${formatRows(rows)}`);
 });
 
 function formatRows(table: Row[]): string {
@@ -214,7 +214,7 @@ async function runScenario(scenario: Scenario, context: TestContext): Promise<Ro
     const env = {
       CUELAB_WORKSPACE: workspace,
       ANTHROPIC_API_KEY: 'test',
-      // The fake server is a custom endpoint the user trusts (issue 10 #2).
+      // The fake server is a custom endpoint the user trusts.
       CUELAB_TRUSTED_ENDPOINTS: server.url,
     };
     const suitePath = join(base, 'suite.json');

@@ -10,7 +10,7 @@ import { defaultToolLimits } from '../../src/main/engine/judge/environment';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 10, item 1: an item's SQL runs on the host; none of it may reach another file.
+// An item's SQL runs on the host; none of it may reach another file.
 let scratch: { path: string; remove: () => void };
 beforeEach(() => {
   scratch = makeTempDir('cuelab-item-sql-');

@@ -12,7 +12,7 @@ import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fa
 import { createFaultStudy, faultSuiteId, workspaceIn } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 14: the optional live web backend. A local fake search API and web (HTTP on
+// The optional live web backend. A local fake search API and web (HTTP on
 // 127.0.0.1) stand in for the internet; a second local server is a host off the allowlist.
 interface FakeWeb {
   url: string;

@@ -1,5 +1,5 @@
 /**
- * The trajectory-diff classifier against the synthetic judge's true mechanism (issue 7, part 3):
+ * The trajectory-diff classifier against the synthetic judge's true mechanism (part 3):
  * a study of hand-made snapshot items, run by the real runner with synthetic judges, every
  * flipped rep classified, the confusion matrix printed and its accuracy held.
  */

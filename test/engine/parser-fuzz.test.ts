@@ -1,5 +1,5 @@
 /**
- * A bounded, seeded fuzz of the four parsers a stranger's file reaches (issue 10, "Done
+ * A bounded, seeded fuzz of the four parsers a stranger's file reaches ("Done
  * when"): study specs, suites, results files and bundles. Each gets a few hundred mutations of
  * an honest file, text-level and structure-level. Every outcome must be a success or a typed
  * EngineError (no crash, no stray TypeError or SqliteError), and a rejected input must leave

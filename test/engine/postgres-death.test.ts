@@ -13,7 +13,7 @@ import {
 } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 10 item 11 on the PostgreSQL substrate: the judge's sql_query goes through the rep's
+// On the PostgreSQL substrate: the judge's sql_query goes through the rep's
 // own exec path, so a container that dies while a query runs is an infrastructure failure
 // (the rep runs again on a fresh container), never a failed query the judge goes on to score.
 const docker = new Docker();

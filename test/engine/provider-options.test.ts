@@ -176,7 +176,7 @@ describe('provider options through the real SDKs', () => {
     const env = {
       ANTHROPIC_API_KEY: 'k',
       OPENAI_API_KEY: 'k',
-      // The fake server is a custom endpoint the user trusts (issue 10 #2).
+      // The fake server is a custom endpoint the user trusts.
       CUELAB_TRUSTED_ENDPOINTS: `${server.url},${server.openaiUrl}`,
     };
     const result = await runEnsemble(

@@ -9,7 +9,7 @@ import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fa
 import { createEchoStudy } from '../helpers/echo-study';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 22, finding 5: a trusted endpoint that echoes the key in a SUCCESSFUL reply. The key
+// A trusted endpoint that echoes the key in a SUCCESSFUL reply. The key
 // has no key-like shape, so only the engine's memory of its keys can catch it once the variable
 // is unset; the reply also carries someone else's key, which only the shape rule catches.
 const KEY = 'cuelab-plain-looking-secret-4b7d1e9a03';

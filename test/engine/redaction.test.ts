@@ -5,7 +5,7 @@ import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fa
 import { createEchoStudy } from '../helpers/echo-study';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 10, item 7: a key a provider echoes never reaches the store, the API or an export.
+// A key a provider echoes never reaches the store, the API or an export.
 const SESSION_KEY = 'sk-ant-session-only-key-5f4e3d2c1b0a';
 
 describe('keys echoed in provider errors', () => {

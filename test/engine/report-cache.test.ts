@@ -1,5 +1,5 @@
 /**
- * The report cache (issue 15) on a real SQLite workspace: after every batch of landed reps the
+ * The report cache on a real SQLite workspace: after every batch of landed reps the
  * cached, incrementally updated rows and the tables served from them equal what the old path
  * (a full read, every table built from scratch) returns, row for row and number for number.
  */

@@ -44,7 +44,7 @@ describe('a study killed with SIGKILL resumes without repeating work', () => {
     const env = {
       CUELAB_WORKSPACE: workspace,
       ANTHROPIC_API_KEY: 'test',
-      // The fake server is a custom endpoint the user trusts (issue 10 #2).
+      // The fake server is a custom endpoint the user trusts.
       CUELAB_TRUSTED_ENDPOINTS: server.url,
     };
     const suite = join(root, 'test', 'fixtures', 'mini-suite.json');

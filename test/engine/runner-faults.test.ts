@@ -8,7 +8,7 @@ import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fa
 import { createFaultStudy, shellJudge, workspaceIn, type FaultStudy } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 10, item 14: what can never succeed is not retried, one garbled answer fails only
+// What can never succeed is not retried, one garbled answer fails only
 // that call, a crash does not use up attempts, and status tells retries and outcomes apart.
 let server: FakeModelServer;
 const dirs: ReturnType<typeof makeTempDir>[] = [];

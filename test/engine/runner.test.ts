@@ -54,7 +54,7 @@ describe('the study runner on a real SQLite workspace', () => {
     const runner = new StudyRunner(
       workspaceRunnerDeps(engine.store, {
         env,
-        // The fake server is a custom endpoint: the user's consent (issue 10 #2).
+        // The fake server is a custom endpoint: the user's consent.
         trust: { endpoints: [server.url], keyEnvNames: [] },
       }),
       {

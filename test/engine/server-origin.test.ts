@@ -7,7 +7,7 @@ import { createEngine, type Engine } from '../../src/main/engine/engine';
 import { startServer, type RunningServer } from '../../src/main/server/http-server';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 10, item 10: Host and Origin checked, CORS never "*", no symlink out, private files.
+// Host and Origin checked, CORS never "*", no symlink out, private files.
 describe('the engine port answers only its own page', () => {
   const dir = makeTempDir();
   const rendererDir = join(dir.path, 'renderer');

@@ -1,5 +1,5 @@
 /**
- * Issue 22, finding 8: a token holder may make the served engine read only files inside the
+ * A token holder may make the served engine read only files inside the
  * roots its user allowed (the workspace, uploads staged on it, `--allow-path` folders), only
  * regular files, and no refusal quotes what a file holds. A real `cuelab serve` over HTTP.
  */

@@ -1,5 +1,5 @@
 /**
- * The snapshot backend as the runner provisions it (asynchronously, issue 15): the same files,
+ * The snapshot backend as the runner provisions it (asynchronously): the same files,
  * listing and database as the synchronous path; reps of one item running at once share its
  * read-only folder, one rep's dispose never takes it from another, nothing is left behind.
  */

@@ -5,7 +5,7 @@
  * that is missing; the item's snapshot has the run's model_patch applied in /testbed; a rep
  * whose image is missing fails with the `docker pull` to run. Imported MCPMark runs are rebuilt:
  * a Postgres run's item holds the task's initial database with the agent's successful
- * `execute_sql` statements replayed against the real server (issue 14), and a filesystem run's
+ * `execute_sql` statements replayed against the real server, and a filesystem run's
  * the category's initial state with the agent's file operations replayed, byte-exact.
  */
 import { createHash } from 'node:crypto';

@@ -103,7 +103,7 @@ describe('cuelab-mini: the shipped suite', () => {
     for (const [substrate, count] of Object.entries(least)) {
       const items = suite.items.filter((entry) => entry.substrate === substrate);
       expect(items.length, substrate).toBeGreaterThanOrEqual(count);
-      // Issue 14: the new substrates mix in at least two hard cases each.
+      // The new substrates mix in at least two hard cases each.
       if (substrate === 'postgres' || substrate === 'web') {
         expect(items.filter((entry) => hardCaseKindOf(entry.note)).length).toBeGreaterThanOrEqual(
           2,

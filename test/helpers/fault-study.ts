@@ -118,7 +118,7 @@ export function createFaultStudy(
         {
           ...workspaceRunnerDeps(engine.store, {
             env: { ANTHROPIC_API_KEY: 'test', ...options.env },
-            // The fake server is a custom endpoint the user trusts (issue 10 #2).
+            // The fake server is a custom endpoint the user trusts.
             trust: {
               endpoints: [options.baseUrl, ...(options.trustedEndpoints ?? [])],
               keyEnvNames: [],

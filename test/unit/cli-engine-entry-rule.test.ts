@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import { describe, it } from 'vitest';
 import rule from '../../eslint-rules/cli-engine-entry.mjs';
 
-// The lint rule that keeps the CLI on LabApi (issue 13): from src/main/cli only the engine
+// The lint rule that keeps the CLI on LabApi: from src/main/cli only the engine
 // entry, the api face and type-only imports reach the engine. Real paths of the real tree.
 const cli = join(__dirname, '..', '..', 'src', 'main', 'cli');
 RuleTester.describe = describe;

@@ -6,7 +6,7 @@ import {
   restoreFormula,
 } from '../../src/main/engine/reports/csv';
 
-// Issue 10, item 4: a cell a spreadsheet would run as a formula is written with a leading "'".
+// A cell a spreadsheet would run as a formula is written with a leading "'".
 describe('CSV formula cells', () => {
   it.each([
     [

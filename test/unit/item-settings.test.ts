@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 import { dockerItemSettings } from '../../src/main/engine/environments/docker/item-settings';
 
-// Which rep containers get a read-only root (issue 10 #6): a shell-less judge cannot write, so
+// Which rep containers get a read-only root: a shell-less judge cannot write, so
 // its root is read-only; a PostgreSQL server must write its log and run files, so a Postgres
 // item keeps a writable root even without a shell (found importing MCPMark postgres runs).
 describe('read-only root of a rep container', () => {

@@ -11,7 +11,7 @@ import { judgeToolSpecs, submitVerdictTool } from '../../src/main/engine/judge/t
 import { MemoryEnvironment } from '../helpers/memory-environment';
 
 // The verdict and tool schemas are built once per readout shape and shared by every rep
-// (issue 15). The shared ones must equal a fresh build, differ where the shape differs, and
+//. The shared ones must equal a fresh build, differ where the shape differs, and
 // be frozen so that no caller can change them for the others.
 const binary: Readout = { kind: 'binary', dimension: 'task_success', instructions: 'Done?' };
 const graded = (dimension: string): Readout => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactKeyJson, redactKeyText, rememberKeys } from '../../src/main/engine/secrets';
 
-// Issue 22, finding 5: one rule for every store write and every export.
+// One rule for every store write and every export.
 describe('the key redaction rule', () => {
   it.each([
     ['Authorization: Bearer abcDEF123456ghiJKL789', 'Authorization: Bearer [redacted:key]'],

@@ -159,7 +159,7 @@ describe('the other tables on data made for them', () => {
     );
     const csv = formatCsv(table);
     expect(csv.split('\r\n')[1]).toMatch(/^"cue, ""quoted""",task_success,judge-dataset,/);
-    // Issue 10 #4: a formula condition name is defused; the numeric cells stay numbers.
+    // A formula condition name is defused; the numeric cells stay numbers.
     const formula = formatCsv(
       flipsTable(item('f', 'pass', 'pass', { condition: '=cmd|"/C calc"!A0', verdict: 'fail' })),
     );

@@ -5,7 +5,7 @@ import { createSecretStore, type SafeStorageLike } from '../../src/main/app/secr
 import { createSecrets } from '../../src/main/engine/api/secrets';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 10, item 9: only key-shaped names are kept, and a keyring-less Linux is said so.
+// Only key-shaped names are kept, and a keyring-less Linux is said so.
 /** A reversible stand-in for safeStorage with a chosen backend. */
 function fakeSafeStorage(backend: string, available = true): SafeStorageLike {
   return {

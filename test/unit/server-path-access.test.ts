@@ -5,7 +5,7 @@ import { stageUpload } from '../../src/main/engine/suites';
 import { isLoopbackPeer, pathRefusal } from '../../src/main/server/path-access';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Issue 22, finding 8: a client that is not this machine may name staged uploads only.
+// A client that is not this machine may name staged uploads only.
 describe('path access for a peer from another machine', () => {
   const workspace = makeTempDir();
   afterAll(() => workspace.remove());

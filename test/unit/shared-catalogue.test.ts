@@ -1,5 +1,5 @@
 /**
- * Issue 13: the domain code both sides need lives once in src/shared. The engine and the
+ * The domain code both sides need lives once in src/shared. The engine and the
  * renderer hold the very same functions (not equal copies), and the shared catalogue lists
  * exactly what the engine ships.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseStudySpec } from '../../src/main/engine/runner/spec-file';
 
-// Issue 10, item 14 (spec validation): problems a schema alone misses, each with its line.
+// Problems a schema alone misses, each with its line.
 const base = [
   'name: study',
   'suite: cuelab-mini',

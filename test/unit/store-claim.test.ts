@@ -13,7 +13,7 @@ import { studySpecSchema } from '../../src/shared/study-spec';
 import { insertMiniSuiteRow } from '../helpers/mini-suite-row';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// Which job a claim takes (issue 15 made it read candidates one by one and skip the per-judge
+// Which job a claim takes (claims read candidates one by one and skip the per-judge
 // count when no judge has a limit): uncued first, then by id; a judge at its limit, an
 // excluded study or one outside `onlyStudies` is passed over for the next eligible job.
 let folder: ReturnType<typeof makeTempDir>;

@@ -24,7 +24,7 @@ import { studySpecSchema } from '../../src/shared/study-spec';
 import { insertMiniSuiteRow } from '../helpers/mini-suite-row';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// The store's rep, flip and bundle readers on a real SQLite file (issue 13): rows come back
+// The store's rep, flip and bundle readers on a real SQLite file: rows come back
 // typed with their JSON parsed, and a damaged JSON column names its table, row and field.
 let folder: ReturnType<typeof makeTempDir>;
 let store: Store;

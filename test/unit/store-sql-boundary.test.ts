@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// All SQL on the workspace database lives in `store/` (issue 13, docs/ARCHITECTURE.md "store/"):
+// All SQL on the workspace database lives in `store/` (docs/ARCHITECTURE.md "store/"):
 // no other engine file reaches the connection (`store.db`), prepares or executes a statement
 // on a database handle, or opens a SQLite file itself.
 const engine = join(__dirname, '..', '..', 'src', 'main', 'engine');

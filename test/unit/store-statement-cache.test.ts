@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, statement, type Store } from '../../src/main/engine/store/database';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// The per-connection statement cache (issue 15): the same SQL gives the same compiled
+// The per-connection statement cache: the same SQL gives the same compiled
 // statement, a statement still iterating is never handed out twice, and each connection has
 // its own statements (a closed one's are not reused by the next).
 let folder: ReturnType<typeof makeTempDir>;

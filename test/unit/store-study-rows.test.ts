@@ -24,7 +24,7 @@ import { insertMiniSuiteRow } from '../helpers/mini-suite-row';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // The store's study, provider-call and gold readers on a real SQLite file: what is written
-// comes back typed, and a damaged row is an error naming its table, row and field (issue 13).
+// comes back typed, and a damaged row is an error naming its table, row and field.
 let folder: ReturnType<typeof makeTempDir>;
 let store: Store;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSuite } from '../../src/main/engine/suites/load';
 import type { SuiteFile } from '../../src/shared/suite-format';
 
-// Issue 10, item 5: every path field refuses traversal on Windows as on POSIX.
+// Every path field refuses traversal on Windows as on POSIX.
 const fixture = JSON.parse(readFileSync('test/fixtures/mini-suite.json', 'utf8')) as SuiteFile;
 
 function withEnvironment(environment: Record<string, unknown>): string {

@@ -1,7 +1,7 @@
 /**
  * The synthetic judge reproduces the paper's item-level rates. The paper's rates are after the
  * majority of three reps (§3.1), so a persona calibrated per rep would show 3p² − 2p³ of them
- * (issue 12: ≈3% severity for a Sonnet-like persona instead of App. D's 10%). A seeded simulated
+ * (≈3% severity for a Sonnet-like persona instead of App. D's 10%). A seeded simulated
  * study of thousands of items, run through the real synthetic judge and the real analysis,
  * must land each persona inside the paper's 95% intervals: App. D severity and leniency,
  * Table 6's pooled harmful and helpful rates, and Fig. 3's sign of the effort correlation.

@@ -2,7 +2,7 @@
  * API keys in the desktop app, kept with Electron `safeStorage` (the OS keychain or its
  * equivalent) in the user-data folder — never in the workspace database, logs or exports
  * (ARCHITECTURE.md, "Fixed points"). The shell hands them to the engine in its environment,
- * so only key-shaped names are kept (issue 10, item 9): a stored `NODE_OPTIONS` or `LD_PRELOAD`
+ * so only key-shaped names are kept: a stored `NODE_OPTIONS` or `LD_PRELOAD`
  * would run code in the next engine. On Linux without a keyring Chromium falls back to the
  * `basic_text` backend, which encrypts under a fixed, public password; that is no protection,
  * so keys are then not stored and the caller is told why. No electron import here: the shell

@@ -1,5 +1,5 @@
 /**
- * `cuelab export-inspect STUDY DIR` (issue 11): the study's reps as Inspect AI logs, so
+ * `cuelab export-inspect STUDY DIR`: the study's reps as Inspect AI logs, so
  * `inspect view --log-dir DIR` opens CueLab results beside other evaluations.
  */
 import { mkdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `cuelab suite import PATH` for other harnesses' runs, and `cuelab suite show` (issue 11):
+ * `cuelab suite import PATH` for other harnesses' runs, and `cuelab suite show`:
  * prints what was imported, with gold labels, message counts and environments, and every
  * file skipped with its reason.
  */

@@ -1,5 +1,5 @@
 /**
- * Size limits on files a stranger hands us (issue 10, item 8: a 647 KB gzip bomb took the
+ * Size limits on files a stranger hands us (item 8: a 647 KB gzip bomb took the
  * engine to 1.6 GB). A bundle or results file is read whole, gzipped or not, and inflation
  * stops at a fixed output size, so memory stays bounded by the limit, not by the input.
  */

@@ -1,5 +1,5 @@
 /**
- * Redacting keys out of error text (issue 10, item 7). A provider that rejects a key often
+ * Redacting keys out of error text. A provider that rejects a key often
  * echoes it ("Incorrect API key provided: sk-…"), and that text is stored (rep and job errors,
  * a paused study's reason), shown (status, the window) and exported (bundles). Every key the
  * engine holds is redacted where provider errors enter the engine, so nothing downstream ever

@@ -1,5 +1,5 @@
 /**
- * Who may talk to the engine's port (issue 10, item 10). The token authorises a request; these
+ * Who may talk to the engine's port. The token authorises a request; these
  * checks stop a web page the user visits from getting that far: a `Host` other than the
  * engine's own loopback address and port means DNS rebinding (evil.example resolved to
  * 127.0.0.1), and an `Origin` other than the engine's own page, the Electron window's file://

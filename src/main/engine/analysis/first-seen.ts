@@ -2,7 +2,7 @@
  * Keys counted over the items of a row array, each with where it first appears (an item and an
  * index within the item's units), so keys can be listed in first-appearance order — the order a
  * pass over the whole array gives — without that pass. Counts kept across a live study's
- * batches are updated item by item (issue 15): the touched items' old units out, their new ones
+ * batches are updated item by item: the touched items' old units out, their new ones
  * in, and each key's first place moved only where a touched item can move it. The one case that
  * cannot be settled from the batch (a key left the item it first appeared in, and no earlier
  * item holds it) marks the counts stale; the caller then counts them again in full.

@@ -1,6 +1,6 @@
 /**
- * The report order of a row array's items as ranks that stay true while the array grows
- * (issue 15). Counts kept across a live study's batches remember where each group first
+ * The report order of a row array's items as ranks that stay true while the array grows.
+ * Counts kept across a live study's batches remember where each group first
  * appeared (first-seen.ts) by item; comparing two such places needs the items' order in the
  * newest array, which an index in it cannot give (every insertion shifts the indices after it).
  * A rank is a number per item key: a new item takes one between its neighbours', and when two

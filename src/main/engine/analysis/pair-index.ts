@@ -1,5 +1,5 @@
 /**
- * Pairings kept per item and grown with the reps that land (issue 15: a live refresh costs
+ * Pairings kept per item and grown with the reps that land (a live refresh costs
  * what the batch costs, not the study). Every pairing key includes the item (pairs.ts), so the
  * pairs of a study are each item's pairs in turn, provided each item's rows are contiguous and
  * items come in report order, as the report cache hands them out (reports/row-cache.ts). When

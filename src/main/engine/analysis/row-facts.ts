@@ -4,7 +4,7 @@
  * Every table's notes asked these of the whole study in passes of their own; they are counted
  * here once per row array (the report cache hands out one per study revision), and when the
  * cache grows an array from an earlier one the counts are carried over and only the batch's
- * items counted again (issue 15: a live refresh costs the batch, not the study).
+ * items counted again (a live refresh costs the batch, not the study).
  */
 import { FirstSeen, type TouchedItem } from './first-seen';
 import { itemRanks, itemRowsKey } from './item-order';

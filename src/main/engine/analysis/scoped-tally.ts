@@ -2,7 +2,7 @@
  * Integer tallies of paired items per condition × dimension at each pooling scope, kept per
  * pairing and carried over when the pairing grows (pair-index.ts `pairingGrowth`): the units of
  * the items a batch touched are taken out of their groups and their new units put in, so a live
- * refresh counts the batch, not the study (issue 15). Rates are derived from the counts alone,
+ * refresh counts the batch, not the study. Rates are derived from the counts alone,
  * the same way for a fresh tally and a carried one, so both give identical rows.
  *
  * A unit is a pair by default; a spec may make its own units from each item's pairs (the

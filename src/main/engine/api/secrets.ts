@@ -26,7 +26,7 @@ export function createSecrets(base: Readonly<Record<string, string | undefined>>
   return {
     env: () => ({ ...base, ...Object.fromEntries(session) }),
     set(name, value) {
-      // Session keys join the providers' environment: only key-shaped names (issue 10 #9).
+      // Session keys join the providers' environment: only key-shaped names.
       if (!KEY_ENV_NAME.test(name))
         throw new EngineError(
           'bad_request',

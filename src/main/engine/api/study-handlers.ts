@@ -137,7 +137,7 @@ export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
         ...(status.fix ? { dockerFix: status.fix } : {}),
         baseImagePresent: status.baseImage.present,
       });
-      // The window asks before launch about each endpoint listed here (issue 10 #2).
+      // The window asks before launch about each endpoint listed here.
       return {
         ...estimate,
         warnings: [...estimate.warnings, ...endpointWarnings(spec, context.trust())],

@@ -1,5 +1,5 @@
 /**
- * The SQL sandbox for item databases (issue 10, item 1). An item's `environment.database.sql`
+ * The SQL sandbox for item databases. An item's `environment.database.sql`
  * is written by whoever wrote the suite, and it is executed by better-sqlite3 in this process,
  * on the host: both backends build the database file here (the Docker backend then copies the
  * file into the container, so images need no sqlite). Plain SQLite can reach other files from

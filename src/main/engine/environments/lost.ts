@@ -1,7 +1,7 @@
 /**
  * The environment a rep investigates died under it (its container was killed, removed or
  * stopped). That is an infrastructure failure, never evidence: the rep is not scored, and the
- * runner runs it again on a fresh environment (issue 10, item 11).
+ * runner runs it again on a fresh environment.
  */
 
 /** A rep's environment is gone or broken; whatever it answered last cannot be trusted. */

@@ -45,7 +45,7 @@ import {
 
 // The callback forms, promisified, rather than fs/promises: the same work off the event
 // loop, but fs/promises opens a FileHandle per file read or written, and that bookkeeping
-// cost more main-thread CPU than the rest of provisioning (issue 15). realpath is the native
+// cost more main-thread CPU than the rest of provisioning. realpath is the native
 // one, as fs/promises' is.
 const lstat = promisify(lstatCallback);
 const mkdir = promisify(mkdirCallback);
@@ -98,7 +98,7 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
 }
 
 /**
- * The same environment, made without blocking the event loop (issue 15: at concurrency 32 the
+ * The same environment, made without blocking the event loop (at concurrency 32 the
  * synchronous temp-dir work showed as event-loop delay): the folder and files are written
  * asynchronously, and an item's database is built once (synchronously, the first time its SQL is
  * seen) and then copied into each folder as bytes. The runner provisions through this.
@@ -106,7 +106,7 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
  * Reps of the same item running at once share one folder: nothing in a snapshot can change it
  * (no shell; files are read, the database is opened read-only), so a copy per rep bought no
  * isolation, and on an ext4 disk its creates and deletes, a few tenths of a millisecond each
- * and serialized by the journal, were most of a 32-rep wave's start (issue 15). The folder is
+ * and serialized by the journal, were most of a 32-rep wave's start. The folder is
  * removed when its last rep disposes; one rep's dispose never touches another's files.
  */
 export async function provisionSnapshotEnvironment(
@@ -206,7 +206,7 @@ function addFolders(root: string, folder: string, into: Set<string>): void {
 /**
  * Removes what provisioning wrote, file by file and folder by folder: a third of the calls a
  * recursive removal makes (it stats and lists every entry first), and each call is a hand-off
- * to the thread pool (issue 15). Anything unexpected in there — a database's journal, or a
+ * to the thread pool. Anything unexpected in there — a database's journal, or a
  * second dispose — falls back to removing the whole tree.
  */
 async function removeSnapshot(
@@ -303,7 +303,7 @@ class SnapshotEnvironment implements JudgeEnvironment {
     spec: EnvironmentSpec,
     /**
      * Listings already read from this folder, shared by the reps using it: the folder cannot
-     * change while they do, so a path lists the same every time (issue 15: a listing is three
+     * change while they do, so a path lists the same every time (a listing is three
      * thread-pool hand-offs, and the reps of an item ask for the same ones).
      */
     private readonly listings = new Map<string, Promise<readonly DirEntry[]>>(),

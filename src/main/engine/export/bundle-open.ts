@@ -120,7 +120,7 @@ function storedFingerprint(store: Store, suiteId: string): string | undefined {
 }
 
 /**
- * Puts the bundle's suite in the workspace under an id of its own (issue 10 #3): never merged
+ * Puts the bundle's suite in the workspace under an id of its own: never merged
  * into an existing suite, never under a built-in id. Its own id when free (or holding exactly
  * this suite, as when the same bundle is opened again), else `ID~bundle-HASH`, HASH from its
  * content. Every suite row of the bundle is written under that id, whatever suite_id it named.

@@ -1,5 +1,5 @@
 /**
- * `cuelab export-inspect STUDY DIR` (issue 11): a study's reps as Inspect AI logs, so
+ * `cuelab export-inspect STUDY DIR`: a study's reps as Inspect AI logs, so
  * `inspect view DIR` opens CueLab results. One log (`.json`, Inspect log format version 2, or
  * Inspect's zipped `.eval`, see inspect-eval.ts) per judge and condition; each rep is a sample
  * (id = item, epoch = rep number) whose messages and events are the judge's exact transcript

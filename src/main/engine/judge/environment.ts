@@ -1,7 +1,7 @@
 /**
  * What the judge's tools act on: the environment the agent left behind. The Docker backend
  * and the no-exec snapshot backend (environments issue) implement this, and a web snapshot
- * adds the web tools to either (issue 14); tests may use an in-memory one. Every method takes limits so a runaway command cannot flood the transcript.
+ * adds the web tools to either; tests may use an in-memory one. Every method takes limits so a runaway command cannot flood the transcript.
  */
 
 /** What an environment can do; tools it cannot serve are not offered to the judge. */

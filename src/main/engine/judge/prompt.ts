@@ -2,7 +2,7 @@
  * Assembles the exact prompt a judge rep sends: system prompt (with mitigation text and a
  * system-placed cue), the task, the numbered trajectory (with assistant-placed cues), the
  * readout's instructions, and the tools. Every cue occurrence is returned as a span so the
- * researcher can see exactly where it landed (issue 3, "See the prompt").
+ * researcher can see exactly where it landed ("See the prompt").
  */
 import type { Trajectory } from '../../../shared/trajectory';
 import type { ChatMessage, ToolSpec } from '../providers';

@@ -59,7 +59,7 @@ function readoutShapeKey(readout: Readout): string {
 /** A study has a few readout shapes; past this many the cache starts over (bounded memory). */
 const shapeCacheLimit = 128;
 
-/** Readout shape → its verdict schemas, built once: a rep used to build both twice (issue 15). */
+/** Readout shape → its verdict schemas, built once: a rep used to build both twice. */
 const verdictSchemas = new Map<string, { zod: z.ZodType; json: Record<string, unknown> }>();
 
 function schemasOf(readout: Readout): { zod: z.ZodType; json: Record<string, unknown> } {

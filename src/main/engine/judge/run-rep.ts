@@ -123,7 +123,7 @@ export async function runJudgeRep(store: Store, request: JudgeRepRequest): Promi
     finalVerdict = gated.finalVerdict;
     gate = gated.record;
   }
-  // A verdict reached in an environment that died under the judge is not evidence (issue 10).
+  // A verdict reached in an environment that died under the judge is not evidence.
   await request.input.environment.verifyIntact?.();
   const repId = saveJudgeRep(store, {
     ...(request.studyId ? { studyId: request.studyId } : {}),

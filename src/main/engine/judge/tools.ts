@@ -1,6 +1,6 @@
 /**
- * The judge's tools (issue 3): shell, read_file, list_dir, sql_query, web_search and fetch_url
- * (issue 14), read_trajectory and submit_verdict. Arguments come from a model, so each is parsed before use; a bad call
+ * The judge's tools: shell, read_file, list_dir, sql_query, web_search and fetch_url
+ *, read_trajectory and submit_verdict. Arguments come from a model, so each is parsed before use; a bad call
  * returns an error the model can read, never a thrown exception.
  */
 import { z } from 'zod';
@@ -58,7 +58,7 @@ export function judgeToolSpecs(environment: JudgeEnvironment, readout: Readout):
 
 /**
  * Tool specs are built once and shared, frozen, by every rep: turning zod into JSON Schema
- * was a tenth of a rep's CPU (issue 15). The array around them is each prompt's own.
+ * was a tenth of a rep's CPU. The array around them is each prompt's own.
  */
 const investigationSpecs = new Map<InvestigationTool, ToolSpec>();
 const verdictSpecs = new WeakMap<Record<string, unknown>, ToolSpec>();

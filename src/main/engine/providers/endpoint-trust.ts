@@ -1,5 +1,5 @@
 /**
- * Where keys may go (issue 10, item 2). A spec, bundle or voters file names a judge's
+ * Where keys may go. A spec, bundle or voters file names a judge's
  * `baseUrl` and `apiKeyEnv`, and it may be written by a stranger: run as-is, it would send the
  * user's key (or any environment variable it names) to the stranger's server. So a key goes
  * only to its provider's own host unless the user confirmed the endpoint (CLI

@@ -72,7 +72,7 @@ export const defaultPriceTable: PriceTable = [
   entry('synthetic', '*', 0, 0),
 ];
 
-/** Compiled model patterns: the table is priced on every model call (issue 15). */
+/** Compiled model patterns: the table is priced on every model call. */
 const patterns = new Map<string, RegExp>();
 const patternCacheLimit = 1024;
 

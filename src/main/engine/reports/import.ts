@@ -104,7 +104,7 @@ export function importResultsFile(
   path: string,
   options: { readonly name?: string; readonly format?: ResultsFormat } = {},
 ): ImportSummary {
-  // Capped like bundles (issue 10 #8); a gzipped file is read as the file it holds.
+  // Capped like bundles; a gzipped file is read as the file it holds.
   const content = readLimitedText(resolve(path), path);
   checkRowCount(countLines(content), path);
   const fileName = basename(path).replace(/\.gz$/i, '');

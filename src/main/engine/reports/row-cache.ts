@@ -178,7 +178,7 @@ function fullEntry(store: Store, studyId: string): NativeEntry {
 
 /**
  * Each cached row's report-order key. Kept beside the rows rather than in an array of their
- * own, so a batch copies one array of the study, not two (issue 15).
+ * own, so a batch copies one array of the study, not two.
  */
 const orderKeys = new WeakMap<JudgeRepRow, OrderKey>();
 

@@ -1,5 +1,5 @@
 /**
- * Built report tables kept per study revision (issue 15), so asking again for a table of an
+ * Built report tables kept per study revision, so asking again for a table of an
  * unchanged study costs a revision check, not the analysis. Row tables are keyed by the row
  * array the row cache hands out (a new array per revision, row-cache.ts); store tables by the
  * database's write revision (store/revision.ts), which any committed write moves.

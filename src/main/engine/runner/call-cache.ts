@@ -2,7 +2,7 @@
  * Resumable provider calls. Every completed call of a job is stored (job, sequence number,
  * request hash, response) the moment it returns; when a job is run again after a crash, its
  * calls are answered from the store while the requests match, so no completed provider call
- * is ever repeated (issue 5). Tool calls re-run in a fresh environment, which for a
+ * is ever repeated. Tool calls re-run in a fresh environment, which for a
  * deterministic environment reproduces the same requests.
  */
 import { requestHash } from '../providers';

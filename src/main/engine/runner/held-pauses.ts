@@ -1,5 +1,5 @@
 /**
- * Pauses the runner could not write yet (issue 10, item 12 in serve mode): when the disk is
+ * Pauses the runner could not write yet (item 12 in serve mode): when the disk is
  * full, a study's pause cannot be stored, yet the window must show why it stopped. The reason
  * is held here in memory and laid over what the database says until the database says it too
  * (the runner writes it once space returns).

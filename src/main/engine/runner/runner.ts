@@ -138,7 +138,7 @@ export class StudyRunner {
         // This worker claims again at once, taking the slot its rep freed; idle workers are
         // woken all only when the rep queued new work (cued reps), else one, in case. At 32
         // workers, waking all on every rep end had the queue's tail claim ~c²/2 times for
-        // nothing, on the CPU the reps still in flight need (issue 15).
+        // nothing, on the CPU the reps still in flight need.
         if ((await this.run(job)) > 0) this.wakeIdle();
         else this.wakeOne();
       } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * Synthetic-judge personas: the parameters of an offline, simulated judge (issue 4). A persona
+ * Synthetic-judge personas: the parameters of an offline, simulated judge. A persona
  * says how often the judge skips the decisive check when uncued, how strongly a planted cue
  * moves it (a logistic model over the cue's axes, placement and direction — cue-model.ts), by
  * which mechanism it flips (Fig. 5), and how often a cue helps it (App. F).

@@ -1,5 +1,5 @@
 /**
- * The synthetic judge (issue 4): an offline simulation of an agentic judge, labelled as such in
+ * The synthetic judge: an offline simulation of an agentic judge, labelled as such in
  * every record. It investigates through real tool calls in the item's environment, following the
  * item's probe plan, forms its verdict from what those calls returned, and then lets a documented
  * cue-response model (cue-model.ts) decide whether it defers to a planted cue and how.

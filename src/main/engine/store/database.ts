@@ -87,7 +87,7 @@ const statementCacheLimit = 256;
 
 /**
  * The store's statement for `sql`, compiled once per connection and reused: compiling is most
- * of the cost of a small query, and the runner makes dozens per rep (issue 15). A cached
+ * of the cost of a small query, and the runner makes dozens per rep. A cached
  * statement still iterating (`busy`) is never handed out twice: that caller gets a fresh one.
  */
 export function statement<Parameters extends unknown[] = unknown[], Row = unknown>(

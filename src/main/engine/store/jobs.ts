@@ -102,7 +102,7 @@ export function claimJob(
       const limit = limits.perJudge[row.judge_id];
       return limit === undefined || (busy.get(row.judge_id) ?? 0) < limit;
     };
-    // Read row by row and stop at the first eligible one: usually the first (issue 15). Queued
+    // Read row by row and stop at the first eligible one: usually the first. Queued
     // jobs come off the claim-order index (migration 0010; the unary + keeps the planner from
     // the due-time index, which would sort every runnable job); the few expired leases are
     // merged in by the same order.

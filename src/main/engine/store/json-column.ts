@@ -2,7 +2,7 @@
  * Reading JSON columns. A workspace file is user data too (it may come from a bundle, an old
  * CueLab or a hand edit), so a column is parsed and its shape checked here, and a bad one is
  * an EngineError naming the table, the row and the field, never a value cast to a type it
- * does not have (issue 13).
+ * does not have.
  */
 import type { z } from 'zod';
 import type { Outcome } from '../mechanism-labels';

@@ -1,7 +1,7 @@
 /**
  * What `classify` needs to know about a study before it labels its flips: whether its reps came
  * from the synthetic judge (its summary is then marked SIMULATED). Read here, not in the CLI
- * (issue 13: all SQL in store/, returning parsed rows).
+ * (all SQL in store/, returning parsed rows).
  */
 import { z } from 'zod';
 import { EngineError } from '../errors';

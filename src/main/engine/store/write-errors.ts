@@ -1,7 +1,7 @@
 /**
  * Failures of the workspace database itself (disk full, I/O error, read-only file), told apart
  * from everything else: they are not the rep's fault, retrying the rep cannot help, and the
- * engine must stay up and say where the problem is (issue 10, item 12).
+ * engine must stay up and say where the problem is.
  */
 
 /** better-sqlite3's error codes that mean the database file cannot be written. */

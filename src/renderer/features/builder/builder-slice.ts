@@ -40,7 +40,7 @@ export interface BuilderSlice {
   preview: { target: PreviewTarget; result: Loadable<PromptPreview> } | null;
   /**
    * The last launch attempt. `confirm`: a judge's endpoint is not its provider's own host, so
-   * the user is asked before the key and prompts go there (issue 10 #2).
+   * the user is asked before the key and prompts go there.
    */
   launch:
     | { state: 'idle' | 'launching' }

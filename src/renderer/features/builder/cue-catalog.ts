@@ -1,7 +1,7 @@
 /**
  * What the builder offers: cue presets, axis levels, placements, mitigations, judge providers
  * and synthetic personas. Preset and persona ids come from src/shared/catalogue.ts, the list
- * the engine's own is checked against (issue 13).
+ * the engine's own is checked against.
  */
 import { cuePresetIds, syntheticPersonas } from '../../../shared/catalogue';
 import {

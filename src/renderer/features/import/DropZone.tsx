@@ -4,7 +4,7 @@ import { useLab } from '../../store';
 import { filesFromDataTransfer, fromFileList, megabytes } from './drop-upload';
 
 /**
- * Where runs are dropped (issue 11): the browser gives no path, so a dropped folder or file is
+ * Where runs are dropped: the browser gives no path, so a dropped folder or file is
  * uploaded to the engine within the caps, then previewed like a typed path. The two buttons do
  * the same from the keyboard (a folder chooser and a file chooser).
  */

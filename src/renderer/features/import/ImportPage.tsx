@@ -19,7 +19,7 @@ const formatLabels: Record<string, string> = {
 };
 
 /**
- * Import other harnesses' runs (issue 11): point at a folder or file on the engine's machine
+ * Import other harnesses' runs: point at a folder or file on the engine's machine
  * (or drop one, which is uploaded), preview the items with their gold labels, environments and provenance, see what is skipped
  * and why, then store them as a suite.
  */

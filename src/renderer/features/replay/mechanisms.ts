@@ -1,4 +1,4 @@
-/** The mechanism labels live in src/shared, where the engine reads them too (issue 13). */
+/** The mechanism labels live in src/shared, where the engine reads them too. */
 export {
   harmfulMechanisms,
   helpfulMechanisms,

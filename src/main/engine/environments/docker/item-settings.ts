@@ -19,7 +19,7 @@ export const dockerDefaults = {
 } as const;
 
 /**
- * How far a suite may loosen the judge's container (issue 10, item 6): the user's setting,
+ * How far a suite may loosen the judge's container: the user's setting,
  * never the suite's. By default no root judge, no network, and at most 4 CPUs, 8 GiB and 4096
  * processes; the user raises it in their own environment (`CUELAB_CONTAINER_ALLOW_ROOT=1`,
  * `CUELAB_CONTAINER_ALLOW_NETWORK=1`, `CUELAB_CONTAINER_MAX_CPUS`, `…_MAX_MEMORY_MB`,

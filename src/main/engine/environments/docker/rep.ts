@@ -72,7 +72,7 @@ export async function startRep(
       ms: repStartTimeoutMs,
     });
     signal?.throwIfAborted();
-    // Postgres substrate (issue 14): the item's server, stopped cleanly in the snapshot.
+    // Postgres substrate: the item's server, stopped cleanly in the snapshot.
     if (prepared.postgres) await startPostgres(container, signal);
   } catch (error) {
     await dispose();

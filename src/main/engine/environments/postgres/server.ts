@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL server inside an item's container (issue 14): made once per item snapshot
+ * A PostgreSQL server inside an item's container: made once per item snapshot
  * (a fresh cluster, the roles, the item's dump loaded), stopped cleanly before the commit, and
  * started again in every rep container. It listens on a Unix socket only, so it needs no
  * network, and it runs without fsync: a rep's writes are thrown away with its container, and

@@ -1,5 +1,5 @@
 /**
- * The deep-search substrate (issue 14): `web_search` and `fetch_url` for items whose task is to
+ * The deep-search substrate: `web_search` and `fetch_url` for items whose task is to
  * find facts on the web. By default they are served from the item's snapshot (the pages the
  * agent saw plus distractors) through a local BM25 index: offline, and the same on every run.
  *

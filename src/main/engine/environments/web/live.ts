@@ -1,5 +1,5 @@
 /**
- * The live web backend of the deep-search substrate (issue 14): optional and off by default.
+ * The live web backend of the deep-search substrate: optional and off by default.
  * Everything about it comes from the user's own environment, never from a suite, spec or
  * bundle (a stranger's file must not point the user's search key anywhere):
  *

@@ -138,7 +138,7 @@ export function tieBreakerOf(config: EnsembleConfig): { voter: Voter; member: bo
 
 /**
  * Builds a voter's provider; a missing key, or an endpoint or key variable the user has not
- * allowed in their own environment (a voters file may come from anyone, issue 10 #2), is
+ * allowed in their own environment (a voters file may come from anyone), is
  * reported before any call (ProviderError auth). Its errors are redacted of every key in `env`.
  */
 export function providerForVoter(voter: Voter, env: Environment): ModelProvider {

@@ -2,7 +2,7 @@ import type { Migration } from './types';
 
 /**
  * What the live web backend fetched for a rep (search answers and pages), stored with the rep
- * so that its replay serves the same web offline (issue 14).
+ * so that its replay serves the same web offline.
  */
 export const migration0006: Migration = {
   version: 6,

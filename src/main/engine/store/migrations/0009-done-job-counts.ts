@@ -4,7 +4,7 @@ import type { Migration } from './types';
  * Each study's count of done jobs, kept by triggers as jobs change state. The report cache asks
  * it before every refresh to tell "reps landed" from "a job left done" (store/analysis-rows.ts
  * `doneJobCount`); counting the study's index range instead cost a step per job, 8 ms at the
- * paper-scale bench's 70,560 (issue 15: a live refresh costs the batch, not the study).
+ * paper-scale bench's 70,560 (a live refresh costs the batch, not the study).
  */
 export const migration0009: Migration = {
   version: 9,

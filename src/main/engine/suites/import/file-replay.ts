@@ -1,5 +1,5 @@
 /**
- * The agent's file operations replayed onto a task's initial state (issue 11: MCPMark
+ * The agent's file operations replayed onto a task's initial state (MCPMark
  * filesystem runs). The calls are those of the MCP filesystem server MCPMark runs
  * (`@modelcontextprotocol/server-filesystem`: write_file, edit_file, create_directory,
  * move_file, and read-only tools). Only calls whose result was not an error are applied, as

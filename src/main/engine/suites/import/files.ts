@@ -130,7 +130,7 @@ export function taskFolder(folder: string, label: string): TaskFolder {
 }
 
 /**
- * What only graders see (issue 11): tests, run-tests.sh, solutions, verifiers, reports. No
+ * What only graders see: tests, run-tests.sh, solutions, verifiers, reports. No
  * importer reads these into an item; the hidden-files test checks none reaches a prompt.
  */
 export function isGraderPath(path: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * `cuelab suite import PATH --format auto|…` (issue 11): finds the runs each format reads in
+ * `cuelab suite import PATH --format auto|…`: finds the runs each format reads in
  * a folder (or one file), reads every one it can, and assembles one suite. A run that cannot
  * be read is skipped with `path: problem`; nothing is stored until the whole suite is built,
  * and then in one transaction (saveSuite), so a failed import leaves the workspace as it was.

@@ -1,5 +1,5 @@
 /**
- * The environment an MCPMark run left behind (issue 11; issue 14 for Postgres), rebuilt from
+ * The environment an MCPMark run left behind, rebuilt from
  * what MCPMark ships beside its tasks. Filesystem: the category's initial state
  * (`test_environments/<category>/`, or the `<category>.zip` MCPMark downloads) with the agent's
  * file operations replayed. Postgres: a state dump in the run folder (`state.sql`, or a

@@ -1,5 +1,5 @@
 /**
- * `cuelab env pull SUITE` (issue 11): every image a suite's items start from, pulled where a
+ * `cuelab env pull SUITE`: every image a suite's items start from, pulled where a
  * registry answers, with progress; an image that cannot be pulled is named with the exact
  * `docker pull` to run, and the others still go on.
  */

@@ -1,6 +1,6 @@
 /**
  * The CPU and memory a task's own definition gives its container, carried into the imported
- * item's `environment.resources` so the judge's container matches the agent's (issue 11). The
+ * item's `environment.resources` so the judge's container matches the agent's. The
  * Docker backend honours them up to the user's container cap (`CUELAB_CONTAINER_MAX_CPUS`,
  * `…_MAX_MEMORY_MB`), which no suite can raise. Storage is read to be shown, not carried: the
  * backend has no disk quota to give it (see item-settings.ts).

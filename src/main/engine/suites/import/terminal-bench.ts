@@ -145,7 +145,7 @@ function agentKeystrokes(context: ImportContext, path: string): string[] {
 
 /**
  * A run whose agent never started: the terminal says a command was not found (the install
- * failed) and the model was never called. Kept out unless the user asks (issue 11).
+ * failed) and the model was never called. Kept out unless the user asks.
  */
 function neverRan(pane: string, results: z.output<typeof resultsSchema>): string[] {
   // The last such line is the nearest to the agent's launch: usually the launcher itself.

@@ -1,5 +1,5 @@
 /**
- * The shapes every importer shares (issue 11): a folder of a stranger's files goes in, suite
+ * The shapes every importer shares: a folder of a stranger's files goes in, suite
  * items with provenance come out, and each file that could not become an item says why.
  */
 import type { ImportFormat, SuiteItem } from '../../../../shared/suite-format';

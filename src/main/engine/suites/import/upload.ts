@@ -1,5 +1,5 @@
 /**
- * Runs dropped on the Import screen (issue 11): a browser gives no path, so the window uploads
+ * Runs dropped on the Import screen: a browser gives no path, so the window uploads
  * the dropped folder or files in pieces and the engine stages them in a temp folder, which is
  * then imported like any path. Every path is a stranger's: it stays inside its upload's folder;
  * files, bytes and open uploads are capped; old uploads are removed.
