@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { studySpecSchema } from './study-spec';
+import { keyVariableShape } from './secrets';
 import { studyProgressSchema } from './study-progress';
 
 const studyRef = z.object({ studyId: z.string().min(1) }).strict();
@@ -222,7 +223,7 @@ export const studyMethods = {
   },
   /** Hands an API key to the engine for this session (never stored, never echoed back). */
   setSecret: {
-    request: z.object({ name: z.string().regex(/^[A-Z_][A-Z0-9_]*$/), value: z.string() }).strict(),
+    request: z.object({ name: z.string().regex(keyVariableShape), value: z.string() }).strict(),
     response: z.object({ name: z.string(), set: z.boolean() }),
   },
   /** Which keys the engine has, each shown only as its last 4 characters. */

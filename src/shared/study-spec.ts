@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { cueSpecSchema, mitigationSpecSchema, placementNameSchema } from './cue-spec';
+import { environmentVariableShape } from './secrets';
 import { toolBudgetSettingSchema } from './suite-format';
 
 /** Which items of the suite a study judges. */
@@ -46,10 +47,7 @@ export const studyJudgeSchema = z
     /** Synthetic judge persona (simulation/personas.ts). */
     persona: z.string().min(1).optional(),
     baseUrl: z.url().optional(),
-    apiKeyEnv: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
-      .optional(),
+    apiKeyEnv: z.string().regex(environmentVariableShape).optional(),
     /** App. R: 0.7 where accepted. */
     temperature: z.number().min(0).max(2).optional(),
     /** App. R: none on the tool-using judge (provider default); Anthropic needs one, 8192 then. */

@@ -10,7 +10,8 @@ import { appPage } from './app-page';
 import { engineLaunch, EngineSupervisor } from './engine-supervisor';
 import { installAppMenu } from './menu';
 import { announceEngineChange, registerNativeIpc } from './native-ipc';
-import { createSecretStore, isKeyName } from './secret-store';
+import { isKeyName } from '../../shared/secrets';
+import { createSecretStore } from './secret-store';
 import { createMainWindow, hardenSessions } from './window';
 
 const page = appPage(join(__dirname, '../renderer'), process.env.ELECTRON_RENDERER_URL);

@@ -16,6 +16,7 @@ import {
 } from 'electron';
 import { z } from 'zod';
 import { nativeChannels, type EngineChange } from '../../shared/native-bridge';
+import { keyVariableShape } from '../../shared/secrets';
 import { externalHttpUrl } from './app-page';
 
 /** What the handlers need from the rest of the shell. */
@@ -55,7 +56,7 @@ const saveFileSchema = z.object({
 });
 
 const storeSecretSchema = z.object({
-  name: z.string().regex(/^[A-Z_][A-Z0-9_]*$/),
+  name: z.string().regex(keyVariableShape),
   value: z.string().max(10_000),
 });
 

@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KEY_ENV_NAME } from '../engine/providers/endpoint-trust';
+import { isKeyName, keyNameProblem } from '../../shared/secrets';
 
 /** The parts of Electron's `safeStorage` the store uses. */
 export interface SafeStorageLike {
@@ -38,11 +38,6 @@ export interface SecretStore {
   load(): Record<string, string>;
   /** Encrypts and stores a key (an empty value removes it), or says why not. */
   store(name: string, value: string): StoreOutcome;
-}
-
-/** True for a name a key lives under (`*_API_KEY`, `*_TOKEN`); never PATH, NODE_OPTIONS, … */
-export function isKeyName(name: string): boolean {
-  return KEY_ENV_NAME.test(name);
 }
 
 /** Why safeStorage cannot keep a secret here, or undefined when it can. */
@@ -87,11 +82,8 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
       return out;
     },
     store(name, value) {
-      if (!isKeyName(name))
-        return {
-          stored: false,
-          reason: `${name} is not a key variable name (names end in _API_KEY or _TOKEN)`,
-        };
+      const nameProblem = keyNameProblem(name);
+      if (nameProblem) return { stored: false, reason: nameProblem };
       const problem = encryptionProblem(options);
       if (problem) return { stored: false, reason: problem };
       const keys = read();

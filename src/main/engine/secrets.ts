@@ -14,6 +14,7 @@
  *
  * See docs/SECURITY.md.
  */
+import { isSecretName } from '../../shared/secrets';
 import { EngineError } from './errors';
 
 /** An environment variable that holds a secret. */
@@ -21,9 +22,6 @@ export interface SecretValue {
   name: string;
   value: string;
 }
-
-/** Names that hold secrets: *KEY*, *TOKEN*, *SECRET*, *PASSWORD*, *CREDENTIAL*. */
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
 
 /** Shorter values are too likely to occur by chance (and too weak to be real keys). */
 const MIN_SECRET_LENGTH = 8;
@@ -34,7 +32,7 @@ const KEY_FIELD = /\\?"(apiKey|api_key|x-api-key|authorization|password|secret)\
 /** The secret-looking variables of an environment with a value worth scanning for. */
 export function secretValues(env: Readonly<Record<string, string | undefined>>): SecretValue[] {
   return Object.entries(env).flatMap(([name, value]) =>
-    SECRET_NAME.test(name) && value !== undefined && value.trim().length >= MIN_SECRET_LENGTH
+    isSecretName(name) && value !== undefined && value.trim().length >= MIN_SECRET_LENGTH
       ? [{ name, value: value.trim() }]
       : [],
   );

@@ -5,7 +5,7 @@
  * full (`list` shows the last four characters).
  */
 import { EngineError } from '../errors';
-import { KEY_ENV_NAME } from '../providers';
+import { endsLikeKeyName, keyNameProblem } from '../../../shared/secrets';
 import { rememberKeys } from '../secrets';
 
 /** The engine's keys. */
@@ -16,8 +16,6 @@ export interface Secrets {
   list: () => { name: string; source: 'environment' | 'session'; hint: string }[];
 }
 
-const keyPattern = /(_API_KEY|_TOKEN)$/;
-
 /** Keys over `base` (usually process.env). An empty value removes a session key. */
 export function createSecrets(base: Readonly<Record<string, string | undefined>>): Secrets {
   const session = new Map<string, string>();
@@ -27,11 +25,8 @@ export function createSecrets(base: Readonly<Record<string, string | undefined>>
     env: () => ({ ...base, ...Object.fromEntries(session) }),
     set(name, value) {
       // Session keys join the providers' environment: only key-shaped names.
-      if (!KEY_ENV_NAME.test(name))
-        throw new EngineError(
-          'bad_request',
-          `${name} is not a key variable name (names end in _API_KEY or _TOKEN).`,
-        );
+      const nameProblem = keyNameProblem(name);
+      if (nameProblem) throw new EngineError('bad_request', `${nameProblem}.`);
       if (value === '') session.delete(name);
       else {
         session.set(name, value);
@@ -41,7 +36,7 @@ export function createSecrets(base: Readonly<Record<string, string | undefined>>
     },
     list() {
       const names = new Set([
-        ...Object.keys(base).filter((name) => keyPattern.test(name) && base[name]),
+        ...Object.keys(base).filter((name) => endsLikeKeyName(name) && base[name]),
         ...session.keys(),
       ]);
       return [...names].sort().map((name) => {

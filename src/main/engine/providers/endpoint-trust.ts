@@ -7,6 +7,7 @@
  * the user's own environment), and `apiKeyEnv` may name only a key-shaped variable
  * (`*_API_KEY`, `*_TOKEN`) or one the user listed. Nothing a file brings is ever trusted.
  */
+import { isKeyName, keyNameRule } from '../../../shared/secrets';
 import { ProviderError } from './types';
 
 /** What the user has allowed beyond the providers' own hosts. */
@@ -26,9 +27,6 @@ export const PROVIDER_ORIGINS: Readonly<Record<string, readonly string[]>> = {
   openai: ['https://api.openai.com'],
   'openai-compatible': [],
 };
-
-/** Names a key lives under: `ANTHROPIC_API_KEY`, `HF_TOKEN`, … (never `PATH`, `NODE_OPTIONS`). */
-export const KEY_ENV_NAME = /^[A-Z][A-Z0-9_]*(_API_KEY|_TOKEN)$/;
 
 /** The variable listing trusted endpoints (comma-separated) in the user's own environment. */
 export const TRUSTED_ENDPOINTS_ENV = 'CUELAB_TRUSTED_ENDPOINTS';
@@ -96,9 +94,9 @@ export function endpointProblem(
   trust: EndpointTrust,
 ): string | undefined {
   const name = settings.apiKeyEnv;
-  if (name !== undefined && !KEY_ENV_NAME.test(name) && !trust.keyEnvNames.includes(name)) {
+  if (name !== undefined && !isKeyName(name) && !trust.keyEnvNames.includes(name)) {
     return (
-      `apiKeyEnv ${name} is not a key variable (names end in _API_KEY or _TOKEN); ` +
+      `apiKeyEnv ${name} is not a key variable (${keyNameRule}); ` +
       `to read a key from it anyway, list it: --allow-key-env ${name} or ${ALLOWED_KEY_ENV_ENV}`
     );
   }

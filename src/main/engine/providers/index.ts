@@ -1,6 +1,5 @@
 /** The face of `providers/`: what the rest of the engine may use (docs/ARCHITECTURE.md). */
 export {
-  KEY_ENV_NAME,
   combineTrust,
   endpointNeedingConsent,
   endpointProblem,

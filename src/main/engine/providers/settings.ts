@@ -4,6 +4,7 @@
  * missing key is reported before any call is made.
  */
 import { z } from 'zod';
+import { environmentVariableShape } from '../../../shared/secrets';
 import { createAnthropicProvider } from './anthropic';
 import { createOpenAIProvider } from './openai';
 import { ProviderError, type ModelProvider } from './types';
@@ -39,7 +40,7 @@ export const modelSettingsSchema = z
     /** Name of the environment variable holding the key (never the key itself). */
     apiKeyEnv: z
       .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+      .regex(environmentVariableShape, 'must be an environment variable name')
       .optional(),
     /** Sent when the model accepts it (App. R: dropped for a model that rejects it). */
     temperature: z.number().min(0).max(2).default(DEFAULT_TEMPERATURE),

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { keyVariableShape } from '../../../shared/secrets';
 import { loadedValue } from '../../lib/loadable';
 import { useLab } from '../../store';
 import type { SecretEntry } from './environment-slice';
@@ -20,7 +21,6 @@ const providers = [
 ] as const;
 
 const otherName = '__other__';
-const namePattern = /^[A-Z_][A-Z0-9_]*$/;
 
 function KeyStatus({ entry }: { entry: SecretEntry | undefined }) {
   if (!entry) return <span className="muted">not set</span>;
@@ -51,7 +51,7 @@ export function ProvidersPanel() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!namePattern.test(name)) {
+    if (!keyVariableShape.test(name)) {
       setMessage({
         text: 'A key name is upper-case letters, digits and _ (e.g. VLLM_API_KEY).',
         error: true,

@@ -16,7 +16,8 @@
  */
 import { z } from 'zod';
 import type { FetchedPage, WebSearchResult } from '../../judge';
-import { endpointOrigin, KEY_ENV_NAME, type EndpointTrust } from '../../providers';
+import { isKeyName } from '../../../../shared/secrets';
+import { endpointOrigin, type EndpointTrust } from '../../providers';
 import { redactKeys } from '../../redaction';
 import type { WebBackend } from './environment';
 import { htmlToText } from './html-text';
@@ -84,7 +85,7 @@ export function liveWebSettingsFromEnv(
     throw new Error(`${LIVE_WEB_ENV.endpoint}: must be the search API's http(s) URL`);
   }
   const searchApiKeyEnv = env[LIVE_WEB_ENV.keyEnv] ?? '';
-  if (!KEY_ENV_NAME.test(searchApiKeyEnv)) {
+  if (!isKeyName(searchApiKeyEnv)) {
     throw new Error(
       `${LIVE_WEB_ENV.keyEnv}: must name a key variable (ending in _API_KEY or _TOKEN)`,
     );

@@ -21,6 +21,7 @@ import { redactingProvider } from '../../redaction';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { environmentVariableShape } from '../../../../shared/secrets';
 import { reasoningEffortSchema, thinkingSchema } from '../../../../shared/study-spec';
 import { EngineError } from '../../errors';
 
@@ -34,7 +35,7 @@ export const voterSchema = z.strictObject({
   /** Name of the environment variable holding the key (never the key itself). */
   apiKeyEnv: z
     .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+    .regex(environmentVariableShape, 'must be an environment variable name')
     .optional(),
   /** Omitted (the paper's setting, App. R): the provider's default temperature. */
   temperature: z.number().min(0).max(2).optional(),
