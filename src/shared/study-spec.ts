@@ -5,6 +5,7 @@
  * condition into a direction per item once that item's uncued majority is known.
  */
 import { z } from 'zod';
+import { judgeProviderKindSchema, providerEntry, takesOption } from './catalogue/providers';
 import { cueSpecSchema, mitigationSpecSchema, placementNameSchema } from './cue-spec';
 import { environmentVariableShape } from './secrets';
 import { toolBudgetSettingSchema } from './suite-format';
@@ -41,7 +42,8 @@ export const studyJudgeSchema = z
   .strictObject({
     /** Short id used in tables and job keys, e.g. `sonnet`. */
     id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'lower-case letters, digits, ".", "_" and "-"'),
-    provider: z.enum(['anthropic', 'openai', 'openai-compatible', 'synthetic']),
+    /** Which provider runs it (catalogue/providers.ts). */
+    provider: judgeProviderKindSchema,
     /** The provider's model id; for the synthetic judge, any label. */
     model: z.string().min(1),
     /** Synthetic judge persona (simulation/personas.ts). */
@@ -60,22 +62,20 @@ export const studyJudgeSchema = z
     /** Most reps of this judge in flight at once (rate limits). */
     concurrency: z.number().int().min(1).max(256).optional(),
   })
-  .refine((judge) => judge.provider !== 'synthetic' || judge.persona, {
+  .refine((judge) => !providerEntry(judge.provider).simulated || judge.persona, {
     message: 'a synthetic judge needs a persona',
     path: ['persona'],
   })
-  .refine((judge) => judge.thinking === undefined || judge.provider === 'anthropic', {
+  .refine((judge) => judge.thinking === undefined || takesOption(judge.provider, 'thinking'), {
     message: 'thinking is an Anthropic setting',
     path: ['thinking'],
   })
   .refine(
     (judge) =>
-      judge.reasoningEffort === undefined ||
-      judge.provider === 'openai' ||
-      judge.provider === 'openai-compatible',
+      judge.reasoningEffort === undefined || takesOption(judge.provider, 'reasoningEffort'),
     { message: 'reasoningEffort is an OpenAI setting', path: ['reasoningEffort'] },
   )
-  .refine((judge) => judge.provider !== 'openai-compatible' || judge.baseUrl, {
+  .refine((judge) => !providerEntry(judge.provider).baseUrlRequired || judge.baseUrl, {
     message: 'an openai-compatible judge needs a baseUrl',
     path: ['baseUrl'],
   });

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isSimulatedProvider, providerCatalogue } from '../../shared/catalogue/providers';
 import { createEngine, workspaceForProcess } from '../engine/engine';
 import {
   createProvider,
@@ -32,6 +33,13 @@ const judgeOptions = {
   backend: { type: 'string' },
 } as const;
 
+const baseUrlProviders = providerCatalogue.filter((entry) => entry.baseUrlRequired);
+const baseUrlKinds = baseUrlProviders.map((entry) => entry.kind).join(', ');
+const baseUrlExample = baseUrlProviders[0]?.baseUrlExample ?? 'http://localhost:8000/v1';
+const keyVariables = providerCatalogue
+  .flatMap((entry) => (entry.keyVariable ? [entry.keyVariable] : []))
+  .join(' or ');
+
 /** `cuelab judge`: one judge rep, run, stored and summarised. */
 export const judgeCommand: CliCommand = {
   name: 'judge',
@@ -44,14 +52,14 @@ Runs one agentic judge rep, stores every message, tool call, token count and tim
 workspace, and prints the verdict with a summary of the transcript (--json: the stored record).
 
 Judge:
-  --provider P         anthropic | openai | openai-compatible | synthetic
+  --provider P         ${providerCatalogue.map((entry) => entry.kind).join(' | ')}
   --model M            the provider's model id (synthetic: optional label)
   --persona NAME       synthetic judge persona: deferential-frontier, robust-frontier,
                        small-open-a, small-open-b (an offline SIMULATION, marked as such)
   --backend B          environment: auto (default), docker, snapshot
-  --base-url URL       API base URL (required for openai-compatible, e.g. http://localhost:11434/v1)
-  --api-key-env NAME   environment variable with the key (default ANTHROPIC_API_KEY or
-                       OPENAI_API_KEY; a local compatible server may need none)
+  --base-url URL       API base URL (required for ${baseUrlKinds}, e.g. ${baseUrlExample})
+  --api-key-env NAME   environment variable with the key (a local compatible server may
+                       need none; default: ${keyVariables})
   --temperature T      default 0.7 (App. R); dropped and remembered if the model rejects it
   --max-tokens N       per response; --timeout-ms N per request (default 120000)
   --budget N|unbounded soft tool-call budget (App. R; default: the suite's, else 40);
@@ -68,7 +76,7 @@ ${conditionUsage}`,
     if (!values.provider) throw new UsageError('name the judge with --provider and --model');
     const condition = conditionFromFlags(values);
     const backend = parseBackend(values.backend);
-    const synthetic = values.provider === 'synthetic';
+    const synthetic = isSimulatedProvider(values.provider);
     if (synthetic && !values.persona)
       throw new UsageError('the synthetic judge needs --persona NAME');
     const settings = synthetic

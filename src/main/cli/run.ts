@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
+import { providerCatalogue } from '../../shared/catalogue/providers';
 import type { LabApi } from '../../shared/lab-api';
+import { keyNameRule } from '../../shared/secrets';
 import type { StudyProgress } from '../../shared/study-progress';
 import { removeOrphans, type Engine } from '../engine/engine';
 import { readFileSync } from 'node:fs';
@@ -7,6 +9,12 @@ import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from
 import { openLab, unwrap, type LabSession } from './connection';
 import { formatProgress } from './progress';
 import { countOf } from './words';
+
+/** The hosts keys may go to without the user's word, as the provider catalogue lists them. */
+const providerHosts = providerCatalogue
+  .flatMap((entry) => entry.trustedHosts)
+  .map((origin) => new URL(origin).host)
+  .join(', ');
 
 /** `cuelab run`: create a study from a spec and run it to the end (or a pause). */
 export const runCommand: CliCommand = {
@@ -21,9 +29,10 @@ happens: interrupt it (Ctrl-C) or lose the process, and "cuelab run --resume STU
 app) goes on where it stopped without repeating a finished provider call.
 STUDY is an id, an id prefix, a study name, or "latest".
 
-Keys go only to the provider's own host (api.anthropic.com, api.openai.com): a judge whose
+Keys go only to the provider's own host (${providerHosts}): a judge whose
 baseUrl is anything else (a local server included) runs only with --trust-endpoint URL, and
-apiKeyEnv may name only *_API_KEY / *_TOKEN variables unless --allow-key-env NAME lists it.
+apiKeyEnv may name only key variables (${keyNameRule}) unless
+--allow-key-env NAME lists it.
 
 With --engine URL --token T the study is created in that running engine, which runs it;
 this command follows its progress (Ctrl-C stops following, not the study). There

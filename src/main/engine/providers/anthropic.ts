@@ -10,6 +10,8 @@ import Anthropic, {
   APIUserAbortError,
 } from '@anthropic-ai/sdk';
 import { z } from 'zod';
+import { providerEntry } from '../../../shared/catalogue/providers';
+import { price, type ModelPrice, type ProviderDescriptor } from './descriptor';
 import { toProviderError, type SdkErrorClasses } from './errors';
 import {
   ProviderError,
@@ -20,8 +22,8 @@ import {
   type StopReason,
 } from './types';
 
-/** Anthropic requires `max_tokens`; this applies when the request leaves it open. */
-export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
+/** Its catalogue entry; Anthropic requires `max_tokens`, so the entry's default fills it in. */
+const anthropic = providerEntry('anthropic');
 
 /** How to reach Anthropic. */
 export interface AnthropicProviderOptions {
@@ -110,7 +112,7 @@ export function toAnthropicMessages(messages: ChatMessage[]): Anthropic.MessageP
 export function toAnthropicParams(request: ModelRequest): AnthropicCreateParams {
   const params: AnthropicCreateParams = {
     model: request.model,
-    max_tokens: request.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    max_tokens: request.maxTokens ?? anthropic.defaultMaxTokens,
     messages: toAnthropicMessages(request.messages),
   };
   if (request.system) params.system = request.system;
@@ -215,9 +217,9 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
     maxRetries: 0,
     timeout: options.timeoutMs,
   });
-  const apiKeyEnv = options.apiKeyEnv ?? 'ANTHROPIC_API_KEY';
+  const apiKeyEnv = options.apiKeyEnv ?? anthropic.keyVariable;
   return {
-    kind: 'anthropic',
+    kind: anthropic.kind,
     async complete(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
       try {
         const message: unknown = await client.messages.create(toAnthropicParams(request), {
@@ -227,7 +229,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
       } catch (error) {
         throw (
           toProviderError(error, sdkErrors, {
-            providerLabel: 'Anthropic',
+            providerLabel: anthropic.label,
             model: request.model,
             apiKeyEnv,
             timeoutMs: options.timeoutMs,
@@ -238,3 +240,30 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
     },
   };
 }
+
+/**
+ * List prices (standard tier, no batch or cache discounts). Models released after these were
+ * written are left out on purpose: their cost shows as unknown until someone adds the row.
+ */
+const prices: readonly ModelPrice[] = [
+  price('claude-opus-4-0', 15, 75),
+  price('claude-opus-4-20250514', 15, 75),
+  price('claude-opus-4-1*', 15, 75),
+  price('claude-opus-4-5*', 5, 25),
+  price('claude-opus-4-6*', 5, 25),
+  // Sonnet 4.5 charges more past 200k input tokens; judge prompts stay well below that.
+  price('claude-sonnet-4-0', 3, 15),
+  price('claude-sonnet-4-20250514', 3, 15),
+  price('claude-sonnet-4-5*', 3, 15),
+  price('claude-sonnet-4-6*', 3, 15),
+  price('claude-3-7-sonnet*', 3, 15),
+  price('claude-haiku-4-5*', 1, 5),
+  price('claude-3-5-haiku*', 0.8, 4),
+];
+
+/** Anthropic's descriptor (registry.ts). */
+export const anthropicProvider: ProviderDescriptor = {
+  entry: anthropic,
+  prices,
+  create: (connection) => createAnthropicProvider(connection),
+};

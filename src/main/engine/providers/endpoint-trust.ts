@@ -7,6 +7,7 @@
  * the user's own environment), and `apiKeyEnv` may name only a key-shaped variable
  * (`*_API_KEY`, `*_TOKEN`) or one the user listed. Nothing a file brings is ever trusted.
  */
+import { findProviderEntry } from '../../../shared/catalogue/providers';
 import { isKeyName, keyNameRule } from '../../../shared/secrets';
 import { ProviderError } from './types';
 
@@ -20,13 +21,6 @@ export interface EndpointTrust {
 
 /** Nothing beyond the providers' own hosts. */
 export const noExtraTrust: EndpointTrust = { endpoints: [], keyEnvNames: [] };
-
-/** The API hosts each provider kind's key belongs to. */
-export const PROVIDER_ORIGINS: Readonly<Record<string, readonly string[]>> = {
-  anthropic: ['https://api.anthropic.com'],
-  openai: ['https://api.openai.com'],
-  'openai-compatible': [],
-};
 
 /** The variable listing trusted endpoints (comma-separated) in the user's own environment. */
 export const TRUSTED_ENDPOINTS_ENV = 'CUELAB_TRUSTED_ENDPOINTS';
@@ -79,10 +73,12 @@ export function endpointNeedingConsent(
   settings: EndpointSettings,
   trust: EndpointTrust,
 ): string | undefined {
-  if (settings.provider === 'synthetic' || settings.baseUrl === undefined) return undefined;
+  const entry = findProviderEntry(settings.provider);
+  // A simulation sends nothing anywhere, whatever baseUrl a file gives it.
+  if (entry?.simulated || settings.baseUrl === undefined) return undefined;
   const origin = endpointOrigin(settings.baseUrl) ?? settings.baseUrl;
   const trusted = new Set([
-    ...(PROVIDER_ORIGINS[settings.provider] ?? []),
+    ...(entry?.trustedHosts ?? []),
     ...trust.endpoints.map((endpoint) => endpointOrigin(endpoint) ?? endpoint),
   ]);
   return trusted.has(origin) ? undefined : origin;

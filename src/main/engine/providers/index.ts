@@ -12,12 +12,7 @@ export type { PriceTable } from './pricing';
 export { requestHash } from './replay';
 export { callWithRetry } from './retry';
 export type { RetryOptions } from './retry';
-export {
-  DEFAULT_API_KEY_ENV,
-  createProvider,
-  modelSettingsSchema,
-  providerKindSchema,
-} from './settings';
+export { DEFAULT_API_KEY_ENV, createProvider, modelSettingsSchema } from './settings';
 export type { Environment, ModelSettings } from './settings';
 export { createTemperaturePolicy } from './temperature-policy';
 export type { TemperaturePolicy } from './temperature-policy';

@@ -11,6 +11,8 @@ import OpenAI, {
   OpenAIError,
 } from 'openai';
 import { z } from 'zod';
+import { providerEntry } from '../../../shared/catalogue/providers';
+import { price, type ModelPrice, type ProviderDescriptor } from './descriptor';
 import { toProviderError, type SdkErrorClasses } from './errors';
 import {
   ProviderError,
@@ -21,15 +23,16 @@ import {
   type ToolCall,
 } from './types';
 
-/** Which flavour of the Chat Completions API this provider talks to. */
-export type OpenAIKind = 'openai' | 'openai-compatible';
+/** OpenAI's own API; every other kind speaking Chat Completions is a compatible server. */
+const openai = providerEntry('openai');
 
 /** Local servers ignore the key, but the SDK insists on one. */
 export const PLACEHOLDER_API_KEY = 'not-needed';
 
 /** How to reach an OpenAI-style endpoint. */
 export interface OpenAIProviderOptions {
-  kind: OpenAIKind;
+  /** The provider kind it reports: OpenAI's own, or a compatible server's. */
+  kind: string;
   /** Empty for a local server that needs none: a placeholder is sent. */
   apiKey: string;
   /** With `/v1`, e.g. `http://localhost:11434/v1`. Omitted: the public OpenAI API. */
@@ -60,7 +63,7 @@ function argumentsOf(input: unknown): string {
  */
 export function toOpenAIParams(
   request: ModelRequest,
-  kind: OpenAIKind,
+  kind: string,
 ): OpenAI.ChatCompletionCreateParamsNonStreaming {
   const messages: OpenAI.ChatCompletionMessageParam[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
@@ -95,7 +98,7 @@ export function toOpenAIParams(
   if (request.temperature !== undefined) params.temperature = request.temperature;
   if (request.reasoningEffort) params.reasoning_effort = request.reasoningEffort;
   if (request.maxTokens !== undefined) {
-    if (kind === 'openai') params.max_completion_tokens = request.maxTokens;
+    if (kind === openai.kind) params.max_completion_tokens = request.maxTokens;
     else params.max_tokens = request.maxTokens;
   }
   return params;
@@ -193,11 +196,11 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     maxRetries: 0,
     timeout: options.timeoutMs,
   });
-  const providerLabel =
-    options.kind === 'openai'
-      ? 'OpenAI'
-      : `the OpenAI-compatible server at ${options.baseUrl ?? '(no base URL)'}`;
-  const apiKeyEnv = options.apiKeyEnv ?? (options.kind === 'openai' ? 'OPENAI_API_KEY' : undefined);
+  const own = options.kind === openai.kind;
+  const providerLabel = own
+    ? openai.label
+    : `the OpenAI-compatible server at ${options.baseUrl ?? '(no base URL)'}`;
+  const apiKeyEnv = options.apiKeyEnv ?? (own ? openai.keyVariable : undefined);
   return {
     kind: options.kind,
     async complete(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
@@ -221,3 +224,35 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     },
   };
 }
+
+/** List prices (standard tier, no batch or cache discounts); newer models show as unknown. */
+const prices: readonly ModelPrice[] = [
+  price('gpt-4o', 2.5, 10),
+  price('gpt-4o-2024-08-06', 2.5, 10),
+  price('gpt-4o-2024-11-20', 2.5, 10),
+  price('gpt-4o-mini', 0.15, 0.6),
+  price('gpt-4o-mini-2024-07-18', 0.15, 0.6),
+  price('gpt-4.1', 2, 8),
+  price('gpt-4.1-2025-04-14', 2, 8),
+  price('gpt-4.1-mini', 0.4, 1.6),
+  price('gpt-4.1-mini-2025-04-14', 0.4, 1.6),
+  price('gpt-4.1-nano', 0.1, 0.4),
+  price('gpt-4.1-nano-2025-04-14', 0.1, 0.4),
+  price('gpt-5', 1.25, 10),
+  price('gpt-5-2025-08-07', 1.25, 10),
+  price('gpt-5-mini', 0.25, 2),
+  price('gpt-5-mini-2025-08-07', 0.25, 2),
+  price('gpt-5-nano', 0.05, 0.4),
+  price('gpt-5-nano-2025-08-07', 0.05, 0.4),
+  price('o3', 2, 8),
+  price('o3-2025-04-16', 2, 8),
+  price('o4-mini', 1.1, 4.4),
+  price('o4-mini-2025-04-16', 1.1, 4.4),
+];
+
+/** OpenAI's descriptor (registry.ts). */
+export const openaiProvider: ProviderDescriptor = {
+  entry: openai,
+  prices,
+  create: (connection) => createOpenAIProvider({ kind: openai.kind, ...connection }),
+};

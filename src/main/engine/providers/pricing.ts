@@ -4,72 +4,36 @@
  * than a blank one.
  */
 import { z } from 'zod';
+import { providerCatalogue } from '../../../shared/catalogue/providers';
+import { price, type ModelPrice } from './descriptor';
+import { providerRegistry } from './registry';
+import { REPLAY_KIND } from './replay';
 import type { TokenUsage } from './types';
 
 /** One row of the price table, in US dollars per million tokens. */
-export interface PriceEntry {
-  /** Provider kind: 'anthropic', 'openai', 'openai-compatible', 'replay', … */
+export interface PriceEntry extends ModelPrice {
+  /** Provider kind, as a spec or a recording names it. */
   provider: string;
   /** Model id, exact or a glob where `*` matches any run of characters. */
   model: string;
-  inputPerMillion: number;
-  outputPerMillion: number;
 }
 
 /** The table; the most specific matching row wins, a later row on a tie. */
 export type PriceTable = readonly PriceEntry[];
 
-const entry = (
-  provider: string,
-  model: string,
-  inputPerMillion: number,
-  outputPerMillion: number,
-): PriceEntry => ({ provider, model, inputPerMillion, outputPerMillion });
-
 /**
- * Defaults from the providers' public list prices (standard tier, no batch or cache
- * discounts). Models released after these were written are left out on purpose, so their
- * cost shows as unknown until someone adds the row in settings. Local servers, compatible
- * endpoints and replay cost nothing by default; add a row for a paid compatible endpoint.
+ * Defaults: each registered provider's list prices (its descriptor), then replay and every
+ * simulation at nothing, since neither calls a paid API. Local servers and compatible endpoints
+ * cost nothing by default too; add a row for a paid compatible endpoint in settings.
  */
 export const defaultPriceTable: PriceTable = [
-  entry('anthropic', 'claude-opus-4-0', 15, 75),
-  entry('anthropic', 'claude-opus-4-20250514', 15, 75),
-  entry('anthropic', 'claude-opus-4-1*', 15, 75),
-  entry('anthropic', 'claude-opus-4-5*', 5, 25),
-  entry('anthropic', 'claude-opus-4-6*', 5, 25),
-  // Sonnet 4.5 charges more past 200k input tokens; judge prompts stay well below that.
-  entry('anthropic', 'claude-sonnet-4-0', 3, 15),
-  entry('anthropic', 'claude-sonnet-4-20250514', 3, 15),
-  entry('anthropic', 'claude-sonnet-4-5*', 3, 15),
-  entry('anthropic', 'claude-sonnet-4-6*', 3, 15),
-  entry('anthropic', 'claude-3-7-sonnet*', 3, 15),
-  entry('anthropic', 'claude-haiku-4-5*', 1, 5),
-  entry('anthropic', 'claude-3-5-haiku*', 0.8, 4),
-  entry('openai', 'gpt-4o', 2.5, 10),
-  entry('openai', 'gpt-4o-2024-08-06', 2.5, 10),
-  entry('openai', 'gpt-4o-2024-11-20', 2.5, 10),
-  entry('openai', 'gpt-4o-mini', 0.15, 0.6),
-  entry('openai', 'gpt-4o-mini-2024-07-18', 0.15, 0.6),
-  entry('openai', 'gpt-4.1', 2, 8),
-  entry('openai', 'gpt-4.1-2025-04-14', 2, 8),
-  entry('openai', 'gpt-4.1-mini', 0.4, 1.6),
-  entry('openai', 'gpt-4.1-mini-2025-04-14', 0.4, 1.6),
-  entry('openai', 'gpt-4.1-nano', 0.1, 0.4),
-  entry('openai', 'gpt-4.1-nano-2025-04-14', 0.1, 0.4),
-  entry('openai', 'gpt-5', 1.25, 10),
-  entry('openai', 'gpt-5-2025-08-07', 1.25, 10),
-  entry('openai', 'gpt-5-mini', 0.25, 2),
-  entry('openai', 'gpt-5-mini-2025-08-07', 0.25, 2),
-  entry('openai', 'gpt-5-nano', 0.05, 0.4),
-  entry('openai', 'gpt-5-nano-2025-08-07', 0.05, 0.4),
-  entry('openai', 'o3', 2, 8),
-  entry('openai', 'o3-2025-04-16', 2, 8),
-  entry('openai', 'o4-mini', 1.1, 4.4),
-  entry('openai', 'o4-mini-2025-04-16', 1.1, 4.4),
-  entry('openai-compatible', '*', 0, 0),
-  entry('replay', '*', 0, 0),
-  entry('synthetic', '*', 0, 0),
+  ...providerRegistry.flatMap((descriptor) =>
+    descriptor.prices.map((row) => ({ provider: descriptor.entry.kind, ...row })),
+  ),
+  { provider: REPLAY_KIND, ...price('*', 0, 0) },
+  ...providerCatalogue
+    .filter((entry) => entry.simulated)
+    .map((entry) => ({ provider: entry.kind, ...price('*', 0, 0) })),
 ];
 
 /** Compiled model patterns: the table is priced on every model call. */

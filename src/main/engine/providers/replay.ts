@@ -12,9 +12,12 @@ export interface RecordedCall {
   response: ModelResponse;
 }
 
+/** The kind a replay provider reports (and prices at nothing). */
+export const REPLAY_KIND = 'replay';
+
 /** A replay provider; `remaining` tells how many recordings are left unserved. */
 export interface ReplayProvider extends ModelProvider {
-  readonly kind: 'replay';
+  readonly kind: typeof REPLAY_KIND;
   remaining(): number;
 }
 
@@ -73,7 +76,7 @@ export function createReplayProvider(calls: readonly RecordedCall[]): ReplayProv
   const recordings = calls.map((call) => ({ ...call, hash: requestHash(call.request) }));
   let next = 0;
   return {
-    kind: 'replay',
+    kind: REPLAY_KIND,
     remaining: () => recordings.length - next,
     complete(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
       if (signal?.aborted) {

@@ -4,16 +4,14 @@
  * missing key is reported before any call is made.
  */
 import { z } from 'zod';
+import {
+  modelProviderKindSchema,
+  providerEntry,
+  type ModelProviderKind,
+} from '../../../shared/catalogue/providers';
 import { environmentVariableShape } from '../../../shared/secrets';
-import { createAnthropicProvider } from './anthropic';
-import { createOpenAIProvider } from './openai';
+import { providerDescriptor } from './registry';
 import { ProviderError, type ModelProvider } from './types';
-
-/** Provider kinds that settings can create (replay is built from a recording instead). */
-export const providerKindSchema = z.enum(['anthropic', 'openai', 'openai-compatible']);
-
-/** One of providerKindSchema's values. */
-export type ProviderKind = z.infer<typeof providerKindSchema>;
 
 /** Default sampling temperature for every judge that accepts it (App. R: 0.7). */
 export const DEFAULT_TEMPERATURE = 0.7;
@@ -22,20 +20,22 @@ export const DEFAULT_TEMPERATURE = 0.7;
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
 /** The environment variable each kind reads its key from unless `apiKeyEnv` says otherwise. */
-export const DEFAULT_API_KEY_ENV: Record<ProviderKind, string | undefined> = {
-  anthropic: 'ANTHROPIC_API_KEY',
-  openai: 'OPENAI_API_KEY',
-  'openai-compatible': undefined,
-};
+export const DEFAULT_API_KEY_ENV: Readonly<Record<ModelProviderKind, string | undefined>> =
+  Object.fromEntries(
+    modelProviderKindSchema.options.map((kind) => [
+      kind,
+      providerEntry(kind).keyVariable ?? undefined,
+    ]),
+  ) as Record<ModelProviderKind, string | undefined>;
 
 /** Settings for one model, as stored and edited; `unknown` input goes through `parse`. */
 export const modelSettingsSchema = z
   .object({
     /** Which API to speak. */
-    provider: providerKindSchema,
+    provider: modelProviderKindSchema,
     /** Model id as the provider spells it. */
     model: z.string().trim().min(1),
-    /** Anthropic: without `/v1`; OpenAI-style: with `/v1`. Required for openai-compatible. */
+    /** Anthropic: without `/v1`; OpenAI-style: with `/v1`. Required where there is no public API. */
     baseUrl: z.url().optional(),
     /** Name of the environment variable holding the key (never the key itself). */
     apiKeyEnv: z
@@ -48,9 +48,14 @@ export const modelSettingsSchema = z
     maxTokens: z.number().int().positive().optional(),
     timeoutMs: z.number().int().positive().default(DEFAULT_TIMEOUT_MS),
   })
-  .refine((settings) => settings.provider !== 'openai-compatible' || settings.baseUrl, {
-    message: 'an openai-compatible model needs a baseUrl, e.g. http://localhost:11434/v1',
-    path: ['baseUrl'],
+  .superRefine((settings, context) => {
+    const entry = providerEntry(settings.provider);
+    if (entry.baseUrlRequired && !settings.baseUrl)
+      context.addIssue({
+        code: 'custom',
+        message: `an ${entry.kind} model needs a baseUrl${entry.baseUrlExample ? `, e.g. ${entry.baseUrlExample}` : ''}`,
+        path: ['baseUrl'],
+      });
   });
 
 /** Parsed settings, defaults filled in. */
@@ -60,21 +65,22 @@ export type ModelSettings = z.infer<typeof modelSettingsSchema>;
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
- * Resolves the key for these settings. Anthropic and OpenAI must have one: a missing key is
- * a ProviderError('auth') that names the variable to set. An OpenAI-compatible server may
- * need none (local vLLM, Ollama, LM Studio, llama.cpp): then the key is empty.
+ * Resolves the key for these settings. A provider that requires a key must have one: a missing
+ * key is a ProviderError('auth') that names the variable to set. A provider that does not (a
+ * local vLLM, Ollama, LM Studio or llama.cpp server) may run with none: then the key is empty.
  */
 export function resolveApiKey(
   settings: ModelSettings,
   env: Environment,
 ): { apiKey: string; apiKeyEnv: string | undefined } {
-  const apiKeyEnv = settings.apiKeyEnv ?? DEFAULT_API_KEY_ENV[settings.provider];
+  const entry = providerEntry(settings.provider);
+  const apiKeyEnv = settings.apiKeyEnv ?? entry.keyVariable ?? undefined;
   const apiKey = apiKeyEnv ? (env[apiKeyEnv]?.trim() ?? '') : '';
-  if (!apiKey && settings.provider !== 'openai-compatible') {
+  if (!apiKey && entry.keyRequired) {
     const source = settings.apiKeyEnv ? ' (named by apiKeyEnv in the model settings)' : '';
     throw new ProviderError(
       'auth',
-      `Set ${apiKeyEnv}${source} to your ${settings.provider === 'anthropic' ? 'Anthropic' : 'OpenAI'} ` +
+      `Set ${apiKeyEnv}${source} to your ${entry.label} ` +
         `API key before running ${settings.model}; it is not set in the environment.`,
     );
   }
@@ -84,16 +90,7 @@ export function resolveApiKey(
 /** Builds the provider for one model's settings (parsed with modelSettingsSchema first). */
 export function createProvider(settings: ModelSettings, env: Environment): ModelProvider {
   const { apiKey, apiKeyEnv } = resolveApiKey(settings, env);
-  if (settings.provider === 'anthropic') {
-    return createAnthropicProvider({
-      apiKey,
-      apiKeyEnv,
-      baseUrl: settings.baseUrl,
-      timeoutMs: settings.timeoutMs,
-    });
-  }
-  return createOpenAIProvider({
-    kind: settings.provider,
+  return providerDescriptor(settings.provider).create({
     apiKey,
     apiKeyEnv,
     baseUrl: settings.baseUrl,

@@ -127,7 +127,7 @@ export class ProviderError extends Error {
 
 /** A model source. `complete` performs exactly one HTTP call (no hidden retries). */
 export interface ModelProvider {
-  /** e.g. 'anthropic', 'openai', 'openai-compatible', 'replay'. */
+  /** Its catalogue kind (src/shared/catalogue/providers.ts), or replay's. */
   readonly kind: string;
   complete(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse>;
 }

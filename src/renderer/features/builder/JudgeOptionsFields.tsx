@@ -1,3 +1,4 @@
+import { providerEntry, takesOption } from '../../../shared/catalogue/providers';
 import { NumberField } from '../../components/NumberField';
 import type { JudgeDraft } from './builder-draft';
 import {
@@ -25,6 +26,7 @@ export function JudgeOptionsFields({
   onChange: (options: JudgeOptionsDraft) => void;
 }) {
   const { options } = judge;
+  const provider = providerEntry(judge.provider);
   const set = (patch: Partial<JudgeOptionsDraft>) => onChange({ ...options, ...patch });
   return (
     <>
@@ -34,11 +36,13 @@ export function JudgeOptionsFields({
         optional
         integer
         min={1}
-        placeholder={judge.provider === 'anthropic' ? '8192' : 'default'}
+        placeholder={
+          provider.defaultMaxTokens === null ? 'default' : String(provider.defaultMaxTokens)
+        }
         value={options.maxTokens}
         onChange={(maxTokens) => set({ maxTokens })}
       />
-      {judge.provider === 'anthropic' ? (
+      {takesOption(judge.provider, 'thinking') ? (
         <>
           <label className="field">
             <span className="field-label">Thinking</span>

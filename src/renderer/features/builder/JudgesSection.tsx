@@ -1,13 +1,24 @@
 import { useId } from 'react';
+import {
+  isSimulatedProvider,
+  providerCatalogue,
+  providerEntry,
+} from '../../../shared/catalogue/providers';
 import { NumberField } from '../../components/NumberField';
 import { loadedValue } from '../../lib/loadable';
 import { useLab } from '../../store';
 import { newJudge, suggestedJudgeId, type JudgeDraft } from './builder-draft';
 import { BuilderSection } from './BuilderSection';
-import { modelSuggestions, personaOptions, providerOptions } from './cue-catalog';
+import { personaOptions } from './cue-catalog';
 import { JudgeOptionsFields } from './JudgeOptionsFields';
 
 const errorAttribution = 'error_attribution';
+
+/** The simulation first: a new judge starts there, needing no key. */
+const providerChoices = [
+  ...providerCatalogue.filter((entry) => entry.simulated),
+  ...providerCatalogue.filter((entry) => !entry.simulated),
+];
 
 /** Dimensions every chosen item is judged on, plus error attribution when all have a taxonomy. */
 function useDimensionOptions(): string[] {
@@ -35,7 +46,8 @@ function JudgeRow({ judge, index }: { judge: JudgeDraft; index: number }) {
         return next.idEdited ? next : { ...next, id: suggestedJudgeId(next) };
       }),
     }));
-  const synthetic = judge.provider === 'synthetic';
+  const provider = providerEntry(judge.provider);
+  const synthetic = provider.simulated;
   const duplicateId = judges.some((other, at) => at !== index && other.id === judge.id);
   return (
     <div className="judge-row" role="group" aria-label={`Judge ${index + 1}`}>
@@ -45,12 +57,12 @@ function JudgeRow({ judge, index }: { judge: JudgeDraft; index: number }) {
           className="select"
           value={judge.provider}
           onChange={(event) => {
-            const provider = providerOptions.find((option) => option.id === event.target.value);
-            if (provider) change({ provider: provider.id, model: provider.defaultModel });
+            const chosen = providerChoices.find((option) => option.kind === event.target.value);
+            if (chosen) change({ provider: chosen.kind, model: chosen.defaultModel });
           }}
         >
-          {providerOptions.map((option) => (
-            <option key={option.id} value={option.id}>
+          {providerChoices.map((option) => (
+            <option key={option.kind} value={option.kind}>
               {option.label}
             </option>
           ))}
@@ -81,7 +93,7 @@ function JudgeRow({ judge, index }: { judge: JudgeDraft; index: number }) {
             onChange={(event) => change({ model: event.target.value })}
           />
           <datalist id={listId}>
-            {(modelSuggestions[judge.provider] ?? []).map((model) => (
+            {provider.suggestedModels.map((model) => (
               <option key={model} value={model} />
             ))}
           </datalist>
@@ -126,12 +138,12 @@ function JudgeRow({ judge, index }: { judge: JudgeDraft; index: number }) {
       )}
       {!synthetic && (
         <div className="judge-extra">
-          {judge.provider === 'openai-compatible' && (
+          {provider.baseUrlRequired && (
             <label className="field">
               <span className="field-label">Base URL</span>
               <input
                 className="input mono"
-                placeholder="http://127.0.0.1:8000/v1"
+                placeholder={provider.baseUrlExample ?? ''}
                 value={judge.baseUrl}
                 onChange={(event) => change({ baseUrl: event.target.value })}
               />
@@ -141,7 +153,7 @@ function JudgeRow({ judge, index }: { judge: JudgeDraft; index: number }) {
             <span className="field-label">API key variable</span>
             <input
               className="input mono"
-              placeholder={judge.provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'}
+              placeholder={provider.keyPlaceholder}
               value={judge.apiKeyEnv}
               onChange={(event) => change({ apiKeyEnv: event.target.value })}
             />
@@ -160,7 +172,7 @@ export function JudgesSection() {
   const toolBudget = useLab((state) => state.draft.toolBudget);
   const updateDraft = useLab((state) => state.updateDraft);
   const dimensions = useDimensionOptions();
-  const simulated = judges.some((judge) => judge.provider === 'synthetic');
+  const simulated = judges.some((judge) => isSimulatedProvider(judge.provider));
   const options = dimensions.includes(dimension) ? dimensions : [dimension, ...dimensions];
   return (
     <BuilderSection

@@ -1,3 +1,4 @@
+import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 import { ariaShortcut, commandById, formatShortcut } from '../../commands';
 import { NumberField } from '../../components/NumberField';
 import { formatCount, formatDuration, formatUsd } from '../../components/numbers';
@@ -16,7 +17,7 @@ function Estimate({ draft }: { draft: BuilderDraft }) {
   const estimate = useLab((state) => state.estimate);
   const problems = draftProblems(draft);
   const value = loadedValue(estimate);
-  const simulated = draft.judges.some((judge) => judge.provider === 'synthetic');
+  const simulated = draft.judges.some((judge) => isSimulatedProvider(judge.provider));
   const state = problems.length ? 'incomplete' : estimate.state;
   return (
     <div

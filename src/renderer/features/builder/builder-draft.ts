@@ -5,6 +5,11 @@
  */
 import { z } from 'zod';
 import {
+  isSimulatedProvider,
+  judgeProviderKindSchema,
+  simulatedProvider,
+} from '../../../shared/catalogue/providers';
+import {
   cueSpecSchema,
   mitigationSpecSchema,
   type CueAxes,
@@ -31,7 +36,7 @@ const judgeDraftSchema = z.object({
   id: z.string(),
   /** True once the person typed an id; until then it follows provider, persona and model. */
   idEdited: z.boolean(),
-  provider: z.enum(['anthropic', 'openai', 'openai-compatible', 'synthetic']),
+  provider: judgeProviderKindSchema,
   model: z.string(),
   persona: z.string(),
   baseUrl: z.string(),
@@ -80,7 +85,7 @@ export type JudgeDraft = z.infer<typeof judgeDraftSchema>;
 
 /** A judge id derived from what the judge is: the persona, or the model as a slug. */
 export function suggestedJudgeId(judge: Pick<JudgeDraft, 'provider' | 'model' | 'persona'>) {
-  const base = judge.provider === 'synthetic' ? judge.persona : judge.model;
+  const base = isSimulatedProvider(judge.provider) ? judge.persona : judge.model;
   return (
     base
       .toLowerCase()
@@ -89,9 +94,13 @@ export function suggestedJudgeId(judge: Pick<JudgeDraft, 'provider' | 'model' | 
   );
 }
 
-/** A new synthetic judge; the builder's first judge needs no key. */
+/** A new simulated judge; the builder's first judge needs no key. */
 export function newJudge(persona = 'deferential-frontier'): JudgeDraft {
-  const judge = { provider: 'synthetic' as const, model: 'synthetic', persona };
+  const judge = {
+    provider: simulatedProvider.kind,
+    model: simulatedProvider.defaultModel,
+    persona,
+  };
   return {
     ...judge,
     id: suggestedJudgeId(judge),
@@ -173,14 +182,15 @@ export function fallbackName(draft: BuilderDraft): string {
 }
 
 function judgeToSpec(judge: JudgeDraft): StudySpecInput['judges'][number] {
+  const simulated = isSimulatedProvider(judge.provider);
   return {
     ...judge.extra,
     id: judge.id,
     provider: judge.provider,
     model: judge.model,
-    ...(judge.provider === 'synthetic' ? { persona: judge.persona } : {}),
-    ...(judge.provider !== 'synthetic' && judge.baseUrl ? { baseUrl: judge.baseUrl } : {}),
-    ...(judge.provider !== 'synthetic' && judge.apiKeyEnv ? { apiKeyEnv: judge.apiKeyEnv } : {}),
+    ...(simulated ? { persona: judge.persona } : {}),
+    ...(!simulated && judge.baseUrl ? { baseUrl: judge.baseUrl } : {}),
+    ...(!simulated && judge.apiKeyEnv ? { apiKeyEnv: judge.apiKeyEnv } : {}),
     ...(judge.temperature !== null ? { temperature: judge.temperature } : {}),
     ...judgeOptionsToSpec(judge.provider, judge.options),
   };

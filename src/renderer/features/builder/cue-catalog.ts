@@ -14,7 +14,6 @@ import {
   type BuiltinMitigationId,
   type CueAxes,
 } from '../../../shared/cue-spec';
-import type { StudyJudge } from '../../../shared/study-spec';
 
 /** A cue preset as the builder lists it. */
 export interface PresetOption {
@@ -75,24 +74,6 @@ export const mitigationOptions: readonly { id: BuiltinMitigationId; label: strin
     }[id],
   }));
 
-/** Judge providers, with the model a new judge starts from. */
-export const providerOptions: readonly {
-  id: StudyJudge['provider'];
-  label: string;
-  defaultModel: string;
-}[] = [
-  { id: 'synthetic', label: 'Synthetic', defaultModel: 'synthetic' },
-  { id: 'anthropic', label: 'Anthropic', defaultModel: 'claude-sonnet-4-5' },
-  { id: 'openai', label: 'OpenAI', defaultModel: 'gpt-4.1' },
-  { id: 'openai-compatible', label: 'OpenAI-compatible', defaultModel: 'local-model' },
-];
-
 /** Synthetic judge personas (simulated stand-ins for the paper's judges). */
 export const personaOptions: readonly { id: string; label: string; about: string }[] =
   syntheticPersonas;
-
-/** Model ids with a known price, offered as suggestions. */
-export const modelSuggestions: Readonly<Record<string, readonly string[]>> = {
-  anthropic: ['claude-sonnet-4-5', 'claude-opus-4-5', 'claude-haiku-4-5'],
-  openai: ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4o', 'gpt-5'],
-};

@@ -6,6 +6,7 @@
  * the draft but not written, so switching provider back and forth loses nothing.
  */
 import { z } from 'zod';
+import { takesOption, type ProviderOption } from '../../../shared/catalogue/providers';
 import type { StudyJudge, StudySpec, StudySpecInput } from '../../../shared/study-spec';
 
 /** Reasoning-effort choices; `default` writes nothing (the provider's own default). */
@@ -58,14 +59,13 @@ export function judgeOptionsToSpec(
   provider: JudgeInput['provider'],
   options: JudgeOptionsDraft,
 ): Pick<JudgeInput, 'maxTokens' | 'thinking' | 'reasoningEffort'> {
-  if (provider === 'synthetic') return {};
+  const takes = (option: ProviderOption) => takesOption(provider, option);
   const out: Pick<JudgeInput, 'maxTokens' | 'thinking' | 'reasoningEffort'> = {};
-  if (options.maxTokens !== null) out.maxTokens = options.maxTokens;
-  if (provider === 'anthropic' && options.thinking === 'adaptive')
-    out.thinking = { type: 'adaptive' };
-  if (provider === 'anthropic' && options.thinking === 'enabled')
+  if (takes('maxTokens') && options.maxTokens !== null) out.maxTokens = options.maxTokens;
+  if (takes('thinking') && options.thinking === 'adaptive') out.thinking = { type: 'adaptive' };
+  if (takes('thinking') && options.thinking === 'enabled')
     out.thinking = { type: 'enabled', budgetTokens: options.thinkingBudget };
-  if (provider !== 'anthropic' && options.reasoningEffort !== 'default')
+  if (takes('reasoningEffort') && options.reasoningEffort !== 'default')
     out.reasoningEffort = options.reasoningEffort;
   return out;
 }

@@ -1,24 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
+import { providerCatalogue } from '../../../shared/catalogue/providers';
 import { keyVariableShape } from '../../../shared/secrets';
 import { loadedValue } from '../../lib/loadable';
 import { useLab } from '../../store';
 import type { SecretEntry } from './environment-slice';
 
-/** The providers a judge can use, with the key variable each reads by default. */
-const providers = [
-  { label: 'Anthropic', keyName: 'ANTHROPIC_API_KEY', judges: 'judges with provider "anthropic"' },
-  { label: 'OpenAI', keyName: 'OPENAI_API_KEY', judges: 'judges with provider "openai"' },
-  {
-    label: 'OpenAI-compatible',
-    keyName: null,
-    judges: 'vLLM, Ollama, LM Studio, llama.cpp: the key named by the judge’s apiKeyEnv, if any',
-  },
-  {
-    label: 'Synthetic',
-    keyName: null,
-    judges: 'offline simulation: no key; always marked simulated',
-  },
-] as const;
+/** The key variables the providers read by default, offered first in the key form. */
+const providerKeyNames = providerCatalogue.flatMap((entry) =>
+  entry.keyVariable ? [entry.keyVariable] : [],
+);
 
 const otherName = '__other__';
 
@@ -39,12 +29,12 @@ export function ProvidersPanel() {
   const headingId = useId();
   const secrets = useLab((state) => state.secrets);
   const saveSecret = useLab((state) => state.saveSecret);
-  const [choice, setChoice] = useState<string>('ANTHROPIC_API_KEY');
+  const [choice, setChoice] = useState<string>(providerKeyNames[0] ?? otherName);
   const [customName, setCustomName] = useState('');
   const [value, setValue] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const list = loadedValue(secrets) ?? [];
-  const known = new Set<string>(providers.flatMap((p) => (p.keyName ? [p.keyName] : [])));
+  const known = new Set<string>(providerKeyNames);
   const others = list.filter((entry) => !known.has(entry.name));
   const name = choice === otherName ? customName.trim() : choice;
   const inElectron = window.cuelab !== undefined;
@@ -80,20 +70,20 @@ export function ProvidersPanel() {
           </tr>
         </thead>
         <tbody>
-          {providers.map((provider) => (
-            <tr key={provider.label}>
+          {providerCatalogue.map((provider) => (
+            <tr key={provider.kind}>
               <th scope="row">{provider.label}</th>
-              <td className="mono">{provider.keyName ?? '—'}</td>
+              <td className="mono">{provider.keyVariable ?? '—'}</td>
               <td>
-                {provider.keyName ? (
-                  <KeyStatus entry={list.find((entry) => entry.name === provider.keyName)} />
+                {provider.keyVariable ? (
+                  <KeyStatus entry={list.find((entry) => entry.name === provider.keyVariable)} />
                 ) : (
                   <span className="muted">
-                    {provider.label === 'Synthetic' ? 'no key needed' : 'per judge'}
+                    {provider.simulated ? 'no key needed' : 'per judge'}
                   </span>
                 )}
               </td>
-              <td className="muted">{provider.judges}</td>
+              <td className="muted">{provider.usedBy}</td>
             </tr>
           ))}
           {others.map((entry) => (
@@ -121,8 +111,11 @@ export function ProvidersPanel() {
             onChange={(event) => setChoice(event.target.value)}
             data-testid="secret-name"
           >
-            <option value="ANTHROPIC_API_KEY">ANTHROPIC_API_KEY</option>
-            <option value="OPENAI_API_KEY">OPENAI_API_KEY</option>
+            {providerKeyNames.map((keyName) => (
+              <option key={keyName} value={keyName}>
+                {keyName}
+              </option>
+            ))}
             <option value={otherName}>Other…</option>
           </select>
         </label>

@@ -13,7 +13,6 @@ import {
   trustFromEnv,
   createProvider,
   modelSettingsSchema,
-  providerKindSchema,
   type Environment,
   type ModelProvider,
 } from '../../providers';
@@ -21,6 +20,7 @@ import { redactingProvider } from '../../redaction';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { modelProviderKindSchema } from '../../../../shared/catalogue/providers';
 import { environmentVariableShape } from '../../../../shared/secrets';
 import { reasoningEffortSchema, thinkingSchema } from '../../../../shared/study-spec';
 import { EngineError } from '../../errors';
@@ -29,7 +29,7 @@ import { EngineError } from '../../errors';
 export const voterSchema = z.strictObject({
   /** Short id; labels are stored under source `voter:<id>`. */
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'lower-case letters, digits, ".", "_" and "-"'),
-  provider: providerKindSchema,
+  provider: modelProviderKindSchema,
   model: z.string().trim().min(1),
   baseUrl: z.url().optional(),
   /** Name of the environment variable holding the key (never the key itself). */
