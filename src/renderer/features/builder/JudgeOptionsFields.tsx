@@ -1,4 +1,8 @@
-import { providerEntry, takesOption } from '../../../shared/catalogue/providers';
+import {
+  providerEntry,
+  takesOption,
+  type ProviderOption,
+} from '../../../shared/catalogue/providers';
 import { NumberField } from '../../components/NumberField';
 import type { JudgeDraft } from './builder-draft';
 import {
@@ -15,8 +19,9 @@ const thinkingLabels: Record<JudgeOptionsDraft['thinking'], string> = {
 };
 
 /**
- * A real judge's provider options (App. R): max_tokens for every provider, Anthropic thinking,
- * OpenAI reasoning effort. Sent on every call and stored with each rep.
+ * A real judge's provider options (App. R: max_tokens, Anthropic thinking, OpenAI reasoning
+ * effort), each shown when the catalogue says the provider takes it. Sent on every call and
+ * stored with each rep.
  */
 export function JudgeOptionsFields({
   judge,
@@ -27,22 +32,25 @@ export function JudgeOptionsFields({
 }) {
   const { options } = judge;
   const provider = providerEntry(judge.provider);
+  const takes = (option: ProviderOption) => takesOption(judge.provider, option);
   const set = (patch: Partial<JudgeOptionsDraft>) => onChange({ ...options, ...patch });
   return (
     <>
-      <NumberField
-        className="field-narrow"
-        label="Max tokens"
-        optional
-        integer
-        min={1}
-        placeholder={
-          provider.defaultMaxTokens === null ? 'default' : String(provider.defaultMaxTokens)
-        }
-        value={options.maxTokens}
-        onChange={(maxTokens) => set({ maxTokens })}
-      />
-      {takesOption(judge.provider, 'thinking') ? (
+      {takes('maxTokens') && (
+        <NumberField
+          className="field-narrow"
+          label="Max tokens"
+          optional
+          integer
+          min={1}
+          placeholder={
+            provider.defaultMaxTokens === null ? 'default' : String(provider.defaultMaxTokens)
+          }
+          value={options.maxTokens}
+          onChange={(maxTokens) => set({ maxTokens })}
+        />
+      )}
+      {takes('thinking') && (
         <>
           <label className="field">
             <span className="field-label">Thinking</span>
@@ -71,7 +79,8 @@ export function JudgeOptionsFields({
             />
           )}
         </>
-      ) : (
+      )}
+      {takes('reasoningEffort') && (
         <label className="field">
           <span className="field-label">Reasoning effort</span>
           <select
