@@ -5,7 +5,7 @@ import { provisionEnvironment } from '../../src/main/engine/environments/provisi
 import { recordedWebBackend, urlAllowed } from '../../src/main/engine/environments/web/live';
 import { liveWebFor } from '../../src/main/engine/environments/web/live-provision';
 import { runTool } from '../../src/main/engine/judge/tools';
-import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { loadWebRecording } from '../../src/main/engine/store/web-recordings';
 import { suiteFileSchema } from '../../src/shared/suite-format';
 import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';

@@ -5,7 +5,7 @@
  */
 import type { EnvironmentSpec } from '../../../shared/suite-format';
 import type { Trajectory } from '../../../shared/trajectory';
-import type { JudgeEnvironment } from '../judge';
+import type { JudgeEnvironment } from '../contract';
 import { dockerItemSettings } from './docker/item-settings';
 import { dockerDescription } from './docker/judge-environment';
 import { joinPath } from './docker/prepare';

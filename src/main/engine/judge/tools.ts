@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { isEnvironmentLost } from '../environments';
 import type { ToolSpec } from '../providers';
-import type { JudgeEnvironment, ToolLimits } from './environment';
+import type { JudgeEnvironment, Readout, ToolLimits } from '../contract';
 import { deepFreeze } from './frozen';
-import { verdictJsonSchema, type Readout } from './readouts';
+import { verdictJsonSchema } from './readouts';
 import { trajectoryPage } from './trajectory-render';
 
 /** Name of the verdict tool; a call to it ends the loop. */
