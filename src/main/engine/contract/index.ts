@@ -21,4 +21,6 @@ export type {
   TurnRecord,
   VerdictSource,
 } from './transcript';
+export { defineTool, toolError } from './tool';
+export type { JudgeTool, ToolContext, ToolDefinition, ToolOutcome } from './tool';
 export type { Readout, Taxonomy, TaxonomyCategory, Verdict } from './verdict';
