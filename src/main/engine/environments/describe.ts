@@ -11,7 +11,7 @@ import { dockerDescription } from './docker/judge-environment';
 import { joinPath } from './docker/prepare';
 import { specNeedsDocker } from './provision';
 import { snapshotCapabilities, snapshotDescription } from './snapshot';
-import { withWeb } from './web/environment';
+import { withWeb } from '../substrates';
 
 /** An environment that describes itself but cannot be acted on. */
 export function describeEnvironment(

@@ -20,8 +20,7 @@ import { createDockerClient, DockerUnavailableError, type ContainerOwner } from 
 import { prepareItem } from './docker/prepare';
 import { startRep } from './docker/rep';
 import { provisionSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
-import { withWeb, type WebBackend } from './web/environment';
-import type { WebRecording } from './web/live';
+import { withWeb, type WebBackend, type WebRecording } from '../substrates';
 
 /** Which backend to use; `auto` applies the rule above. */
 export type EnvironmentBackend = 'docker' | 'snapshot' | 'auto';
