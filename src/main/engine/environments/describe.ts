@@ -11,7 +11,7 @@ import { dockerDescription } from './docker/judge-environment';
 import { joinPath } from './docker/prepare';
 import { specNeedsDocker } from './provision';
 import { snapshotCapabilities, snapshotDescription } from './snapshot';
-import { withWeb } from '../substrates';
+import { layerSubstrates } from '../substrates';
 
 /** An environment that describes itself but cannot be acted on. */
 export function describeEnvironment(
@@ -19,9 +19,7 @@ export function describeEnvironment(
   trajectory?: Trajectory,
 ): { environment: JudgeEnvironment; backend: 'snapshot' | 'docker' } {
   const described = describeLocal(spec, trajectory);
-  const { web } = spec;
-  if (!web) return described;
-  return { ...described, environment: withWeb(described.environment, { ...spec, web }) };
+  return { ...described, environment: layerSubstrates(described.environment, spec) };
 }
 
 function describeLocal(

@@ -1,7 +1,7 @@
 /** The face of `substrates/`: what the rest of the engine may use. */
-export { allSubstrateTools, toolsServedBy } from './registry';
+export { allSubstrateTools, layerSubstrates, toolsServedBy } from './registry';
+export type { LayerOptions } from './substrate';
 export { checkAnswer } from './web/answer';
-export { withWeb } from './web/environment';
 export type { WebBackend } from './web/environment';
 export { liveWebFor } from './web/live-provision';
 export { webRecordingSchema } from './web/live';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineTool, toolError } from '../../contract';
 import type { Substrate } from '../substrate';
+import { withWeb } from './environment';
 
 const noWeb = 'This environment has no web.';
 
@@ -40,4 +41,9 @@ export const webSubstrate: Substrate = {
   name: 'web',
   tools: [webSearchTool, fetchUrlTool],
   servedBy: (environment) => environment.capabilities.web === true,
+  // A web item's pages are served to the judge from the engine, never from a container.
+  layer: (local, spec, { webBackend }) => {
+    const { web } = spec;
+    return web ? withWeb(local, { ...spec, web }, webBackend) : local;
+  },
 };
