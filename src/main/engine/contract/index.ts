@@ -1,6 +1,7 @@
 /**
- * The face of `contract/`: the types judge, environments, store and simulation share. It
- * imports none of them, so none of them needs another's folder for a type.
+ * The face of `contract/`: the shapes judge, environments, substrates, store and simulation
+ * share, and the two helpers that build a typed tool. It imports none of them, so none of
+ * them needs another's folder for a type.
  */
 export { defaultToolLimits } from './environment';
 export type {
@@ -19,8 +20,7 @@ export type {
   RepOutcome,
   ToolCallRecord,
   TurnRecord,
-  VerdictSource,
 } from './transcript';
 export { defineTool, toolError } from './tool';
-export type { JudgeTool, ToolContext, ToolDefinition, ToolOutcome } from './tool';
-export type { Readout, Taxonomy, TaxonomyCategory, Verdict } from './verdict';
+export type { JudgeTool, ToolContext, ToolOutcome } from './tool';
+export type { Readout, Taxonomy, Verdict } from './verdict';
