@@ -12,7 +12,7 @@
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
-import type { JudgeEnvironment } from '../src/main/engine/judge/environment';
+import type { JudgeEnvironment } from '../src/main/engine/contract/environment';
 import { TABLE_6 } from '../src/main/engine/paper/numbers';
 import { prepareRep } from '../src/main/engine/judge/prepare';
 import { buildJudgePrompt } from '../src/main/engine/judge/prompt';

@@ -11,7 +11,7 @@ import { findBaseImage, findPostgresImage } from '../src/main/engine/environment
 import { prepareItem, type PreparedItem } from '../src/main/engine/environments/docker/prepare';
 import { startRep } from '../src/main/engine/environments/docker/rep';
 import { probeDocker } from '../src/main/engine/environments/docker-status';
-import { defaultToolLimits } from '../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../src/main/engine/contract/environment';
 import { shopDump } from '../src/main/engine/suites/mini/postgres-recipe';
 import { environmentSpecSchema } from '../src/shared/suite-format';
 import { alternating, now, round, rounded, summarize, type Summary } from './measure';

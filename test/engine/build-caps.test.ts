@@ -10,7 +10,7 @@ import { contentHash } from '../../src/main/engine/environments/docker/archive';
 import { dockerfileImages } from '../../src/main/engine/environments/docker/build-policy';
 import { prepareItem } from '../../src/main/engine/environments/docker/prepare';
 import { withRep } from '../../src/main/engine/environments/docker/rep';
-import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 import { dockerForTest } from '../helpers/docker';
 import { baseImageForTest, busyboxImage } from '../helpers/docker-images';

@@ -9,7 +9,7 @@ import { createEngine } from '../../src/main/engine/engine';
 import { provisionEnvironment } from '../../src/main/engine/environments/provision';
 import { exportBundle } from '../../src/main/engine/export/bundle-export';
 import { openBundle } from '../../src/main/engine/export/bundle-open';
-import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { runTool } from '../../src/main/engine/judge/tools';
 import { syntheticCueOf } from '../../src/main/engine/simulation/cue-model';
 import { createSyntheticProvider } from '../../src/main/engine/simulation/provider';

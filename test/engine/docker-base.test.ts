@@ -7,7 +7,7 @@ import { listManagedContainers } from '../../src/main/engine/environments/docker
 import { prepareItem, type PreparedItem } from '../../src/main/engine/environments/docker/prepare';
 import { withRep } from '../../src/main/engine/environments/docker/rep';
 import { provisionEnvironment } from '../../src/main/engine/environments/provision';
-import { defaultToolLimits, type ToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits, type ToolLimits } from '../../src/main/engine/contract/environment';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 import { trajectorySchema } from '../../src/shared/trajectory';
 import { dockerForTest } from '../helpers/docker';

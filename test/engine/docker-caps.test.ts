@@ -8,7 +8,7 @@ import {
 } from '../../src/main/engine/environments/docker/item-settings';
 import { prepareItem } from '../../src/main/engine/environments/docker/prepare';
 import { withRep } from '../../src/main/engine/environments/docker/rep';
-import { defaultToolLimits, type ToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits, type ToolLimits } from '../../src/main/engine/contract/environment';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 import { dockerForTest } from '../helpers/docker';
 import { busyboxImage } from '../helpers/docker-images';

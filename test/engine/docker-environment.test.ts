@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi, type TestContext } from 
 import { listManagedContainers } from '../../src/main/engine/environments/docker/orphans';
 import { prepareItem, type PreparedItem } from '../../src/main/engine/environments/docker/prepare';
 import { startRep, withRep } from '../../src/main/engine/environments/docker/rep';
-import { defaultToolLimits, type ToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits, type ToolLimits } from '../../src/main/engine/contract/environment';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 import { dockerForTest } from '../helpers/docker';
 import { busyboxImage } from '../helpers/docker-images';

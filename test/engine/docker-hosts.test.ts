@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { baseImageTag } from '../../src/main/engine/environments/docker/bootstrap';
 import { DockerHostPool } from '../../src/main/engine/environments/hosts/pool';
-import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { localHostConfig } from '../../src/main/engine/store/docker-hosts';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 import {

@@ -16,7 +16,7 @@ import { prepareItem } from '../../src/main/engine/environments/docker/prepare';
 import { withRep } from '../../src/main/engine/environments/docker/rep';
 import { dockerFix } from '../../src/main/engine/environments/docker-status';
 import { provisionEnvironment } from '../../src/main/engine/environments/provision';
-import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 import { dockerForTest } from '../helpers/docker';
 import { busyboxImage, busyboxRootfs } from '../helpers/docker-images';

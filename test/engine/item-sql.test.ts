@@ -6,7 +6,7 @@ import { checkSandboxedSql } from '../../src/main/engine/environments/item-sql';
 import { createSnapshotEnvironment } from '../../src/main/engine/environments/snapshot';
 import { stateArchive } from '../../src/main/engine/environments/docker/snapshot-steps';
 import { dockerItemSettings } from '../../src/main/engine/environments/docker/item-settings';
-import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 import { makeTempDir } from '../helpers/temp-dir';
 

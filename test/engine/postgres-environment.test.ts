@@ -6,7 +6,7 @@ import { listManagedContainers } from '../../src/main/engine/environments/docker
 import { prepareItem, type PreparedItem } from '../../src/main/engine/environments/docker/prepare';
 import { withRep } from '../../src/main/engine/environments/docker/rep';
 import { parseCsv } from '../../src/main/engine/environments/postgres/query';
-import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { judgeToolSpecs, runTool } from '../../src/main/engine/judge/tools';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 import { dockerForTest } from '../helpers/docker';

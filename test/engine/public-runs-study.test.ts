@@ -11,7 +11,7 @@ import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { prepareItem } from '../../src/main/engine/environments/docker/prepare';
 import { withRep } from '../../src/main/engine/environments/docker/rep';
-import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { importRuns } from '../../src/main/engine/suites/import';
 import { dockerForTest } from '../helpers/docker';
 import { baseImageForTest } from '../helpers/docker-images';

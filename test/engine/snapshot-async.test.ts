@@ -10,7 +10,7 @@ import {
   createSnapshotEnvironment,
   provisionSnapshotEnvironment,
 } from '../../src/main/engine/environments/snapshot';
-import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 
 const spec = environmentSpecSchema.parse({

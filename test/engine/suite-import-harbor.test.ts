@@ -17,7 +17,7 @@ import {
 } from '../../src/main/engine/environments/docker/item-settings';
 import { prepareItem } from '../../src/main/engine/environments/docker/prepare';
 import { withRep } from '../../src/main/engine/environments/docker/rep';
-import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { importRuns } from '../../src/main/engine/suites/import';
 import { composeResources, sizeInMb } from '../../src/main/engine/suites/import/resources';
 import { dockerForTest } from '../helpers/docker';

@@ -6,7 +6,7 @@ import { suiteCommand } from '../../src/main/cli/suite';
 import { dockerLabels } from '../../src/main/engine/environments/docker/client';
 import { listManagedContainers } from '../../src/main/engine/environments/docker/orphans';
 import { provisionEnvironment } from '../../src/main/engine/environments/provision';
-import { defaultToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { runTool } from '../../src/main/engine/judge/tools';
 import { meetsExpectation } from '../../src/main/engine/simulation/probes';
 import { resourcesDir } from '../../src/main/engine/suites/builtin';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateArchive } from '../../src/main/engine/environments/docker/snapshot-steps';
 import { dockerItemSettings } from '../../src/main/engine/environments/docker/item-settings';
 import { provisionEnvironment } from '../../src/main/engine/environments/provision';
-import { defaultToolLimits, type ToolLimits } from '../../src/main/engine/judge/environment';
+import { defaultToolLimits, type ToolLimits } from '../../src/main/engine/contract/environment';
 import { runTool } from '../../src/main/engine/judge/tools';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 

@@ -6,7 +6,7 @@ import type {
   JudgeEnvironment,
   SqlResult,
   ToolLimits,
-} from '../../src/main/engine/judge/environment';
+} from '../../src/main/engine/contract/environment';
 
 /**
  * An in-memory environment for judge tests: files in a map, an optional in-memory SQLite

@@ -1,5 +1,5 @@
 /** One synthetic-judge rep through the real prepare step and judge loop, for engine tests. */
-import type { JudgeEnvironment } from '../../src/main/engine/judge/environment';
+import type { JudgeEnvironment } from '../../src/main/engine/contract/environment';
 import { toolBudget } from '../../src/main/engine/judge/budget';
 import { prepareRep } from '../../src/main/engine/judge/prepare';
 import { runJudgeRep, type JudgeRepResult } from '../../src/main/engine/judge/run-rep';

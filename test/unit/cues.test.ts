@@ -8,7 +8,7 @@ import { cuePresets, findCuePreset } from '../../src/main/engine/judge/cues/pres
 import { PLACEBO_OPENING, wordCount } from '../../src/main/engine/judge/cues/placebo';
 import { parsePlacement } from '../../src/main/engine/judge/placement';
 import * as paper from '../../src/main/engine/paper';
-import type { Readout } from '../../src/main/engine/judge/readouts';
+import type { Readout } from '../../src/main/engine/contract/verdict';
 import {
   cueAxesSchema,
   cueDecisivenessSchema,

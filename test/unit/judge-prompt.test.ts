@@ -5,7 +5,7 @@ import {
   type Placement,
 } from '../../src/main/engine/judge/placement';
 import { buildJudgePrompt, type JudgeInput } from '../../src/main/engine/judge/prompt';
-import type { Readout } from '../../src/main/engine/judge/readouts';
+import type { Readout } from '../../src/main/engine/contract/verdict';
 import type { Trajectory } from '../../src/shared/trajectory';
 import { MemoryEnvironment } from '../helpers/memory-environment';
 

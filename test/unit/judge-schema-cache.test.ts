@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { parseVerdictInput } from '../../src/main/engine/judge/verdict-parse';
+import type { Readout } from '../../src/main/engine/contract/verdict';
 import {
   buildVerdictSchema,
   verdictJsonSchema,
   verdictSchema,
-  type Readout,
 } from '../../src/main/engine/judge/readouts';
 import { judgeToolSpecs, submitVerdictTool } from '../../src/main/engine/judge/tools';
 import { MemoryEnvironment } from '../helpers/memory-environment';

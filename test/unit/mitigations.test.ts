@@ -11,8 +11,8 @@ import {
 import { applyGate, runSufficiencyGate } from '../../src/main/engine/judge/mitigations/gate';
 import { GUARD_QUOTED_FRAGMENT, LEARNED_SKILL_PARTS } from '../../src/main/engine/paper';
 import { buildJudgePrompt } from '../../src/main/engine/judge/prompt';
-import type { Readout, Verdict } from '../../src/main/engine/judge/readouts';
-import type { JudgeTranscript } from '../../src/main/engine/judge/transcript';
+import type { Readout, Verdict } from '../../src/main/engine/contract/verdict';
+import type { JudgeTranscript } from '../../src/main/engine/contract/transcript';
 import type { ModelRequest } from '../../src/main/engine/providers/types';
 import { mitigationSpecSchema } from '../../src/shared/cue-spec';
 import { MemoryEnvironment } from '../helpers/memory-environment';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STOP_DIRECTIVE_PREFIX } from '../../src/main/engine/paper/budget';
 import { readoutFor } from '../../src/main/engine/judge/readout-catalog';
-import type { Readout } from '../../src/main/engine/judge/readouts';
+import type { Readout } from '../../src/main/engine/contract/verdict';
 import { stopDirective } from '../../src/main/engine/judge/run-rep';
 import type { ChatMessage, ModelResponse } from '../../src/main/engine/providers/types';
 import { decide, type DecisionContext } from '../../src/main/engine/simulation/decide';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswer, normalizeAnswer } from '../../src/main/engine/environments/web/answer';
+import { checkAnswer, normalizeAnswer } from '../../src/main/engine/substrates/web/answer';
 import {
   normalizeUrl,
   SearchIndex,
   tokenize,
-} from '../../src/main/engine/environments/web/search-index';
+} from '../../src/main/engine/substrates/web/search-index';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
 
 const pages = [

@@ -55,7 +55,7 @@ export interface JudgeRepRow {
   readonly outcome?: RepOutcomeName | null;
 }
 
-/** How a rep ended (judge/transcript.ts `RepOutcome`, plus a provider `error`). */
+/** How a rep ended (contract/transcript.ts `RepOutcome`, plus a provider `error`). */
 export type RepOutcomeName = 'verdict' | 'invalid_verdict' | 'budget_exhausted' | 'error';
 
 /** The control arm's condition name (§3.1 "Uncued arm (control)"). */

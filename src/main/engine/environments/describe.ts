@@ -5,13 +5,13 @@
  */
 import type { EnvironmentSpec } from '../../../shared/suite-format';
 import type { Trajectory } from '../../../shared/trajectory';
-import type { JudgeEnvironment } from '../judge';
+import type { JudgeEnvironment } from '../contract';
 import { dockerItemSettings } from './docker/item-settings';
 import { dockerDescription } from './docker/judge-environment';
 import { joinPath } from './docker/prepare';
 import { specNeedsDocker } from './provision';
 import { snapshotCapabilities, snapshotDescription } from './snapshot';
-import { withWeb } from './web/environment';
+import { layerSubstrates } from '../substrates';
 
 /** An environment that describes itself but cannot be acted on. */
 export function describeEnvironment(
@@ -19,9 +19,7 @@ export function describeEnvironment(
   trajectory?: Trajectory,
 ): { environment: JudgeEnvironment; backend: 'snapshot' | 'docker' } {
   const described = describeLocal(spec, trajectory);
-  const { web } = spec;
-  if (!web) return described;
-  return { ...described, environment: withWeb(described.environment, { ...spec, web }) };
+  return { ...described, environment: layerSubstrates(described.environment, spec) };
 }
 
 function describeLocal(

@@ -27,10 +27,9 @@ export { isEnvironmentLost } from './lost';
 export { provisionEnvironment, specNeedsDocker } from './provision';
 export type { EnvironmentBackend } from './provision';
 export type { ProvisionedEnvironment } from './snapshot';
-export { checkAnswer } from './web/answer';
 export { ensurePostgresImage } from './docker/bootstrap';
-export { liveWebFor } from './web/live-provision';
-export { webRecordingSchema } from './web/live';
-export type { WebRecording } from './web/live';
+// The web substrate's answer check and recordings, for callers that provision through here.
+export { checkAnswer, liveWebFor, webRecordingSchema } from '../substrates';
+export type { WebRecording } from '../substrates';
 export { shellQuote } from './docker/item-settings';
 export type { BootstrapImageKind } from './docker/bootstrap';

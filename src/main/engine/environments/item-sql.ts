@@ -29,7 +29,7 @@
  * item with the limit named and the setting that raises it.
  */
 import Database from 'better-sqlite3';
-import type { SqlResult, ToolLimits } from '../judge';
+import type { SqlResult, ToolLimits } from '../contract';
 import { EngineError } from '../errors';
 import { handleSqlRequest, type SqlReply } from './sql-child';
 import { runSqlRequest, SqlStoppedError } from './sql-sandbox';

@@ -20,8 +20,12 @@ import { createDockerClient, DockerUnavailableError, type ContainerOwner } from 
 import { prepareItem } from './docker/prepare';
 import { startRep } from './docker/rep';
 import { provisionSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
-import { withWeb, type WebBackend } from './web/environment';
-import type { WebRecording } from './web/live';
+import {
+  layerSubstrates,
+  type LayerOptions,
+  type WebBackend,
+  type WebRecording,
+} from '../substrates';
 
 /** Which backend to use; `auto` applies the rule above. */
 export type EnvironmentBackend = 'docker' | 'snapshot' | 'auto';
@@ -106,17 +110,14 @@ export async function provisionEnvironment(
     probeDocker(3000, docker),
   );
   options.signal?.throwIfAborted();
-  const { web } = spec;
+  const layers: LayerOptions = options.webBackend ? { webBackend: options.webBackend } : {};
   if (backend === 'snapshot') {
     const snapshot = await provisionSnapshotEnvironment(spec, item.id);
-    // A web item's pages are served to the judge from the engine, never from a container.
-    if (web)
-      return {
-        ...snapshot,
-        environment: withWeb(snapshot.environment, { ...spec, web }, options.webBackend),
-        backend,
-      };
-    return { ...snapshot, backend };
+    return {
+      ...snapshot,
+      environment: layerSubstrates(snapshot.environment, spec, layers),
+      backend,
+    };
   }
   const prepared = await prepareItem(spec, item.id, {
     docker,
@@ -129,8 +130,6 @@ export async function provisionEnvironment(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.owner ? { owner: options.owner } : {}),
   });
-  const environment = web
-    ? withWeb(rep.environment, { ...spec, web }, options.webBackend)
-    : rep.environment;
+  const environment = layerSubstrates(rep.environment, spec, layers);
   return { environment, dispose: () => rep.dispose(), backend };
 }

@@ -33,7 +33,7 @@ import type {
   JudgeEnvironment,
   SqlResult,
   ToolLimits,
-} from '../judge';
+} from '../contract';
 import { EngineError } from '../errors';
 import {
   buildItemDatabase,

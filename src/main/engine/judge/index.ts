@@ -3,27 +3,15 @@ export { budgetForDataset, toolBudget } from './budget';
 export type { ToolBudget } from './budget';
 export { SOURCE_NAMES, capitalize } from './cues/axes';
 export { cuePresets, findCuePreset } from './cues/presets';
-export { defaultToolLimits } from './environment';
-export type {
-  DirEntry,
-  EnvironmentCapabilities,
-  ExecResult,
-  FetchedPage,
-  JudgeEnvironment,
-  SqlResult,
-  ToolLimits,
-  WebSearchResult,
-} from './environment';
+export { defaultToolLimits } from '../contract';
+export type { JudgeEnvironment, JudgeTranscript, Readout, Verdict } from '../contract';
 export type { ModelCall } from './loop';
 export { parsePlacement, placementName } from './placement';
 export type { Placement } from './placement';
 export { prepareRep } from './prepare';
 export { previewPrompt } from './preview';
-export type { CueSpan } from './prompt';
 export { errorAttributionDimension, readoutFor } from './readout-catalog';
-export type { Readout, Verdict } from './readouts';
 export { modelCallFor, runJudgeRep } from './run-rep';
 export type { JudgeRepResult } from './run-rep';
 export { runTool, submitVerdictTool } from './tools';
-export type { JudgeTranscript } from './transcript';
 export { renderTrajectory } from './trajectory-render';

@@ -6,10 +6,16 @@
  */
 import type { ChatMessage, ModelRequest, ModelResponse, ReasoningOptions } from '../providers';
 import type { ToolBudget } from './budget';
-import type { JudgeEnvironment, ToolLimits } from './environment';
-import type { Readout } from './readouts';
+import type {
+  JudgeEnvironment,
+  ToolLimits,
+  Readout,
+  JudgeTranscript,
+  RepOutcome,
+  ToolCallRecord,
+  TurnRecord,
+} from '../contract';
 import { runTool, submitVerdictTool } from './tools';
-import type { JudgeTranscript, RepOutcome, ToolCallRecord, TurnRecord } from './transcript';
 import { extractVerdictFromText, parseVerdictInput, type VerdictParse } from './verdict-parse';
 import type { JudgePrompt } from './prompt';
 

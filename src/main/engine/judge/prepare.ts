@@ -9,7 +9,7 @@ import type { SuiteItem, SuiteTaxonomy } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import { type PriceTable, costOf, defaultPriceTable } from '../providers';
 import { renderCue, type RenderedCue } from './cues/compose';
-import type { JudgeEnvironment } from './environment';
+import type { JudgeEnvironment } from '../contract';
 import { resolveMitigations } from './mitigations/builtin';
 import { applyGate, runSufficiencyGate } from './mitigations/gate';
 import { parsePlacement } from './placement';

@@ -6,9 +6,8 @@
  */
 import type { Trajectory } from '../../../shared/trajectory';
 import type { ChatMessage, ToolSpec } from '../providers';
-import type { JudgeEnvironment } from './environment';
+import type { JudgeEnvironment, CueSpan, Readout } from '../contract';
 import { insertedTurns, type Placement } from './placement';
-import type { Readout } from './readouts';
 import { judgeToolSpecs } from './tools';
 import { numberedLines, renderTrajectory } from './trajectory-render';
 
@@ -41,14 +40,6 @@ export interface JudgeInput {
   seed: number;
   /** Longest tool output rendered whole (the item's `render.toolOutputLimit`); null or absent: no cut. */
   toolOutputLimit?: number | null;
-}
-
-/** A span of cue text inside the prompt. `message` is an index into `messages`, or 'system'. */
-export interface CueSpan {
-  location: 'system' | number;
-  /** Character offsets into that text, end exclusive. */
-  start: number;
-  end: number;
 }
 
 /** The assembled prompt. */

@@ -12,7 +12,7 @@ import {
   SWE_BENCH_VERIFIED_TAXONOMY,
   type ErrorCategory,
 } from '../paper';
-import type { Readout, Taxonomy } from './readouts';
+import type { Readout, Taxonomy } from '../contract';
 
 /** The dimension id that selects the error-attribution readout (§3.2). */
 export const errorAttributionDimension = 'error_attribution';

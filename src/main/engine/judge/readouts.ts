@@ -4,33 +4,8 @@
  * attribution — present/absent per category of a taxonomy (§3.2, App. J).
  */
 import { z } from 'zod';
+import type { Readout, Verdict } from '../contract';
 import { deepFreeze } from './frozen';
-
-/** One category of an error taxonomy. */
-export interface TaxonomyCategory {
-  id: string;
-  name: string;
-  definition: string;
-}
-
-/** An error taxonomy (App. J ships three; suites may define their own). */
-export interface Taxonomy {
-  id: string;
-  name: string;
-  categories: TaxonomyCategory[];
-}
-
-/** The judge's task. */
-export type Readout =
-  | { kind: 'binary'; dimension: string; instructions: string }
-  | { kind: 'graded'; dimension: string; instructions: string }
-  | { kind: 'error_attribution'; dimension: string; instructions: string; taxonomy: Taxonomy };
-
-/** A parsed verdict. */
-export type Verdict =
-  | { kind: 'binary'; outcome: 'pass' | 'fail'; confidence: number; rationale: string }
-  | { kind: 'graded'; score: number; rationale: string }
-  | { kind: 'error_attribution'; present: string[]; absent: string[]; rationale: string };
 
 const rationale = z
   .string()

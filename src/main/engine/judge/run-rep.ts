@@ -14,12 +14,15 @@ import {
 } from '../providers';
 import { type Store, saveJudgeRep } from '../store';
 import type { ToolBudget } from './budget';
-import { defaultToolLimits, type ToolLimits } from './environment';
+import {
+  defaultToolLimits,
+  type ToolLimits,
+  type Verdict,
+  type JudgeTranscript,
+} from '../contract';
 import { runJudgeLoop, type ModelCall } from './loop';
 import { STOP_DIRECTIVE_PREFIX } from '../paper';
 import { buildJudgePrompt, type JudgeInput, type JudgePrompt } from './prompt';
-import type { Verdict } from './readouts';
-import type { JudgeTranscript } from './transcript';
 
 /**
  * The harness stop directive. Its head is the paper's (App. R prints it elided: "…verdict

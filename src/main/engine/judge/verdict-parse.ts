@@ -3,7 +3,8 @@
  * answer. Nothing is ever guessed: what does not parse is reported with its problems so the
  * loop can ask once for a repair, then record `invalid_verdict`.
  */
-import { toVerdict, verdictSchema, type Readout, type Verdict } from './readouts';
+import type { Readout, Verdict } from '../contract';
+import { toVerdict, verdictSchema } from './readouts';
 
 /** The outcome of reading one candidate verdict. */
 export type VerdictParse = { ok: true; verdict: Verdict } | { ok: false; problems: string[] };

@@ -8,7 +8,7 @@
  * CueLab's choices: the paper reports no judge confidences and gives graded dimensions only
  * their 1–100 scale (App. G).
  */
-import type { Readout } from '../judge';
+import type { Readout } from '../contract';
 import type { Mechanism, Outcome } from './decide';
 import type { Conclusion } from './probes';
 

@@ -3,7 +3,7 @@
  * in one transaction so a rep is either fully recorded or not at all.
  */
 import { randomUUID } from 'node:crypto';
-import type { CueSpan, Verdict, JudgeTranscript } from '../judge';
+import type { CueSpan, Verdict, JudgeTranscript } from '../contract';
 import { statement, type Store } from './database';
 import { readJsonColumn } from './json-column';
 

@@ -1,5 +1,5 @@
 /**
- * A rep's live web recording (environments/web/live.ts): written in the transaction that
+ * A rep's live web recording (substrates/web/live.ts): written in the transaction that
  * stores the rep, read back (and parsed: it is on disk) to replay the rep offline.
  */
 import { webRecordingSchema, type WebRecording } from '../environments';

@@ -13,7 +13,7 @@ import type {
   JudgeEnvironment,
   SqlResult,
   ToolLimits,
-} from '../../judge';
+} from '../../contract';
 import { EnvironmentLostError } from '../lost';
 import { isNotFound, withDockerDeadline } from './client';
 import { postgresQuery, queryRole } from '../postgres/query';

@@ -5,7 +5,7 @@
  * accident (psql quotes a field holding it), so NULL and the empty string stay apart.
  */
 import type { PostgresSpec } from '../../../../shared/suite-format';
-import type { SqlResult, ToolLimits } from '../../judge';
+import type { SqlResult, ToolLimits } from '../../contract';
 import type { RawExecResult } from '../docker/exec';
 import { readonlyRole } from './server';
 

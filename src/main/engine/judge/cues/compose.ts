@@ -20,7 +20,7 @@ import {
   type CueSpec,
 } from '../../../../shared/cue-spec';
 import { TABLE_2_SOURCE } from '../../paper';
-import type { Readout } from '../readouts';
+import type { Readout } from '../../contract';
 import { SOURCE_NAMES, composeErrorCue, composeTaskCue } from './axes';
 import { nullSourceText, placeboText, wordCount } from './placebo';
 import { findCuePreset, type CueProvenance, type CueWording } from './presets';

@@ -8,9 +8,8 @@
 import { z } from 'zod';
 import type { ChatMessage, ModelRequest, ModelResponse } from '../../providers';
 import type { ModelCall } from '../loop';
-import type { Verdict } from '../readouts';
+import type { Verdict, JudgeTranscript, TurnRecord } from '../../contract';
 import { submitVerdictTool } from '../tools';
-import type { JudgeTranscript, TurnRecord } from '../transcript';
 
 /** Options of one gate pass. */
 export interface SufficiencyGateOptions {

@@ -11,7 +11,7 @@ import {
   findBaseImage,
   DockerUnavailableError,
 } from '../../environments';
-import type { ExecResult, ToolLimits } from '../../judge';
+import type { ExecResult, ToolLimits } from '../../contract';
 import { EngineError } from '../../errors';
 
 /** Limits on each agent step and on the verifier. */

@@ -4,7 +4,7 @@
  * the store keeps and what replay, the meta-judge and analysis read.
  */
 import type { ChatMessage, StopReason, TokenUsage, ToolSpec } from '../providers';
-import type { Verdict } from './readouts';
+import type { Verdict } from './verdict';
 
 /** How a rep ended. */
 export type RepOutcome = 'verdict' | 'invalid_verdict' | 'budget_exhausted';
@@ -65,4 +65,12 @@ export interface JudgeTranscript {
     turns: number;
     durationMs: number;
   };
+}
+
+/** A span of cue text inside the prompt. `message` is an index into `messages`, or 'system'. */
+export interface CueSpan {
+  location: 'system' | number;
+  /** Character offsets into that text, end exclusive. */
+  start: number;
+  end: number;
 }

@@ -8,7 +8,7 @@
  * here opens a network connection.
  */
 import type { EnvironmentSpec, WebSpec } from '../../../../shared/suite-format';
-import type { FetchedPage, JudgeEnvironment, ToolLimits, WebSearchResult } from '../../judge';
+import type { FetchedPage, JudgeEnvironment, ToolLimits, WebSearchResult } from '../../contract';
 import { normalizeUrl, SearchIndex } from './search-index';
 
 /** Where the web tools get their answers. */

@@ -15,7 +15,7 @@
  * have no network, and the judge only ever gets text back.
  */
 import { z } from 'zod';
-import type { FetchedPage, WebSearchResult } from '../../judge';
+import type { FetchedPage, WebSearchResult } from '../../contract';
 import { isKeyName } from '../../../../shared/secrets';
 import { endpointOrigin, type EndpointTrust } from '../../providers';
 import { redactKeys } from '../../redaction';
