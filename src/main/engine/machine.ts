@@ -40,6 +40,6 @@ export { judgeOneRep, loadStudySpec, selectItems } from './runner';
 export type { EnvironmentBackend } from './environments';
 export { createProvider, modelSettingsSchema } from './providers';
 export { toolBudget } from './judge';
-export type { JudgeRepResult } from './judge';
+export type { JudgeRepResult } from './runner';
 export type { VerifyRow } from './suites';
 export { getSuiteItem, getSuiteSettings, getSuiteTaxonomies, loadJudgeRep } from './store';

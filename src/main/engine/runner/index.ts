@@ -17,6 +17,7 @@ export { StudyRunner } from './runner';
 export { loadStudySpec, parseStudySpec, specProblems } from './spec-file';
 export { syntheticJudgeFor } from './synthetic-judge';
 export { judgeOneRep } from './judge-one';
+export type { JudgeRepResult } from './commit-rep';
 export type { JudgeOneRequest } from './judge-one';
 export { workspaceRunnerDeps } from './workspace-deps';
 export { selectItems } from './create-study';
