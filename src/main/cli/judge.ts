@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { createEngine, workspaceForProcess } from '../engine/engine';
 import {
   createProvider,
-  judgeOneRep,
-  loadJudgeRep,
+  judgeOneRepIn,
+  storedJudgeRep,
   modelSettingsSchema,
   removeOrphans,
   toolBudget,
@@ -98,17 +98,12 @@ ${conditionUsage}`,
     const abort = () => controller.abort(new Error('interrupted'));
     process.once('SIGINT', abort);
     try {
-      const {
-        suiteId,
-        item,
-        taxonomies,
-        toolBudget: suiteBudget,
-      } = itemFromFlags(engine.store, values);
+      const { suiteId, item, taxonomies, toolBudget: suiteBudget } = itemFromFlags(engine, values);
       const budget = parseBudget(
         values.budget ?? (suiteBudget === undefined ? undefined : String(suiteBudget)),
       );
       await removeOrphans().catch(() => []);
-      const result = await judgeOneRep(engine.store, {
+      const result = await judgeOneRepIn(engine, {
         suiteId,
         item,
         taxonomies,
@@ -132,7 +127,7 @@ ${conditionUsage}`,
             `retrying after ${info.kind} (${info.status ?? '-'}); waiting ${Math.round(info.delayMs)} ms`,
           ),
       });
-      if (values.json) io.out(JSON.stringify(loadJudgeRep(engine.store, result.repId), null, 2));
+      if (values.json) io.out(JSON.stringify(storedJudgeRep(engine, result.repId), null, 2));
       else printSummary(result, io);
       return exitCodes.ok;
     } finally {
