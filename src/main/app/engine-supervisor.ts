@@ -18,7 +18,26 @@ import {
   type ExitInfo,
 } from './engine-launch';
 
-export * from './engine-launch';
+export {
+  ReadyTimeoutError,
+  backoffDelay,
+  createLineSplitter,
+  createLineTail,
+  describeExit,
+  engineLaunch,
+  formatSeconds,
+  selectNodeCommand,
+  waitForReadyLine,
+} from './engine-launch';
+export type {
+  EngineLaunch,
+  EngineLaunchOptions,
+  EngineRuntime,
+  ExitInfo,
+  LineSplitter,
+  LineTail,
+  ReadyWaitOptions,
+} from './engine-launch';
 
 /** Options of an `EngineSupervisor`; only `launch` is required. */
 export interface EngineSupervisorOptions {

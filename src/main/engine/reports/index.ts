@@ -16,11 +16,35 @@ export {
   type ReportRow,
   type ReportTable,
 } from '../analysis';
-export * from './rows';
-export * from './tables';
-export * from './format';
-export * from './results-parse';
-export * from './import';
+export { readStudyRows, studyHeader, studyRows } from './rows';
+export type { StudyHeader } from './rows';
+export {
+  TABLES,
+  ablationTable,
+  accuracyTable,
+  effortTable,
+  flipsTable,
+  gradedTable,
+  isTableName,
+  mitigationsTable,
+  placementTable,
+  reportTable,
+  severityTable,
+} from './tables';
+export type { TableDefinition } from './tables';
+export {
+  REPORT_FORMATS,
+  displayCell,
+  formatCsv,
+  formatJson,
+  formatMarkdown,
+  formatTable,
+} from './format';
+export type { PrintedTable, ReportFormat } from './format';
+export { detectFormat, parseResults } from './results-parse';
+export type { ImportedRep, ParsedResults, ResultsFormat } from './results-parse';
+export { ResultsImportError, importResults, importResultsFile } from './import';
+export type { ImportSummary, ImportedStudySpec, ResultsSource } from './import';
 export { forgetStudyRows, lastRowCacheRead, type RowCacheRead } from './row-cache';
 export { formatCsvRecords, parseCsv, restoreFormula } from './csv';
 export { comparisonTables, formatComparison, type ComparisonTables } from './compare-tables';
