@@ -30,16 +30,9 @@ import {
 import { type DockerHostPool, probeDocker, isProcessAlive } from './environments';
 import { EventHub } from './events';
 import { previewPrompt } from './judge';
-import {
-  latestVersion,
-  openStore,
-  type Store,
-  listStudies,
-  getSuiteItem,
-  getSuiteTaxonomies,
-  listSuites,
-  namedStoreDamage,
-} from './store';
+import { latestVersion, openStore, type Store, namedStoreDamage } from './store';
+import { listStudies } from './store/faces/studies';
+import { getSuiteItem, getSuiteTaxonomies, listSuites } from './store/faces/suites';
 import { builtinSuiteIds, ensureSuite } from './suites';
 import { attachStore } from './engine-store';
 import { engineVersion } from './version';

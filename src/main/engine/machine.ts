@@ -10,7 +10,8 @@ import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../shared/s
 import type { Engine } from './engine';
 import { engineStore } from './engine-store';
 import { judgeOneRep, type JudgeOneRequest, type JudgeRepResult } from './runner';
-import { getSuiteItem, getSuiteSettings, getSuiteTaxonomies, loadJudgeRep } from './store';
+import { loadJudgeRep } from './store/faces/reps';
+import { getSuiteItem, getSuiteSettings, getSuiteTaxonomies } from './store/faces/suites';
 import { ensureSuite } from './suites';
 
 export {

@@ -22,14 +22,14 @@ import {
   type MechanismLabel,
 } from '../metajudge';
 import { formatCsvRecords, parseCsv, restoreFormula } from '../reports';
+import { type Store } from '../store';
 import {
-  type Store,
   ANNOTATOR_PATTERN,
   listStudyLabels,
-  repOrigin,
   saveLabels,
   type LabelInput,
-} from '../store';
+} from '../store/faces/labels';
+import { repOrigin } from '../store/faces/reps';
 
 /** Columns export writes; the first five are what import reads. */
 export const LABEL_CSV_COLUMNS = [

@@ -6,7 +6,8 @@
 import type { RepRecord } from '../contract/rep-record';
 import type { WebRecording } from '../environments';
 import { judgeRep, type JudgeRepRequest, type JudgedRep } from '../judge';
-import { type Store, inTransaction, saveJudgeRep, saveWebRecording } from '../store';
+import { type Store, inTransaction } from '../store';
+import { saveJudgeRep, saveWebRecording } from '../store/faces/reps';
 
 /** What lands with the rep in its transaction. */
 export interface RepCompanions {

@@ -16,7 +16,8 @@ import type {
   ModelProvider,
   ReasoningOptions,
 } from '../providers';
-import type { ClaimedJob, Store } from '../store';
+import type { Store } from '../store';
+import type { ClaimedJob } from '../store/faces/jobs';
 import { cachedModelCall, type CallCacheStats } from './call-cache';
 import { commitRep } from './commit-rep';
 import type { StudyCondition } from './conditions';

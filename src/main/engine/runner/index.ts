@@ -3,14 +3,8 @@ export { cueKey } from './conditions';
 export type { StudyCondition } from './conditions';
 export { createStudy } from './create-study';
 export { estimateStudy } from './estimate';
-export {
-  requeueOrphanedJobs,
-  retryFailedJobs,
-  cancelStudy,
-  pauseStudy,
-  reopenStudy,
-  resumeStudy,
-} from '../store';
+export { requeueOrphanedJobs, retryFailedJobs } from '../store/faces/jobs';
+export { cancelStudy, pauseStudy, reopenStudy, resumeStudy } from '../store/faces/studies';
 export { studyProgress } from './progress';
 export { loadStudy, resolveStudyId } from './load-study';
 export { StudyRunner } from './runner';

@@ -8,7 +8,8 @@ import type { SuiteItem, SuiteTaxonomy } from '../../../shared/suite-format';
 import { provisionEnvironment, type EnvironmentBackend } from '../environments';
 import { prepareRep, type ToolBudget } from '../judge';
 import type { ModelProvider, ModelSettings } from '../providers';
-import { type Store, workspaceTemperaturePolicy } from '../store';
+import { type Store } from '../store';
+import { workspaceTemperaturePolicy } from '../store/faces/machine';
 import { runJudgeRep, type JudgeRepResult } from './commit-rep';
 import { syntheticJudgeFor } from './synthetic-judge';
 
