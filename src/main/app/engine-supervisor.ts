@@ -25,19 +25,10 @@ export {
   createLineTail,
   describeExit,
   engineLaunch,
-  formatSeconds,
   selectNodeCommand,
   waitForReadyLine,
 } from './engine-launch';
-export type {
-  EngineLaunch,
-  EngineLaunchOptions,
-  EngineRuntime,
-  ExitInfo,
-  LineSplitter,
-  LineTail,
-  ReadyWaitOptions,
-} from './engine-launch';
+export type { EngineLaunch } from './engine-launch';
 
 /** Options of an `EngineSupervisor`; only `launch` is required. */
 export interface EngineSupervisorOptions {

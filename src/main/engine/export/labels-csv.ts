@@ -11,7 +11,6 @@
  * over-trust, and at most one row per (rep, annotator). A file with any bad row is rejected
  * whole, every bad row listed with its line number; nothing is stored.
  */
-import { MAX_NAMED_FILE_BYTES, readRegularFile } from '../input-limits';
 import { basename } from 'node:path';
 import { EngineError } from '../errors';
 import {
@@ -213,11 +212,4 @@ export function importLabelsCsv(
   saveLabels(store, labels);
   const annotators = [...new Set(labels.map((label) => label.source.slice(6)))].sort();
   return { imported: labels.length, skipped, annotators };
-}
-
-/** Imports human labels from a CSV file. */
-export function importLabelsFile(store: Store, file: string): LabelsImportSummary {
-  // A regular file of at most 64 MiB: a FIFO or device is refused, never waited on.
-  const text = readRegularFile(file, file, MAX_NAMED_FILE_BYTES).toString('utf8');
-  return importLabelsCsv(store, text, file);
 }

@@ -8,13 +8,4 @@ export type { Store } from './database';
 export { inTransaction } from './transaction';
 export { databaseRevision } from './revision';
 export { describeStorageFailure, isStorageFailure } from './write-errors';
-export { findMalformedJson, namedStoreDamage } from './store-damage';
-export {
-  isJsonRecord,
-  outcomeColumn,
-  parseJsonColumn,
-  readJsonColumn,
-  readJsonRecordColumn,
-  readOptionalJsonColumn,
-} from './json-column';
-export type { ColumnPlace } from './json-column';
+export { namedStoreDamage } from './store-damage';

@@ -7,4 +7,3 @@ export {
   repExists,
   studyName,
 } from '../bundle-rows';
-export type { BundleTableName, StoredRow, StoredSuiteRows } from '../bundle-rows';

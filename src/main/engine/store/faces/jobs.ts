@@ -19,10 +19,8 @@ export {
 } from '../jobs';
 export type { ClaimedJob } from '../jobs';
 export { hasMajority, insertMajority, readUncuedJobOutcomes } from '../majorities';
-export type { MajorityRecord, UncuedJobOutcome } from '../majorities';
+export type { UncuedJobOutcome } from '../majorities';
 export { fixedMajorityKeys, majorityKey, recentRepTimes } from '../rep-times';
 export type { FinishedRepTime } from '../rep-times';
 export { uncuedArmsWithoutMajority } from '../study-majorities';
-export type { UncuedArm } from '../study-majorities';
 export { providerCallLog } from '../provider-calls';
-export type { ProviderCallLog, StoredProviderCall } from '../provider-calls';

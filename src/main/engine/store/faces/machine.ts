@@ -5,4 +5,3 @@
 export { listDockerHosts, removeDockerHost, saveDockerHost } from '../docker-hosts';
 export { workspaceTemperaturePolicy } from '../temperature-memory';
 export { measuredRepTime, modelRepHistory } from '../model-history';
-export type { ModelRepHistory } from '../model-history';

@@ -14,9 +14,8 @@ export {
   repToolCalls,
   studyStoredReps,
 } from '../rep-transcripts';
-export type { RepOrigin, StoredMessage, StoredRep, StoredToolCall } from '../rep-transcripts';
-export { containsPattern, queryStudyReps, repFacets, REP_SORT_KEYS } from '../rep-query';
-export type { QueriedRep, RepQuery, RepSortKey } from '../rep-query';
+export type { StoredMessage, StoredRep } from '../rep-transcripts';
+export { queryStudyReps, repFacets } from '../rep-query';
 export {
   dimensionGoldStamp,
   doneJobCount,
@@ -28,6 +27,4 @@ export {
 } from '../analysis-rows';
 export type { NativeAnalysisRecord } from '../analysis-rows';
 export { cuedBinaryReps, uncuedReps } from '../flip-rows';
-export type { CuedBinaryRep, UncuedRep } from '../flip-rows';
 export { readDimensionGold, saveDimensionGold, uncuedBinaryReps } from '../dimension-gold';
-export type { DimensionGoldRecord, StoredDimensionGold, UncuedBinaryRep } from '../dimension-gold';

@@ -4,7 +4,6 @@
  */
 export { listStudies } from '../studies';
 export { readStudyFlags } from '../study-flags';
-export type { StudyFlags } from '../study-flags';
 export {
   cancelStudy,
   completeIfDone,
@@ -25,9 +24,7 @@ export {
   studyHeader,
   studyIsSimulated,
 } from '../study-rows';
-export type { NewStudy, NewStudyItem, StoredStudyDefinition } from '../study-rows';
 export { saveImportedStudy } from '../imported-studies';
-export type { ImportedRepRow, ImportedStudy } from '../imported-studies';
 export { readImportedAnalysisRecords, readStudyHeader } from '../report-rows';
-export type { ImportedAnalysisRecord, StudyHeaderRecord } from '../report-rows';
-export { studyJobStates, studyRepJobs, type RepJob } from '../inspect-export-rows';
+export type { ImportedAnalysisRecord } from '../report-rows';
+export { studyJobStates, studyRepJobs } from '../inspect-export-rows';
