@@ -18,7 +18,7 @@ import { probeDocker } from '../src/main/engine/environments/docker-status';
 import { provisionEnvironment } from '../src/main/engine/environments/provision';
 import { toolBudget } from '../src/main/engine/judge/budget';
 import { prepareRep } from '../src/main/engine/judge/prepare';
-import { runJudgeRep } from '../src/main/engine/judge/run-rep';
+import { runJudgeRep } from '../src/main/engine/runner/commit-rep';
 import { createReplayProvider, type RecordedCall } from '../src/main/engine/providers/replay';
 import type { ModelProvider, ModelResponse } from '../src/main/engine/providers/types';
 import { openStore, type Store } from '../src/main/engine/store/database';

@@ -1,10 +1,11 @@
-// The command line's rule (issue 13, docs/ARCHITECTURE.md "The CLI"): a file in src/main/cli
+// The command line's rule (docs/ARCHITECTURE.md "The CLI"): a file in src/main/cli
 // reaches the engine only through LabApi — the api face (the in-process client) — and the
 // engine entries (engine.ts: opening a workspace, the engine's errors and version; machine.ts:
-// what only a process on this machine can do, for the local commands). Type-only
-// imports of anything are fine: they vanish from the build and carry no logic. Files that
-// still do work of their own against engine internals are listed in the rule's `pending`
-// option (eslint.config.mjs), so what is left to move stays visible and nothing new joins it.
+// what only a process on this machine can do, for the local commands). Type-only imports are
+// held to the same rule: a type from the store (Store, a row) in a CLI signature is how a
+// table handle leaks up. Files that still do work of their own against engine internals can
+// be listed in the rule's `pending` option (eslint.config.mjs), so what is left to move stays
+// visible and nothing new joins it.
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const engineRoot = resolve(import.meta.dirname, '..', 'src', 'main', 'engine');
@@ -19,23 +20,13 @@ const allowed = [
 
 const within = (path, dir) => path === dir || path.startsWith(dir + sep);
 
-/** True when the whole declaration is about types (`import type`, or every name `type X`). */
-function typeOnly(node) {
-  if (node.importKind === 'type' || node.exportKind === 'type') return true;
-  const names = node.specifiers ?? [];
-  return (
-    names.length > 0 &&
-    names.every((name) => name.importKind === 'type' || name.exportKind === 'type')
-  );
-}
-
 export default {
   meta: {
     type: 'problem',
     docs: { description: 'The CLI uses the engine only through LabApi and the engine entry.' },
     messages: {
       internal:
-        "The CLI reaches the engine through LabApi: import '{{source}}' only as a type, or add a LabApi method (src/shared) and its handler (engine/api) and call it.",
+        "The CLI reaches the engine through LabApi: add a LabApi method (src/shared) and its handler (engine/api), or a local command's entry to engine/machine.ts, instead of importing '{{source}}'.",
     },
     schema: [
       {
@@ -56,7 +47,7 @@ export default {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = resolve(dirname(file), source).replace(/\.(ts|tsx|js|mjs)$/, '');
-      if (!within(target, engineRoot) || allowed.includes(target) || typeOnly(node)) return;
+      if (!within(target, engineRoot) || allowed.includes(target)) return;
       context.report({
         node: node.source,
         messageId: 'internal',

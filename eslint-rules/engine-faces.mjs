@@ -1,5 +1,6 @@
 // The engine's module rule (docs/ARCHITECTURE.md "Engine modules"): a file in one engine module
-// may use another module only through that module's face (its index.ts), and the engine never
+// may use another module only through that module's face (its index.ts, or for a module with
+// several aggregates one of the faces in its faces/ folder), and the engine never
 // imports the processes built on it (cli, server, app) or the renderer. Inside a module, files
 // import each other freely. A top-level engine file (errors.ts, events.ts, …) is its own face.
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -22,10 +23,14 @@ function moduleOf(path) {
   return modules.has(head) ? head : null;
 }
 
-/** True when `target` (resolved, no extension) names module `name`'s face. */
+/** True when `target` (resolved, no extension) names module `name`'s face or one of its faces/. */
 function isFace(target, name) {
   const face = join(engineRoot, name);
-  return target === face || target === join(face, 'index');
+  return (
+    target === face ||
+    target === join(face, 'index') ||
+    (dirname(target) === join(face, 'faces') && existsSync(`${target}.ts`))
+  );
 }
 
 const within = (path, dir) => path === dir || path.startsWith(dir + sep);

@@ -21,6 +21,7 @@ import { runSyntheticStudy } from '../helpers/synthetic-study';
 import { launchBrowser, type LabBrowser } from './helpers/browser';
 import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
 import { saveScreenshot, waitConnected } from './helpers/lab-page';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 let folder = '';
 let studyId = '';
@@ -49,7 +50,7 @@ beforeAll(async () => {
   const local = createEngine({ path: workspace, source: 'flag' });
   try {
     const file = twoItemSuite();
-    saveSuite(local.store, file, 'imported');
+    saveSuite(engineStore(local), file, 'imported');
     const judge = (id: string) => ({
       ...{ id, provider: 'synthetic', model: 'synthetic' },
       persona: deferring.id,
@@ -60,7 +61,7 @@ beforeAll(async () => {
       judges: [judge('alpha-judge'), judge('beta-judge')],
       reps: 3,
     });
-    studyId = await runSyntheticStudy(local.store, spec, file.items, deferring);
+    studyId = await runSyntheticStudy(engineStore(local), spec, file.items, deferring);
     const classified = await dispatchLabCall(local.handlers, 'classifyFlips', { studyId });
     expect(classified.ok).toBe(true);
   } finally {

@@ -18,6 +18,7 @@ import { runStudy } from '../helpers/bundle-study';
 import { launchBrowser, type LabBrowser } from './helpers/browser';
 import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
 import { saveScreenshot, waitConnected } from './helpers/lab-page';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 let folder = '';
 let studyId = '';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const workspace = join(folder, 'workspace');
   const local = createEngine({ path: workspace, source: 'flag' });
   try {
-    studyId = await runStudy(local.store);
+    studyId = await runStudy(engineStore(local));
     const classified = await dispatchLabCall(local.handlers, 'classifyFlips', { studyId });
     expect(classified.ok).toBe(true);
     const flips = await dispatchLabCall(local.handlers, 'listFlips', { studyId });

@@ -16,13 +16,14 @@ import { makeTempDir } from '../helpers/temp-dir';
 import { launchBrowser } from './helpers/browser';
 import { startEngine } from './helpers/engine';
 import { openStudyDetail, saveScreenshot } from './helpers/lab-page';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 /** A workspace with the fixture suite and one study of 18 reps over it, not started. */
 function pacedStudy(workspace: string, modelsUrl: string): string {
   const setup = createEngine({ path: workspace, source: 'flag' });
   try {
     saveSuite(
-      setup.store,
+      engineStore(setup),
       loadSuiteFile(join(__dirname, '..', 'fixtures', 'mini-suite.json')),
       'imported',
     );
@@ -36,7 +37,11 @@ function pacedStudy(workspace: string, modelsUrl: string): string {
       concurrency: { total: 1, containers: 1 },
       arms: { cues: [{ kind: 'preset', preset: 'strong' }], placements: ['system', 'user'] },
     });
-    return createStudy(setup.store, spec, listSuiteItems(setup.store, 'fixture-suite'));
+    return createStudy(
+      engineStore(setup),
+      spec,
+      listSuiteItems(engineStore(setup), 'fixture-suite'),
+    );
   } finally {
     setup.close();
   }

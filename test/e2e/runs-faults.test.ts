@@ -12,6 +12,7 @@ import { makeTempDir } from '../helpers/temp-dir';
 import { launchBrowser, type LabBrowser } from './helpers/browser';
 import { startEngine, type RunningEngine } from './helpers/engine';
 import { saveScreenshot, waitConnected } from './helpers/lab-page';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 let server: FakeModelServer;
 let dir: ReturnType<typeof makeTempDir>;
@@ -41,8 +42,8 @@ beforeAll(async () => {
   runner.start();
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    const row = study.engine.store.db
-      .prepare(
+    const row = engineStore(study.engine)
+      .db.prepare(
         `SELECT count(*) AS n FROM jobs WHERE study_id = ? AND (state = 'done' OR last_error IS NOT NULL)`,
       )
       .get(studyId) as { n: number };
@@ -50,7 +51,7 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await runner.stop();
-  pauseStudy(study.engine.store, studyId);
+  pauseStudy(engineStore(study.engine), studyId);
   study.engine.close();
   engine = await startEngine({ workspace });
   browser = await launchBrowser({ width: 1280, height: 1000 });

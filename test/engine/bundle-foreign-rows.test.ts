@@ -13,6 +13,7 @@ import { openBundle } from '../../src/main/engine/export/bundle-open';
 import { reportTable } from '../../src/main/engine/reports/tables';
 import { makeTempDir } from '../helpers/temp-dir';
 import { KEY, runStudy } from '../helpers/bundle-study';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 type Tables = Record<string, Record<string, unknown>[]>;
 
@@ -28,8 +29,8 @@ describe('bundle rows that name another study', () => {
     a = createEngine({ path: dirs.a.path, source: 'flag' });
     b = createEngine({ path: dirs.b.path, source: 'flag' });
     honest = join(dirs.files.path, 'honest.json.gz');
-    exportBundle(a.store, await runStudy(a.store), honest);
-    victim = await runStudy(b.store);
+    exportBundle(engineStore(a), await runStudy(engineStore(a)), honest);
+    victim = await runStudy(engineStore(b));
   });
   afterAll(() => {
     vi.unstubAllEnvs();
@@ -55,10 +56,10 @@ describe('bundle rows that name another study', () => {
   /** Everything of the victim study a report or a person sees. */
   function victimState() {
     const count = (table: string, where = 'study_id = ?') =>
-      b.store.db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck().get(victim);
+      engineStore(b).db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck().get(victim);
     const reps = `rep_id IN (SELECT id FROM judge_reps WHERE study_id = ?)`;
     return {
-      flips: reportTable(b.store, victim, 'flips').rows,
+      flips: reportTable(engineStore(b), victim, 'flips').rows,
       reps: count('judge_reps'),
       jobs: count('jobs'),
       majorities: count('study_majorities'),
@@ -80,39 +81,39 @@ describe('bundle rows that name another study', () => {
       dirs.b.remove();
       dirs.b = makeTempDir();
       b = createEngine({ path: dirs.b.path, source: 'flag' });
-      victim = await runStudy(b.store);
+      victim = await runStudy(engineStore(b));
       const before = victimState();
       expect(before.flips.length).toBeGreaterThan(0);
       const studyId = `attacker-${keys.length}`;
       const attack = rewritten(`claims-victim-${keys.length}.json.gz`, studyId, (tables) => {
         for (const key of keys) for (const row of tables[key]!) row.study_id = victim;
       });
-      const summary = openBundle(b.store, attack);
+      const summary = openBundle(engineStore(b), attack);
       expect(summary).toMatchObject({ studyId, reps: 6, replaced: false });
       expect(victimState()).toEqual(before);
       // The bundle's rows opened as a study of their own, with the flips they carry.
-      const own = b.store.db
-        .prepare('SELECT count(*) FROM judge_reps WHERE study_id = ?')
+      const own = engineStore(b)
+        .db.prepare('SELECT count(*) FROM judge_reps WHERE study_id = ?')
         .pluck()
         .get(studyId);
       expect(own).toBe(6);
-      expect(reportTable(b.store, studyId, 'flips').rows).toEqual(before.flips);
+      expect(reportTable(engineStore(b), studyId, 'flips').rows).toEqual(before.flips);
     },
   );
 
   it('refuses a row that attaches to a rep of another study, storing nothing', () => {
-    const [victimRep] = b.store.db
-      .prepare('SELECT id FROM judge_reps WHERE study_id = ? ORDER BY id')
+    const [victimRep] = engineStore(b)
+      .db.prepare('SELECT id FROM judge_reps WHERE study_id = ? ORDER BY id')
       .pluck()
       .all(victim) as string[];
     const before = victimState();
-    const studies = () => b.store.db.prepare('SELECT count(*) FROM studies').pluck().get();
+    const studies = () => engineStore(b).db.prepare('SELECT count(*) FROM studies').pluck().get();
     const studiesBefore = studies();
     const attack = rewritten('claims-rep.json.gz', 'rep-attacker', (tables) => {
       const message = tables.messages![0]!;
       tables.messages!.push({ ...message, rep_id: victimRep!, seq: 9999 });
     });
-    expect(() => openBundle(b.store, attack)).toThrow(
+    expect(() => openBundle(engineStore(b), attack)).toThrow(
       new RegExp(`messages row \\d+ names rep "${victimRep}", which it does not carry`),
     );
     expect(victimState()).toEqual(before);

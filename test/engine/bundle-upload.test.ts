@@ -17,6 +17,7 @@ import { createLabClient, uploadBundle } from '../../src/shared/lab-client';
 import { maxInlineBundleBase64, maxJsonBodyBytes } from '../../src/shared/transport-limits';
 import { runStudy, suite } from '../helpers/bundle-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 describe('opening a bundle larger than the JSON body limit', () => {
   const dir = makeTempDir();
@@ -28,13 +29,13 @@ describe('opening a bundle larger than the JSON body limit', () => {
 
   beforeAll(async () => {
     source = createEngine({ path: join(dir.path, 'a'), source: 'flag' });
-    studyId = await runStudy(source.store);
+    studyId = await runStudy(engineStore(source));
     // Incompressible bytes in an item's files make the gzipped bundle larger than the limit.
     const large = suite();
     const item = large.items[0]!;
     item.environment.files['padding.txt'] = randomBytes(1_200_000).toString('hex');
-    saveSuite(source.store, large, 'imported');
-    exportBundle(source.store, studyId, file);
+    saveSuite(engineStore(source), large, 'imported');
+    exportBundle(engineStore(source), studyId, file);
     target = createEngine({ path: join(dir.path, 'b'), source: 'flag' });
     const rendererDir = join(dir.path, 'renderer');
     mkdirSync(rendererDir);

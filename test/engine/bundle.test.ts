@@ -21,6 +21,7 @@ import { saveSuite } from '../../src/main/engine/store/suite-items';
 import { makeTempDir } from '../helpers/temp-dir';
 
 import { KEY, runStudy, suite } from '../helpers/bundle-study';
+import { engineStore } from '../../src/main/engine/engine-store';
 const OTHER_KEY = 'sk-openai-bundle-test-0f9e8d';
 
 describe('study bundles', () => {
@@ -35,11 +36,11 @@ describe('study bundles', () => {
     vi.stubEnv('OPENAI_API_KEY', OTHER_KEY);
     a = createEngine({ path: dirs.a.path, source: 'flag' });
     b = createEngine({ path: dirs.b.path, source: 'flag' });
-    studyId = await runStudy(a.store);
-    await classifyStudy(a.store, studyId);
-    const [first] = findFlippedReps(a.store, studyId);
+    studyId = await runStudy(engineStore(a));
+    await classifyStudy(engineStore(a), studyId);
+    const [first] = findFlippedReps(engineStore(a), studyId);
     importLabelsCsv(
-      a.store,
+      engineStore(a),
       `rep_id,annotator,label,sub_mode,rationale\n${first!.repId},ann,over_trust,deference,"defers, plainly"\n`,
     );
   });
@@ -53,7 +54,7 @@ describe('study bundles', () => {
   it('writes one gzipped file with the whole study and no API key in it', () => {
     // The store redacted the key the trajectory printed when it was written: nothing is left
     // for the export to find, and the marker travels as it is.
-    const summary = exportBundle(a.store, studyId, bundleFile);
+    const summary = exportBundle(engineStore(a), studyId, bundleFile);
     expect(summary).toMatchObject({ studyId, reps: 6, redacted: [] });
     const text = gunzipSync(readFileSync(bundleFile)).toString('utf8');
     expect(text).not.toContain(KEY);
@@ -61,7 +62,7 @@ describe('study bundles', () => {
     expect(text).not.toContain('apiKey');
     expect(text).toContain('[redacted:ANTHROPIC_API_KEY]');
     const bundle = readBundle(bundleFile);
-    const count = (sql: string) => a.store.db.prepare(sql).pluck().get(studyId) as number;
+    const count = (sql: string) => engineStore(a).db.prepare(sql).pluck().get(studyId) as number;
     expect(bundle.tables.reps).toHaveLength(6);
     expect(bundle.tables.messages).toHaveLength(
       count(
@@ -89,7 +90,7 @@ describe('study bundles', () => {
 
   it('redacts at export a key an older CueLab stored in clear, with its variable unset', () => {
     // A raw connection, as an older CueLab or a hand edit would write: no write-time redaction.
-    const raw = new Database(a.store.path);
+    const raw = new Database(engineStore(a).path);
     const rep = raw
       .prepare('SELECT id FROM judge_reps WHERE study_id = ? LIMIT 1')
       .pluck()
@@ -101,7 +102,7 @@ describe('study bundles', () => {
     vi.stubEnv('ANTHROPIC_API_KEY', '');
     try {
       const file = join(dirs.files.path, 'legacy.json.gz');
-      const summary = exportBundle(a.store, studyId, file);
+      const summary = exportBundle(engineStore(a), studyId, file);
       // Remembered from when it was set, and OPENAI_API_KEY still set.
       expect([...summary.redacted].sort()).toEqual(['ANTHROPIC_API_KEY', 'OPENAI_API_KEY']);
       const text = gunzipSync(readFileSync(file)).toString('utf8');
@@ -113,21 +114,21 @@ describe('study bundles', () => {
     }
   });
   it('refuses to export a field named like a key', () => {
-    const [flip] = findFlippedReps(a.store, studyId);
-    saveLabels(a.store, [
+    const [flip] = findFlippedReps(engineStore(a), studyId);
+    saveLabels(engineStore(a), [
       { repId: flip!.repId, source: 'human:leaky', label: 'over_trust', details: { apiKey: 'x' } },
     ]);
     try {
-      expect(() => exportBundle(a.store, studyId, join(dirs.files.path, 'leaky.json.gz'))).toThrow(
-        /holds a field named "apiKey"/,
-      );
+      expect(() =>
+        exportBundle(engineStore(a), studyId, join(dirs.files.path, 'leaky.json.gz')),
+      ).toThrow(/holds a field named "apiKey"/);
     } finally {
-      a.store.db.prepare(`DELETE FROM mechanism_labels WHERE source = 'human:leaky'`).run();
+      engineStore(a).db.prepare(`DELETE FROM mechanism_labels WHERE source = 'human:leaky'`).run();
     }
   });
 
   it('opens in another workspace offline with the same flips, labels, pairs and tables', async () => {
-    const summary = openBundle(b.store, bundleFile);
+    const summary = openBundle(engineStore(b), bundleFile);
     expect(summary).toMatchObject({
       studyId,
       reps: 6,
@@ -136,7 +137,7 @@ describe('study bundles', () => {
       itemsAdded: 1,
     });
     const flips = (engine: Engine) =>
-      findFlippedReps(engine.store, studyId).map(({ repId, kind, twinRepId }) => ({
+      findFlippedReps(engineStore(engine), studyId).map(({ repId, kind, twinRepId }) => ({
         repId,
         kind,
         twinRepId,
@@ -144,51 +145,51 @@ describe('study bundles', () => {
     expect(flips(b)).toEqual(flips(a));
     expect(flips(b)).toHaveLength(3);
     const labels = (engine: Engine) =>
-      listStudyLabels(engine.store, studyId).map(({ createdAt: _c, ...label }) => label);
+      listStudyLabels(engineStore(engine), studyId).map(({ createdAt: _c, ...label }) => label);
     expect(labels(b)).toEqual(labels(a));
-    expect(listAnnotators(b.store)).toEqual(['ann']);
-    const [flip] = findFlippedReps(b.store, studyId);
-    const view = loadFlipPairView(b.store, flip!.repId);
-    expect(view.diff.label).toBe(loadFlipPairView(a.store, flip!.repId).diff.label);
+    expect(listAnnotators(engineStore(b))).toEqual(['ann']);
+    const [flip] = findFlippedReps(engineStore(b), studyId);
+    const view = loadFlipPairView(engineStore(b), flip!.repId);
+    expect(view.diff.label).toBe(loadFlipPairView(engineStore(a), flip!.repId).diff.label);
     expect(view.cued.calls.length).toBeGreaterThan(0);
-    expect(reportTable(b.store, studyId, 'flips').rows).toEqual(
-      reportTable(a.store, studyId, 'flips').rows,
+    expect(reportTable(engineStore(b), studyId, 'flips').rows).toEqual(
+      reportTable(engineStore(a), studyId, 'flips').rows,
     );
-    const reclassified = await classifyStudy(b.store, studyId);
+    const reclassified = await classifyStudy(engineStore(b), studyId);
     expect(reclassified.flips).toBe(3);
   });
 
   it('refuses to open the same study twice, and replaces it when asked', () => {
-    expect(() => openBundle(b.store, bundleFile)).toThrow(
+    expect(() => openBundle(engineStore(b), bundleFile)).toThrow(
       /already in this workspace\. Open the bundle with --replace/,
     );
-    const before = b.store.db.prepare('SELECT count(*) FROM judge_reps').pluck().get();
-    expect(openBundle(b.store, bundleFile, { replace: true })).toMatchObject({
+    const before = engineStore(b).db.prepare('SELECT count(*) FROM judge_reps').pluck().get();
+    expect(openBundle(engineStore(b), bundleFile, { replace: true })).toMatchObject({
       replaced: true,
       suiteCreated: false,
       itemsAdded: 0,
     });
-    expect(b.store.db.prepare('SELECT count(*) FROM judge_reps').pluck().get()).toBe(before);
-    expect(b.store.db.prepare('SELECT count(*) FROM studies').pluck().get()).toBe(1);
+    expect(engineStore(b).db.prepare('SELECT count(*) FROM judge_reps').pluck().get()).toBe(before);
+    expect(engineStore(b).db.prepare('SELECT count(*) FROM studies').pluck().get()).toBe(1);
   });
 
   it('opens a running study paused, beside a differing suite of the same id, never into it', () => {
-    a.store.db.prepare(`UPDATE studies SET status = 'running' WHERE id = ?`).run(studyId);
+    engineStore(a).db.prepare(`UPDATE studies SET status = 'running' WHERE id = ?`).run(studyId);
     const running = join(dirs.files.path, 'running.json.gz');
-    exportBundle(a.store, studyId, running);
-    a.store.db.prepare(`UPDATE studies SET status = 'completed' WHERE id = ?`).run(studyId);
+    exportBundle(engineStore(a), studyId, running);
+    engineStore(a).db.prepare(`UPDATE studies SET status = 'completed' WHERE id = ?`).run(studyId);
     const c = createEngine({ path: dirs.c.path, source: 'flag' });
     try {
       const changed = {
         ...suite(),
         items: suite().items.map((item) => ({ ...item, task: 'Another task.' })),
       };
-      saveSuite(c.store, changed, 'imported');
-      const opened = openBundle(c.store, running);
+      saveSuite(engineStore(c), changed, 'imported');
+      const opened = openBundle(engineStore(c), running);
       // The workspace's suite keeps its own item; the bundle's suite is renamed.
       expect(opened.suiteId).toMatch(new RegExp(`^${changed.id}~bundle-[0-9a-f]{10}$`));
-      const tasks = c.store.db
-        .prepare('SELECT suite_id, body_json FROM suite_items ORDER BY suite_id')
+      const tasks = engineStore(c)
+        .db.prepare('SELECT suite_id, body_json FROM suite_items ORDER BY suite_id')
         .all() as { suite_id: string; body_json: string }[];
       expect(
         tasks.map((row) => [row.suite_id, (JSON.parse(row.body_json) as { task: string }).task]),
@@ -196,7 +197,7 @@ describe('study bundles', () => {
         [changed.id, 'Another task.'],
         [opened.suiteId, suite().items[0]!.task],
       ]);
-      expect(c.store.db.prepare('SELECT status, paused_reason FROM studies').get()).toEqual({
+      expect(engineStore(c).db.prepare('SELECT status, paused_reason FROM studies').get()).toEqual({
         status: 'paused',
         paused_reason: 'opened from a bundle; resume to run its remaining jobs here',
       });
@@ -206,34 +207,34 @@ describe('study bundles', () => {
   });
 
   it('carries live-web recordings and dimension gold; a bundle written before them still opens', () => {
-    const [rep] = a.store.db
-      .prepare('SELECT id FROM judge_reps WHERE study_id = ? ORDER BY id LIMIT 1')
+    const [rep] = engineStore(a)
+      .db.prepare('SELECT id FROM judge_reps WHERE study_id = ? ORDER BY id LIMIT 1')
       .all(studyId) as { id: string }[];
-    const [item] = a.store.db
-      .prepare('SELECT item_id FROM study_items WHERE study_id = ? LIMIT 1')
+    const [item] = engineStore(a)
+      .db.prepare('SELECT item_id FROM study_items WHERE study_id = ? LIMIT 1')
       .all(studyId) as { item_id: string }[];
     const recording = JSON.stringify({ searches: [], pages: [{ url: 'https://example.org/' }] });
-    a.store.db
-      .prepare('INSERT INTO judge_rep_web (rep_id, recording_json) VALUES (?, ?)')
+    engineStore(a)
+      .db.prepare('INSERT INTO judge_rep_web (rep_id, recording_json) VALUES (?, ?)')
       .run(rep!.id, recording);
-    a.store.db
-      .prepare(
+    engineStore(a)
+      .db.prepare(
         `INSERT INTO dimension_gold
            (study_id, item_id, dimension, gold, source, decided_by, evidence_reps, created_at)
          VALUES (?, ?, 'safety', 'pass', 'ensemble', 'majority', 3, '2026-12-01T00:00:00Z')`,
       )
       .run(studyId, item!.item_id);
     const file = join(dirs.files.path, 'with-web.json.gz');
-    exportBundle(a.store, studyId, file);
+    exportBundle(engineStore(a), studyId, file);
     const d = createEngine({ path: makeTempDir().path, source: 'flag' });
     const e = createEngine({ path: makeTempDir().path, source: 'flag' });
     try {
-      openBundle(d.store, file);
-      expect(d.store.db.prepare('SELECT rep_id, recording_json FROM judge_rep_web').all()).toEqual([
-        { rep_id: rep!.id, recording_json: recording },
-      ]);
+      openBundle(engineStore(d), file);
       expect(
-        d.store.db.prepare('SELECT item_id, dimension, gold FROM dimension_gold').all(),
+        engineStore(d).db.prepare('SELECT rep_id, recording_json FROM judge_rep_web').all(),
+      ).toEqual([{ rep_id: rep!.id, recording_json: recording }]);
+      expect(
+        engineStore(d).db.prepare('SELECT item_id, dimension, gold FROM dimension_gold').all(),
       ).toEqual([{ item_id: item!.item_id, dimension: 'safety', gold: 'pass' }]);
       // The same bundle as an older CueLab wrote it: no such tables at all.
       const bundle = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as {
@@ -243,8 +244,10 @@ describe('study bundles', () => {
       delete bundle.tables.dimensionGold;
       const older = join(dirs.files.path, 'older.json.gz');
       writeFileSync(older, gzipSync(JSON.stringify(bundle)));
-      expect(openBundle(e.store, older).studyId).toBe(studyId);
-      expect(e.store.db.prepare('SELECT COUNT(*) AS n FROM judge_rep_web').get()).toEqual({ n: 0 });
+      expect(openBundle(engineStore(e), older).studyId).toBe(studyId);
+      expect(engineStore(e).db.prepare('SELECT COUNT(*) AS n FROM judge_rep_web').get()).toEqual({
+        n: 0,
+      });
     } finally {
       d.close();
       e.close();

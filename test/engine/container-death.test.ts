@@ -12,6 +12,7 @@ import {
   workspaceIn,
 } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // A container that dies mid-rep is an infrastructure failure. The rep is
 // never scored from the broken environment; it runs again on a fresh container, replaying the
@@ -93,7 +94,7 @@ describe.each([
     needDocker(context);
     const callsBefore = server.callCount('anthropic');
     const { study, killed } = await runWithDeath(death, when);
-    const { store } = study.engine;
+    const store = engineStore(study.engine);
     try {
       expect(killed).toHaveLength(1);
       const jobs = store.db

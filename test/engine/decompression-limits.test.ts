@@ -6,6 +6,7 @@ import { createEngine, type Engine } from '../../src/main/engine/engine';
 import { openBundle } from '../../src/main/engine/export/bundle-open';
 import { importResultsFile } from '../../src/main/engine/reports/import';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // A small gzip file that inflates to a gigabyte is refused, memory bounded.
 
@@ -26,7 +27,8 @@ describe('decompression limits', () => {
     dir.remove();
   });
 
-  const studies = () => engine.store.db.prepare('SELECT COUNT(*) FROM studies').pluck().get();
+  const studies = () =>
+    engineStore(engine).db.prepare('SELECT COUNT(*) FROM studies').pluck().get();
 
   it('refuses a bundle gzip bomb with a clear error and bounded memory', () => {
     const bomb = gzipBomb('{"format":"cuelab-study-bundle","studyId":"', 'a');
@@ -34,7 +36,7 @@ describe('decompression limits', () => {
     const file = join(dir.path, 'bomb.json.gz');
     writeFileSync(file, bomb);
     const before = process.memoryUsage().rss;
-    expect(() => openBundle(engine.store, file)).toThrow(
+    expect(() => openBundle(engineStore(engine), file)).toThrow(
       /larger than 256 MiB once decompressed; refusing it/,
     );
     // Inflating it all would take over 1 GiB; the limit stops at 256 MiB.
@@ -45,7 +47,7 @@ describe('decompression limits', () => {
   it('refuses a results gzip bomb the same way', () => {
     const file = join(dir.path, 'results.csv.gz');
     writeFileSync(file, gzipBomb('item_id,dataset,judge,condition,rep,verdict\n', '\n'));
-    expect(() => importResultsFile(engine.store, file)).toThrow(/larger than 256 MiB/);
+    expect(() => importResultsFile(engineStore(engine), file)).toThrow(/larger than 256 MiB/);
     expect(studies()).toBe(0);
   });
 
@@ -55,6 +57,6 @@ describe('decompression limits', () => {
     for (const condition of ['uncued', 'strong'])
       rows.push(`i1,d,j,${condition},${condition === 'uncued' ? '' : 'severity'},1,pass,pass`);
     writeFileSync(file, gzipSync(rows.join('\n')));
-    expect(importResultsFile(engine.store, file)).toMatchObject({ reps: 2, format: 'csv' });
+    expect(importResultsFile(engineStore(engine), file)).toMatchObject({ reps: 2, format: 'csv' });
   });
 });

@@ -7,6 +7,7 @@ import { createFaultStudy, shellJudge } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
 import { mountSmallDisk, type SmallDisk } from '../helpers/tmpfs';
 import { until } from '../helpers/until';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // In serve mode: the engine's own runner (the one `cuelab serve` starts) on
 // a real full tmpfs. The pause cannot be written, yet the window hears the live reason at
@@ -64,17 +65,17 @@ describe('a full disk under the serving engine', () => {
       expect(live()?.pausedReason).toContain(join(workspace, 'cuelab.sqlite'));
       expect(live()?.pausedReason).toMatch(/SQLITE_FULL/);
       // The database could not take the pause: it still says running.
-      expect(studyProgress(engine.store, study.studyId).status).toBe('running');
+      expect(studyProgress(engineStore(engine), study.studyId).status).toBe('running');
       // A window that opens now (or reloads) asks studyProgress and gets the same reason.
       const asked = await engine.handlers.studyProgress({ studyId: study.studyId });
       expect(asked).toMatchObject({ status: 'paused', pausedReason: live()?.pausedReason });
 
       disk.free();
       await until(
-        () => studyProgress(engine.store, study.studyId).status === 'paused',
+        () => studyProgress(engineStore(engine), study.studyId).status === 'paused',
         'the written pause',
       );
-      const stored = studyProgress(engine.store, study.studyId);
+      const stored = studyProgress(engineStore(engine), study.studyId);
       expect(stored.pausedReason).toMatch(/^disk full at .*Free space on that disk/);
       const after = await engine.handlers.studyProgress({ studyId: study.studyId });
       expect(after).toMatchObject({ status: 'paused', pausedReason: stored.pausedReason });

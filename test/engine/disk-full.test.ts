@@ -6,6 +6,7 @@ import { createFaultStudy, shellJudge } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
 import { mountSmallDisk, type SmallDisk } from '../helpers/tmpfs';
 import { until } from '../helpers/until';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // A database write that fails for lack of space must not crash the
 // engine. It stops, pauses the study with the reason, leaves no ghost "running" job, and
@@ -34,7 +35,7 @@ describe('a workspace whose disk fills up mid-study', () => {
       baseUrl: server.url,
       spec: { arms: { cues: [] } },
     });
-    const { store } = study.engine;
+    const store = engineStore(study.engine);
     const judge = shellJudge(false);
     let filled = false;
     server.handle('anthropic', (request) => {

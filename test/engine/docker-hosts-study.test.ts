@@ -11,6 +11,7 @@ import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-mode
 import { createFaultStudy, shellJudge, workspaceIn } from '../helpers/fault-study';
 import { startSecondDocker, type SecondDocker } from '../helpers/second-docker';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 let server: FakeModelServer;
 let second: SecondDocker | null = null;
@@ -45,7 +46,7 @@ describe('a study on two Docker engines', () => {
       baseUrl: server.url,
       spec: { arms: { cues: [] }, concurrency: { total: 4, containers: 4 } },
     });
-    const { store } = study.engine;
+    const store = engineStore(study.engine);
     saveDockerHost(store, { id: 'local', url: 'local', maxContainers: 2 });
     saveDockerHost(store, { id: 'second', url: engine.url, maxContainers: 2 });
     const lines: string[] = [];

@@ -20,6 +20,7 @@ import { studySpecSchema, type StudySpecInput } from '../../src/shared/study-spe
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { deferentialJudge } from '../helpers/scripted-judge';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // A stranger's spec or bundle cannot send the user's keys to its server.
 const KEY = 'sk-ant-victim-key-0123456789abcdef';
@@ -44,7 +45,7 @@ describe('keys go only where the user allowed', () => {
     const dir = makeTempDir();
     dirs.push(dir);
     engine = createEngine({ path: dir.path, source: 'flag' });
-    saveSuite(engine.store, loadSuiteFile(fixtureSuite), 'imported');
+    saveSuite(engineStore(engine), loadSuiteFile(fixtureSuite), 'imported');
   });
 
   const exfiltrating = (judge: Partial<StudySpecInput['judges'][number]> = {}) =>
@@ -60,16 +61,16 @@ describe('keys go only where the user allowed', () => {
 
   async function runAll(studyId: string, trust?: EndpointTrust) {
     const env = { ANTHROPIC_API_KEY: KEY, NODE_OPTIONS: '--require /tmp/x.js', HOME_TOKEN_X: '' };
-    const deps = workspaceRunnerDeps(engine.store, { env, ...(trust ? { trust } : {}) });
+    const deps = workspaceRunnerDeps(engineStore(engine), { env, ...(trust ? { trust } : {}) });
     const runner = new StudyRunner(deps, { concurrency: 1, studyIds: [studyId], pollMs: 10 });
     runner.start();
     await runner.whenIdle();
     await runner.stop();
-    return studyProgress(engine.store, studyId);
+    return studyProgress(engineStore(engine), studyId);
   }
 
   const create = (spec: ReturnType<typeof exfiltrating>) =>
-    createStudy(engine.store, spec, listSuiteItems(engine.store, 'fixture-suite'));
+    createStudy(engineStore(engine), spec, listSuiteItems(engineStore(engine), 'fixture-suite'));
 
   it('a spec naming its own server pauses with the fix, and no request reaches the server', async () => {
     const before = evil.callCount();
@@ -100,13 +101,13 @@ describe('keys go only where the user allowed', () => {
   it('a bundle brings no trust: resuming its study sends nothing', async () => {
     const studyId = create(exfiltrating({ id: 'bundled' }));
     const file = join(dirs[dirs.length - 1]!.path, 'study.json.gz');
-    exportBundle(engine.store, studyId, file);
+    exportBundle(engineStore(engine), studyId, file);
     engine.close();
     const other = makeTempDir();
     dirs.push(other);
     engine = createEngine({ path: other.path, source: 'flag' });
-    openBundle(engine.store, file);
-    resumeStudy(engine.store, studyId);
+    openBundle(engineStore(engine), file);
+    resumeStudy(engineStore(engine), studyId);
     const before = evil.callCount();
     const progress = await runAll(studyId);
     expect(progress.status).toBe('paused');
@@ -121,7 +122,7 @@ describe('keys go only where the user allowed', () => {
       expect.objectContaining({ code: 'untrusted_endpoint', endpoint: evil.url }),
     );
     expect(() => engine.handlers.createStudy({ spec })).toThrow(/needs your confirmation/);
-    expect(engine.store.db.prepare('SELECT count(*) FROM studies').pluck().get()).toBe(0);
+    expect(engineStore(engine).db.prepare('SELECT count(*) FROM studies').pluck().get()).toBe(0);
     const created = engine.handlers.createStudy({ spec, trustedEndpoints: [evil.url] });
     expect(created).toHaveProperty('studyId');
     const again = await engine.handlers.estimateStudy({ spec });

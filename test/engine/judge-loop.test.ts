@@ -12,11 +12,8 @@ import { prepareRep } from '../../src/main/engine/judge/prepare';
 import { readoutFor } from '../../src/main/engine/judge/readout-catalog';
 import type { MitigationSpec } from '../../src/shared/cue-spec';
 import { repConditionSchema } from '../../src/shared/rep-condition';
-import {
-  runJudgeRep,
-  stopDirective,
-  type JudgeRepRequest,
-} from '../../src/main/engine/judge/run-rep';
+import { stopDirective, type JudgeRepRequest } from '../../src/main/engine/judge/run-rep';
+import { runJudgeRep } from '../../src/main/engine/runner/commit-rep';
 import { createAnthropicProvider } from '../../src/main/engine/providers/anthropic';
 import { createOpenAIProvider } from '../../src/main/engine/providers/openai';
 import { createTemperaturePolicy } from '../../src/main/engine/providers/temperature-policy';

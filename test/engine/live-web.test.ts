@@ -11,6 +11,7 @@ import { suiteFileSchema } from '../../src/shared/suite-format';
 import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { createFaultStudy, faultSuiteId, workspaceIn } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // The optional live web backend. A local fake search API and web (HTTP on
 // 127.0.0.1) stand in for the internet; a second local server is a host off the allowlist.
@@ -181,7 +182,7 @@ describe('the live web backend', () => {
     runner.start();
     await runner.whenIdle();
     await runner.stop();
-    const { store } = study.engine;
+    const store = engineStore(study.engine);
     try {
       const rep = store.db
         .prepare('SELECT id, outcome FROM judge_reps WHERE study_id = ?')

@@ -21,6 +21,7 @@ import { saveSuite } from '../../src/main/engine/store/suite-items';
 import { parseSuite } from '../../src/main/engine/suites/load';
 import { KEY, runStudy } from '../helpers/bundle-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 const MUTATIONS = 300;
 const root = join(__dirname, '..', '..');
@@ -144,9 +145,9 @@ describe('parser fuzz: clean errors only, nothing half-written', () => {
     vi.stubEnv('ANTHROPIC_API_KEY', KEY);
     source = createEngine({ path: dirs.a.path, source: 'flag' });
     engine = createEngine({ path: dirs.b.path, source: 'flag' });
-    const studyId = await runStudy(source.store);
+    const studyId = await runStudy(engineStore(source));
     const file = join(dirs.a.path, 'honest.json.gz');
-    exportBundle(source.store, studyId, file);
+    exportBundle(engineStore(source), studyId, file);
     bundleJson = gunzipSync(readFileSync(file)).toString('utf8');
   });
   afterAll(() => {
@@ -159,16 +160,18 @@ describe('parser fuzz: clean errors only, nothing half-written', () => {
   /** A digest of every row of every table. */
   function snapshot(): string {
     const hash = createHash('sha256');
-    const tables = engine.store.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    const tables = engineStore(engine)
+      .db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       .pluck()
       .all() as string[];
     for (const table of tables)
-      hash.update(JSON.stringify(engine.store.db.prepare(`SELECT * FROM "${table}"`).raw().all()));
+      hash.update(
+        JSON.stringify(engineStore(engine).db.prepare(`SELECT * FROM "${table}"`).raw().all()),
+      );
     return hash.digest('hex');
   }
 
-  const totalChanges = () => engine.store.db.prepare('SELECT total_changes()').pluck().get();
+  const totalChanges = () => engineStore(engine).db.prepare('SELECT total_changes()').pluck().get();
 
   /**
    * Runs `attempt` on `count` mutations; returns how many were accepted. The database is
@@ -222,7 +225,7 @@ describe('parser fuzz: clean errors only, nothing half-written', () => {
     fuzz(
       2,
       (random) => mutateJson(suite, random),
-      (text) => saveSuite(engine.store, parseSuite(text, 'suite.json'), 'imported'),
+      (text) => saveSuite(engineStore(engine), parseSuite(text, 'suite.json'), 'imported'),
     );
   });
 
@@ -238,12 +241,12 @@ describe('parser fuzz: clean errors only, nothing half-written', () => {
         random() < 0.5 ? `csv\0${mutateText(csv, random)}` : `jsonl\0${mutateText(jsonl, random)}`,
       (input) => {
         const [kind, content] = input.split('\0', 2) as [string, string];
-        importResults(engine.store, { fileName: `r.${kind}`, content });
+        importResults(engineStore(engine), { fileName: `r.${kind}`, content });
       },
       {
         // Accepted imports are removed again: the workspace stays small and each check fast.
         cleanUp: () =>
-          engine.store.db.prepare("DELETE FROM studies WHERE origin = 'imported'").run(),
+          engineStore(engine).db.prepare("DELETE FROM studies WHERE origin = 'imported'").run(),
       },
     );
   });
@@ -255,7 +258,7 @@ describe('parser fuzz: clean errors only, nothing half-written', () => {
       (random) => mutateJson(bundleJson, random),
       (text) => {
         writeFileSync(file, gzipSync(text, { level: 1 }));
-        openBundle(engine.store, file, { replace: true });
+        openBundle(engineStore(engine), file, { replace: true });
       },
     );
   });

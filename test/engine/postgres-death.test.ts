@@ -12,6 +12,7 @@ import {
   workspaceIn,
 } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // On the PostgreSQL substrate: the judge's sql_query goes through the rep's
 // own exec path, so a container that dies while a query runs is an infrastructure failure
@@ -105,7 +106,7 @@ describe('a Postgres rep container killed during sql_query', () => {
     runner.start();
     await runner.whenIdle();
     await runner.stop();
-    const { store } = study.engine;
+    const store = engineStore(study.engine);
     try {
       expect(killed).toHaveLength(1);
       const jobs = store.db

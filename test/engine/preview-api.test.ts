@@ -7,6 +7,7 @@ import { loadSuiteFile } from '../../src/main/engine/suites/load';
 import { startServer, type RunningServer } from '../../src/main/server/http-server';
 import { createLabClient } from '../../src/shared/lab-client';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 describe('LabApi.previewPrompt', () => {
   const dir = makeTempDir();
@@ -16,7 +17,7 @@ describe('LabApi.previewPrompt', () => {
   beforeAll(async () => {
     engine = createEngine({ path: dir.path, source: 'flag' });
     saveSuite(
-      engine.store,
+      engineStore(engine),
       loadSuiteFile(join(__dirname, '..', 'fixtures', 'mini-suite.json')),
       'imported',
     );

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolBudget } from '../../src/main/engine/judge/budget';
 import { readoutFor } from '../../src/main/engine/judge/readout-catalog';
-import { runJudgeRep } from '../../src/main/engine/judge/run-rep';
+import { runJudgeRep } from '../../src/main/engine/runner/commit-rep';
 import { runEnsemble } from '../../src/main/engine/metajudge/ensemble/run';
 import {
   parseEnsembleConfig,

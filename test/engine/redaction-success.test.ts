@@ -8,6 +8,7 @@ import { TABLE_NAMES } from '../../src/shared/report-tables';
 import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { createEchoStudy } from '../helpers/echo-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // A trusted endpoint that echoes the key in a SUCCESSFUL reply. The key
 // has no key-like shape, so only the engine's memory of its keys can catch it once the variable
@@ -83,8 +84,8 @@ describe('keys a trusted endpoint echoes in a successful reply', () => {
   });
 
   it('stores the transcripts with both keys redacted', () => {
-    const messages = engine.store.db
-      .prepare("SELECT content FROM judge_messages WHERE role = 'assistant'")
+    const messages = engineStore(engine)
+      .db.prepare("SELECT content FROM judge_messages WHERE role = 'assistant'")
       .pluck()
       .all() as string[];
     expect(messages.length).toBeGreaterThan(0);
@@ -118,7 +119,7 @@ describe('keys a trusted endpoint echoes in a successful reply', () => {
     }
     expectNoKey((await engine.handlers.exportLabels({ studyId, all: true })).text, 'labels');
 
-    engine.store.db.pragma('wal_checkpoint(TRUNCATE)');
+    engineStore(engine).db.pragma('wal_checkpoint(TRUNCATE)');
     const files = filesUnder(dir.path);
     expect(files.some(({ file }) => file.endsWith('.sqlite'))).toBe(true);
     for (const { file, bytes } of files) {

@@ -4,6 +4,7 @@ import { createEngine, type Engine } from '../../src/main/engine/engine';
 import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { createEchoStudy } from '../helpers/echo-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // A key a provider echoes never reaches the store, the API or an export.
 const SESSION_KEY = 'sk-ant-session-only-key-5f4e3d2c1b0a';
@@ -34,12 +35,14 @@ describe('keys echoed in provider errors', () => {
 
   /** Every text cell of every table, as one string. */
   function everything(): string {
-    const tables = engine.store.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+    const tables = engineStore(engine)
+      .db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
       .pluck()
       .all() as string[];
     return tables
-      .map((table) => JSON.stringify(engine.store.db.prepare(`SELECT * FROM "${table}"`).all()))
+      .map((table) =>
+        JSON.stringify(engineStore(engine).db.prepare(`SELECT * FROM "${table}"`).all()),
+      )
       .join('\n');
   }
 

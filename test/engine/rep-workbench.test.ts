@@ -13,6 +13,7 @@ import { importResultsFile } from '../../src/main/engine/reports';
 import type { LabRequest, LabResponse } from '../../src/shared/lab-api';
 import { runStudy } from '../helpers/bundle-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 describe('queryReps and loadRepPair', () => {
   const dir = makeTempDir();
@@ -21,7 +22,7 @@ describe('queryReps and loadRepPair', () => {
 
   beforeAll(async () => {
     engine = createEngine({ path: dir.path, source: 'flag' });
-    studyId = await runStudy(engine.store);
+    studyId = await runStudy(engineStore(engine));
     // Mechanism labels come from classifying the flips (the window's Classify button).
     const classified = await dispatchLabCall(engine.handlers, 'classifyFlips', { studyId });
     expect(classified.ok).toBe(true);
@@ -123,7 +124,7 @@ describe('queryReps and loadRepPair', () => {
       'item_id,dataset,judge,condition,cue_direction,rep,verdict,score,gold,dimension,turns\n' +
         'i1,d,j,uncued,,1,pass,,pass,task_success,3\n',
     );
-    const imported = importResultsFile(engine.store, file, { name: 'imported' });
+    const imported = importResultsFile(engineStore(engine), file, { name: 'imported' });
     const page = await call('queryReps', { studyId: imported.studyId });
     expect(page.rows).toEqual([]);
     expect(page.note).toContain('no stored transcripts');

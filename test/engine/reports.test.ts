@@ -29,6 +29,7 @@ import { startFakeModelServer } from '../helpers/fake-model-server';
 import { deferentialJudge } from '../helpers/scripted-judge';
 import { makeTempDir } from '../helpers/temp-dir';
 import { table6RepGroups } from '../helpers/table6-reps';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 const root = join(__dirname, '..', '..');
 const bin = join(root, 'bin', 'cuelab.js');
@@ -535,7 +536,7 @@ describe('a native study run by the runner', () => {
     const engine = createEngine({ path: dir.path, source: 'flag' });
     try {
       saveSuite(
-        engine.store,
+        engineStore(engine),
         loadSuiteFile(join(root, 'test', 'fixtures', 'mini-suite.json')),
         'imported',
       );
@@ -550,12 +551,12 @@ describe('a native study run by the runner', () => {
         reps: 3,
       });
       const studyId = createStudy(
-        engine.store,
+        engineStore(engine),
         spec,
-        listSuiteItems(engine.store, 'fixture-suite'),
+        listSuiteItems(engineStore(engine), 'fixture-suite'),
       );
       const runner = new StudyRunner(
-        workspaceRunnerDeps(engine.store, {
+        workspaceRunnerDeps(engineStore(engine), {
           env: { ANTHROPIC_API_KEY: 'test' },
           trust: { endpoints: [server.url], keyEnvNames: [] },
         }),
@@ -564,9 +565,9 @@ describe('a native study run by the runner', () => {
       runner.start();
       await runner.whenIdle();
       await runner.stop();
-      expect(studyRows(engine.store, studyId)).toHaveLength(12);
+      expect(studyRows(engineStore(engine), studyId)).toHaveLength(12);
       // fs-logs-01 (gold pass) is gated and flips; db-count-01 (gold fail) is wrong and is corrected.
-      const all = reportTable(engine.store, studyId, 'flips').rows.find(
+      const all = reportTable(engineStore(engine), studyId, 'flips').rows.find(
         (row) => row.scope === 'all',
       );
       expect(all).toMatchObject({
@@ -578,11 +579,11 @@ describe('a native study run by the runner', () => {
         wrong: 1,
         helpful: 1,
       });
-      const accuracy = reportTable(engine.store, studyId, 'accuracy').rows.find(
+      const accuracy = reportTable(engineStore(engine), studyId, 'accuracy').rows.find(
         (row) => row.scope === 'all',
       );
       expect(accuracy).toMatchObject({ beforePct: 50, adversarialPct: 0, untargetedPct: 50 });
-      const placement = reportTable(engine.store, studyId, 'placement');
+      const placement = reportTable(engineStore(engine), studyId, 'placement');
       expect(placement.rows[0]).toMatchObject({
         placement: 'system',
         cue: 'preset:strong',

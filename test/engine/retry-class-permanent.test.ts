@@ -9,6 +9,7 @@ import {
   type FaultStudy,
 } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // An error that can never succeed fails its rep at once: 60 reps on items the synthetic judge
 // cannot judge (no probes and no gold label) used to cost 240 attempts (4 each) before the
@@ -21,8 +22,8 @@ afterEach(() => {
 });
 
 function attemptsOf(study: FaultStudy): { jobs: number; attempts: number; failed: number } {
-  return study.engine.store.db
-    .prepare(
+  return engineStore(study.engine)
+    .db.prepare(
       `SELECT count(*) AS jobs, sum(attempts) AS attempts,
          sum(state = 'failed') AS failed FROM jobs WHERE study_id = ?`,
     )
@@ -59,7 +60,7 @@ describe('errors that can never succeed', () => {
     expect(counts.jobs).toBe(60);
     expect(counts.failed).toBe(60);
     expect(counts.attempts).toBeLessThanOrEqual(60 + 2);
-    const progress = studyProgress(study.engine.store, study.studyId);
+    const progress = studyProgress(engineStore(study.engine), study.studyId);
     expect(progress.failed).toBe(60);
     expect(progress.failures[0]?.error).toMatch(
       /cannot succeed on retry: .*has no probes and no gold label/,

@@ -7,6 +7,7 @@ import { studyProgress } from '../../src/main/engine/store/study-state';
 import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { createFaultStudy, shellJudge, workspaceIn, type FaultStudy } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 // What can never succeed is not retried, one garbled answer fails only
 // that call, a crash does not use up attempts, and status tells retries and outcomes apart.
@@ -46,8 +47,10 @@ async function runToIdle(study: FaultStudy): Promise<void> {
 }
 
 function jobs(study: FaultStudy) {
-  return study.engine.store.db
-    .prepare('SELECT item_id, state, attempts, last_error FROM jobs WHERE study_id = ? ORDER BY id')
+  return engineStore(study.engine)
+    .db.prepare(
+      'SELECT item_id, state, attempts, last_error FROM jobs WHERE study_id = ? ORDER BY id',
+    )
     .all(study.studyId) as {
     item_id: string;
     state: string;
@@ -82,7 +85,7 @@ describe('provider errors that can never succeed', () => {
     expect(first).toMatchObject({ state: 'failed', attempts: 1 });
     expect(first?.last_error).toMatch(said);
     expect(second).toMatchObject({ state: 'done' });
-    const progress = studyProgress(study.engine.store, study.studyId);
+    const progress = studyProgress(engineStore(study.engine), study.studyId);
     expect(progress.status).toBe('completed');
     expect(progress.failures).toHaveLength(1);
   });
@@ -102,7 +105,7 @@ describe('provider errors that can never succeed', () => {
       });
       await runToIdle(study);
       expect(calls).toBe(1);
-      const progress = studyProgress(study.engine.store, study.studyId);
+      const progress = studyProgress(engineStore(study.engine), study.studyId);
       expect(progress.status).toBe('paused');
       expect(progress.pausedReason).toMatch(said);
       expect(jobs(study).map((job) => [job.state, job.attempts])).toEqual([
@@ -128,7 +131,7 @@ describe('a malformed provider body', () => {
     await runToIdle(study);
     expect(calls).toBe(4 + 1);
     expect(jobs(study).map((job) => job.state)).toEqual(['done', 'done']);
-    expect(studyProgress(study.engine.store, study.studyId).status).toBe('completed');
+    expect(studyProgress(engineStore(study.engine), study.studyId).status).toBe('completed');
   });
 });
 
@@ -142,7 +145,7 @@ describe('an endpoint that only ever answers garbage', () => {
     });
     await runToIdle(study);
     expect(calls).toBe(6); // callWithRetry's attempts for the first call, then the pause
-    const progress = studyProgress(study.engine.store, study.studyId);
+    const progress = studyProgress(engineStore(study.engine), study.studyId);
     expect(progress.status).toBe('paused');
     expect(progress.pausedReason).toMatch(/could not read/);
     expect(jobs(study).map((job) => job.state)).toEqual(['queued', 'queued']);
@@ -152,7 +155,7 @@ describe('an endpoint that only ever answers garbage', () => {
 describe('a crashed runner', () => {
   it('does not use up an attempt: requeued or taken over, the attempt count stays', () => {
     const study = newStudy(1);
-    const { store } = study.engine;
+    const store = engineStore(study.engine);
     const deadPid = 2 ** 22 + 12345; // above pid_max: never alive
     const limits = { perJudge: {} };
     expect(claimJob(store, deadPid, 30_000, limits)?.attempts).toBe(1);
@@ -174,11 +177,11 @@ describe('status', () => {
     runner.start();
     // callWithRetry tries 6 times, then the runner queues the job again after a backoff.
     for (let tries = 0; tries < 200; tries += 1) {
-      if (studyProgress(study.engine.store, study.studyId).retrying === 1) break;
+      if (studyProgress(engineStore(study.engine), study.studyId).retrying === 1) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     await runner.stop();
-    const progress = studyProgress(study.engine.store, study.studyId);
+    const progress = studyProgress(engineStore(study.engine), study.studyId);
     expect(progress.retrying).toBe(1);
     expect(progress.retries[0]).toMatchObject({ itemId: 'item-1', attempts: 1 });
     expect(progress.retries[0]?.error).toMatch(/server error \(500/);
@@ -198,7 +201,7 @@ describe('status', () => {
       return judge(request);
     });
     await runToIdle(study);
-    const progress = studyProgress(study.engine.store, study.studyId);
+    const progress = studyProgress(engineStore(study.engine), study.studyId);
     expect(progress.done).toBe(3);
     expect(progress.outcomes).toEqual({ verdict: 1, invalidVerdict: 1, budgetExhausted: 1 });
   });

@@ -12,6 +12,7 @@ import { studySpecSchema, type StudySpecInput } from '../../src/shared/study-spe
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { deferentialJudge } from '../helpers/scripted-judge';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 describe('the study runner on a real SQLite workspace', () => {
   let server: FakeModelServer;
@@ -30,7 +31,7 @@ describe('the study runner on a real SQLite workspace', () => {
     dir = makeTempDir();
     engine = createEngine({ path: dir.path, source: 'flag' });
     saveSuite(
-      engine.store,
+      engineStore(engine),
       loadSuiteFile(join(__dirname, '..', 'fixtures', 'mini-suite.json')),
       'imported',
     );
@@ -50,9 +51,13 @@ describe('the study runner on a real SQLite workspace', () => {
     });
 
   async function run(studySpec: ReturnType<typeof spec>, env = { ANTHROPIC_API_KEY: 'test' }) {
-    const id = createStudy(engine.store, studySpec, listSuiteItems(engine.store, 'fixture-suite'));
+    const id = createStudy(
+      engineStore(engine),
+      studySpec,
+      listSuiteItems(engineStore(engine), 'fixture-suite'),
+    );
     const runner = new StudyRunner(
-      workspaceRunnerDeps(engine.store, {
+      workspaceRunnerDeps(engineStore(engine), {
         env,
         // The fake server is a custom endpoint: the user's consent.
         trust: { endpoints: [server.url], keyEnvNames: [] },
@@ -70,18 +75,22 @@ describe('the study runner on a real SQLite workspace', () => {
   }
 
   const count = (sql: string, ...params: unknown[]) =>
-    (engine.store.db.prepare(sql).get(...params) as { n: number }).n;
+    (
+      engineStore(engine)
+        .db.prepare(sql)
+        .get(...params) as { n: number }
+    ).n;
 
   it('runs the paired design: uncued reps, the majority, then cued reps opposite it', async () => {
     const id = await run(spec());
-    const progress = studyProgress(engine.store, id);
+    const progress = studyProgress(engineStore(engine), id);
     expect(progress.status).toBe('completed');
     expect(progress.arms.map((arm) => [arm.key, arm.done])).toEqual([
       ['uncued', 6],
       ['preset:strong@system', 6],
     ]);
-    const majorities = engine.store.db
-      .prepare(
+    const majorities = engineStore(engine)
+      .db.prepare(
         'SELECT item_id, majority, valid_reps FROM study_majorities WHERE study_id = ? ORDER BY item_id',
       )
       .all(id);
@@ -103,8 +112,8 @@ describe('the study runner on a real SQLite workspace', () => {
       id,
     );
     expect(firstCued).toBeGreaterThan(lastUncued);
-    const cuedVerdicts = engine.store.db
-      .prepare(
+    const cuedVerdicts = engineStore(engine)
+      .db.prepare(
         `SELECT DISTINCT json_extract(r.final_verdict_json, '$.outcome') AS outcome FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
           WHERE j.study_id = ? AND j.direction = 'severity'`,
       )
@@ -121,7 +130,7 @@ describe('the study runner on a real SQLite workspace', () => {
 
   it('pauses the study with the reason when the key is rejected, losing nothing', async () => {
     const id = await run(spec({ reps: 1 }), { ANTHROPIC_API_KEY: '' });
-    const progress = studyProgress(engine.store, id);
+    const progress = studyProgress(engineStore(engine), id);
     expect(progress.status).toBe('paused');
     expect(progress.pausedReason).toContain('ANTHROPIC_API_KEY');
     expect(progress.arms[0]).toMatchObject({ key: 'uncued', queued: 2, done: 0, failed: 0 });
@@ -131,7 +140,7 @@ describe('the study runner on a real SQLite workspace', () => {
     const id = await run(
       spec({ reps: 3, costCapUsd: 0.000001, concurrency: { total: 1, containers: 1 } }),
     );
-    const progress = studyProgress(engine.store, id);
+    const progress = studyProgress(engineStore(engine), id);
     expect(progress.status).toBe('paused');
     expect(progress.pausedReason).toMatch(/^cost cap reached: \$0\.00 spent of the \$0\.00 cap/);
     expect(progress.done).toBeGreaterThanOrEqual(1);

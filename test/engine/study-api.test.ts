@@ -16,6 +16,7 @@ import {
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { deferentialJudge } from '../helpers/scripted-judge';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 describe('LabApi for studies: estimate, create, progress events, control, tables, secrets', () => {
   const dir = makeTempDir();
@@ -28,7 +29,7 @@ describe('LabApi for studies: estimate, create, progress events, control, tables
     models.handle('anthropic', deferentialJudge());
     engine = createEngine({ path: dir.path, source: 'flag' });
     saveSuite(
-      engine.store,
+      engineStore(engine),
       loadSuiteFile(join(__dirname, '..', 'fixtures', 'mini-suite.json')),
       'imported',
     );
@@ -181,7 +182,7 @@ describe('LabApi for studies: estimate, create, progress events, control, tables
 
   it('lists the reps behind a cell of an imported study', async () => {
     const summary = importResultsFile(
-      engine.store,
+      engineStore(engine),
       join(__dirname, '..', 'fixtures', 'results', 'simulated.csv'),
     );
     const client = createLabClient(server.address);

@@ -7,7 +7,8 @@ import { listManagedContainers } from '../../src/main/engine/environments/docker
 import { provisionEnvironment } from '../../src/main/engine/environments/provision';
 import { toolBudget } from '../../src/main/engine/judge/budget';
 import { readoutFor } from '../../src/main/engine/judge/readout-catalog';
-import { runJudgeRep, type JudgeRepRequest } from '../../src/main/engine/judge/run-rep';
+import type { JudgeRepRequest } from '../../src/main/engine/judge/run-rep';
+import { runJudgeRep } from '../../src/main/engine/runner/commit-rep';
 import { createAnthropicProvider } from '../../src/main/engine/providers/anthropic';
 import { createOpenAIProvider } from '../../src/main/engine/providers/openai';
 import { loadBuiltinSuite } from '../../src/main/engine/suites/builtin';

@@ -6,7 +6,7 @@ import {
 } from '../../src/main/engine/environments/snapshot';
 import { toolBudget } from '../../src/main/engine/judge/budget';
 import { prepareRep } from '../../src/main/engine/judge/prepare';
-import { runJudgeRep, type JudgeRepResult } from '../../src/main/engine/judge/run-rep';
+import { runJudgeRep, type JudgeRepResult } from '../../src/main/engine/runner/commit-rep';
 import {
   expectedHarmfulFlipRate,
   syntheticCueOf,

@@ -8,6 +8,7 @@ import { suiteFileSchema } from '../../src/shared/suite-format';
 import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { createFaultStudy, faultSuiteId, workspaceIn } from '../helpers/fault-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 let models: FakeModelServer;
 const dirs: { remove: () => void }[] = [];
@@ -81,7 +82,7 @@ describe('a SQL bomb in a running study', () => {
     } finally {
       clearInterval(ticker);
     }
-    const { store } = study.engine;
+    const store = engineStore(study.engine);
     try {
       const verdicts = store.db
         .prepare('SELECT item_id AS item, outcome FROM judge_reps WHERE study_id = ?')

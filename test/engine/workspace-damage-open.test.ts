@@ -23,6 +23,7 @@ import { dispatchLabCall } from '../../src/main/engine/api/dispatch';
 import { createEngine } from '../../src/main/engine/engine';
 import { makeTempDir } from '../helpers/temp-dir';
 import { KEY, runStudy } from '../helpers/bundle-study';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 const dirs: ReturnType<typeof makeTempDir>[] = [];
 afterEach(() => {
@@ -43,7 +44,7 @@ async function workspaceWithStudy(): Promise<{ path: string; database: string; s
   const dir = makeTempDir();
   dirs.push(dir);
   const engine = createEngine({ path: dir.path, source: 'flag' });
-  const studyId = await runStudy(engine.store);
+  const studyId = await runStudy(engineStore(engine));
   engine.close();
   return { path: dir.path, database: join(dir.path, 'cuelab.sqlite'), studyId };
 }
@@ -156,8 +157,8 @@ describe('damaged rows', () => {
     const engine = createEngine({ path, source: 'flag' });
     try {
       // Damaged after the open check, as in a workspace too large to scan at open.
-      engine.store.db
-        .prepare(`UPDATE judge_reps SET condition_json = '{"dim' WHERE id = ?`)
+      engineStore(engine)
+        .db.prepare(`UPDATE judge_reps SET condition_json = '{"dim' WHERE id = ?`)
         .run(rep);
       const result = await dispatchLabCall(engine.handlers, 'formatReport', {
         studyId,

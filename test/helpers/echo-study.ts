@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import type { Engine } from '../../src/main/engine/engine';
 import { saveSuite } from '../../src/main/engine/store/suite-items';
 import { loadSuiteFile } from '../../src/main/engine/suites/load';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 /** Imports the fixture suite and creates a study whose Anthropic judge talks to `url`. */
 export async function createEchoStudy(engine: Engine, url: string): Promise<string> {
   saveSuite(
-    engine.store,
+    engineStore(engine),
     loadSuiteFile(join(__dirname, '..', 'fixtures', 'mini-suite.json')),
     'imported',
   );

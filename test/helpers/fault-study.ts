@@ -15,6 +15,7 @@ import { listSuiteItems, saveSuite } from '../../src/main/engine/store/suite-ite
 import { studySpecSchema, type StudySpecInput } from '../../src/shared/study-spec';
 import { suiteFileSchema, type SuiteFile } from '../../src/shared/suite-format';
 import { reply, type FakeHandler, type ReceivedRequest } from './fake-model-server';
+import { engineStore } from '../../src/main/engine/engine-store';
 
 /** Id of the fault suite. */
 export const faultSuiteId = 'fault-suite';
@@ -95,7 +96,7 @@ export function createFaultStudy(
 ): FaultStudy {
   const engine = createEngine({ path: workspace, source: 'flag' });
   saveSuite(
-    engine.store,
+    engineStore(engine),
     options.suite ?? dockerFaultSuite(options.image, options.items),
     'imported',
   );
@@ -109,14 +110,18 @@ export function createFaultStudy(
     concurrency: { total: 1, containers: 1 },
     ...options.spec,
   });
-  const studyId = createStudy(engine.store, spec, listSuiteItems(engine.store, faultSuiteId));
+  const studyId = createStudy(
+    engineStore(engine),
+    spec,
+    listSuiteItems(engineStore(engine), faultSuiteId),
+  );
   return {
     engine,
     studyId,
     runner: (overrides = {}) =>
       new StudyRunner(
         {
-          ...workspaceRunnerDeps(engine.store, {
+          ...workspaceRunnerDeps(engineStore(engine), {
             env: { ANTHROPIC_API_KEY: 'test', ...options.env },
             // The fake server is a custom endpoint the user trusts.
             trust: {

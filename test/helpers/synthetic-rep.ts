@@ -2,7 +2,7 @@
 import type { JudgeEnvironment } from '../../src/main/engine/contract/environment';
 import { toolBudget } from '../../src/main/engine/judge/budget';
 import { prepareRep } from '../../src/main/engine/judge/prepare';
-import { runJudgeRep, type JudgeRepResult } from '../../src/main/engine/judge/run-rep';
+import { runJudgeRep, type JudgeRepResult } from '../../src/main/engine/runner/commit-rep';
 import { syntheticCueOf } from '../../src/main/engine/simulation/cue-model';
 import type { Persona } from '../../src/main/engine/simulation/personas';
 import {

@@ -5,7 +5,8 @@ import { describe, it } from 'vitest';
 import rule from '../../eslint-rules/cli-engine-entry.mjs';
 
 // The lint rule that keeps the CLI on LabApi: from src/main/cli only the engine
-// entry, the api face and type-only imports reach the engine. Real paths of the real tree.
+// entry, the machine entry and the api face reach the engine, types included. Real paths of
+// the real tree.
 const cli = join(__dirname, '..', '..', 'src', 'main', 'cli');
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -20,11 +21,8 @@ tester.run('cli-engine-entry', rule, {
       filename: join(cli, 'status.ts'),
       code: "import { createInProcessClient } from '../engine/api';",
     },
-    { filename: join(cli, 'status.ts'), code: "import type { Store } from '../engine/store';" },
-    {
-      filename: join(cli, 'status.ts'),
-      code: "import { type Store, type StoreRow } from '../engine/store/database';",
-    },
+    { filename: join(cli, 'status.ts'), code: "import type { Engine } from '../engine/engine';" },
+    { filename: join(cli, 'judge.ts'), code: "import { toolBudget } from '../engine/machine';" },
     { filename: join(cli, 'status.ts'), code: "import { unwrap } from './connection';" },
     { filename: join(cli, 'status.ts'), code: "import { z } from '../../shared/lab-api';" },
     {
@@ -34,6 +32,16 @@ tester.run('cli-engine-entry', rule, {
     },
   ],
   invalid: [
+    {
+      filename: join(cli, 'status.ts'),
+      code: "import type { Store } from '../engine/store';",
+      errors: [{ messageId: 'internal' }],
+    },
+    {
+      filename: join(cli, 'condition-flags.ts'),
+      code: "import { type Store, type StoreRow } from '../engine/store/database';",
+      errors: [{ messageId: 'internal' }],
+    },
     {
       filename: join(cli, 'status.ts'),
       code: "import { listStudies } from '../engine/store';",

@@ -17,8 +17,17 @@ tester.run('engine-faces', rule, {
     { filename: join(engine, 'judge', 'cues', 'a.ts'), code: "import { x } from '../prompt';" },
     { filename: join(engine, 'runner', 'a.ts'), code: "import { EngineError } from '../errors';" },
     { filename: join(engine, 'engine.ts'), code: "import { createHandlers } from './api';" },
+    {
+      filename: join(engine, 'runner', 'a.ts'),
+      code: "import { claimJob } from '../store/faces/jobs';",
+    },
   ],
   invalid: [
+    {
+      filename: join(engine, 'runner', 'a.ts'),
+      code: "import { claimJob } from '../store/faces/queue-internals';",
+      errors: [{ messageId: 'deep' }],
+    },
     {
       filename: join(engine, 'judge', 'loop.ts'),
       code: "import { saveJudgeRep } from '../store/judge-reps';",

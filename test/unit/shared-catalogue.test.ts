@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cuePresets } from '../../src/main/engine/judge/cues/presets';
-import { HARMFUL_LABELS, HELPFUL_LABELS } from '../../src/main/engine/mechanism-labels';
+import { labelsFor } from '../../src/main/engine/mechanism-labels';
 import { builtinPersonas } from '../../src/main/engine/simulation/persona-presets';
 import { hashString as engineHash } from '../../src/main/engine/random';
 import * as engineConditions from '../../src/main/engine/runner/conditions';
@@ -52,7 +52,7 @@ describe('shared domain code', () => {
   });
 
   it('gives the annotator the metajudge’s mechanism labels', () => {
-    expect(harmfulMechanisms.map((entry) => entry.id)).toEqual([...HARMFUL_LABELS]);
-    expect(helpfulMechanisms.map((entry) => entry.id)).toEqual([...HELPFUL_LABELS]);
+    expect(harmfulMechanisms.map((entry) => entry.id)).toEqual([...labelsFor('harmful')]);
+    expect(helpfulMechanisms.map((entry) => entry.id)).toEqual([...labelsFor('helpful')]);
   });
 });

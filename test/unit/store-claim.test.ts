@@ -1,13 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  claimJob,
-  insertJob,
-  insertStudyRows,
-  openStore,
-  type ClaimedJob,
-  type Store,
-} from '../../src/main/engine/store';
+import { openStore, type Store } from '../../src/main/engine/store';
+import { claimJob, insertJob, type ClaimedJob } from '../../src/main/engine/store/faces/jobs';
+import { insertStudyRows } from '../../src/main/engine/store/faces/studies';
 import { queuedClaimSql } from '../../src/main/engine/store/jobs';
 import { studySpecSchema } from '../../src/shared/study-spec';
 import { insertMiniSuiteRow } from '../helpers/mini-suite-row';

@@ -1,25 +1,22 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/main/engine/errors';
+import { type Store, openStore } from '../../src/main/engine/store';
+import { insertBundleRows, readBundleTables } from '../../src/main/engine/store/faces/bundles';
 import {
-  type Store,
   cuedBinaryReps,
-  insertBundleRows,
-  insertStudyRows,
   listReps,
-  listSuiteItems,
   loadJudgeRep,
-  openStore,
-  readBundleTables,
   readStoredRep,
   repMessages,
   repOrigin,
   repSimulationRecord,
   repToolCalls,
   studyStoredReps,
-  suiteItemGold,
   uncuedReps,
-} from '../../src/main/engine/store';
+} from '../../src/main/engine/store/faces/reps';
+import { insertStudyRows } from '../../src/main/engine/store/faces/studies';
+import { listSuiteItems, suiteItemGold } from '../../src/main/engine/store/faces/suites';
 import { studySpecSchema } from '../../src/shared/study-spec';
 import { insertMiniSuiteRow } from '../helpers/mini-suite-row';
 import { makeTempDir } from '../helpers/temp-dir';

@@ -1,23 +1,20 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/main/engine/errors';
+import { type Store, openStore } from '../../src/main/engine/store';
+import { insertJob, providerCallLog } from '../../src/main/engine/store/faces/jobs';
+import { modelRepHistory } from '../../src/main/engine/store/faces/machine';
+import { readDimensionGold, saveDimensionGold } from '../../src/main/engine/store/faces/reps';
 import {
-  type Store,
-  insertJob,
   insertStudyRows,
   latestStudyId,
   matchingStudyIds,
-  modelRepHistory,
-  openStore,
-  providerCallLog,
-  readDimensionGold,
   readStudyDefinition,
   readStudySpecRecord,
-  saveDimensionGold,
   saveImportedStudy,
-  storedBuiltinVersion,
   studyIsSimulated,
-} from '../../src/main/engine/store';
+} from '../../src/main/engine/store/faces/studies';
+import { storedBuiltinVersion } from '../../src/main/engine/store/faces/suites';
 import type { ModelResponse } from '../../src/main/engine/providers';
 import { studySpecSchema } from '../../src/shared/study-spec';
 import { insertMiniSuiteRow } from '../helpers/mini-suite-row';

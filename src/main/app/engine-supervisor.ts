@@ -18,7 +18,17 @@ import {
   type ExitInfo,
 } from './engine-launch';
 
-export * from './engine-launch';
+export {
+  ReadyTimeoutError,
+  backoffDelay,
+  createLineSplitter,
+  createLineTail,
+  describeExit,
+  engineLaunch,
+  selectNodeCommand,
+  waitForReadyLine,
+} from './engine-launch';
+export type { EngineLaunch } from './engine-launch';
 
 /** Options of an `EngineSupervisor`; only `launch` is required. */
 export interface EngineSupervisorOptions {

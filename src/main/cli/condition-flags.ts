@@ -6,15 +6,13 @@ import { existsSync } from 'node:fs';
 import { cueAxesSchema, type CueSpec } from '../../shared/cue-spec';
 import { repConditionSchema, type RepCondition } from '../../shared/rep-condition';
 import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../shared/suite-format';
-import type { Store } from '../engine/store/database';
+import type { Engine } from '../engine/engine';
 import { UsageError } from './command';
 import {
   builtinSuiteIds,
-  ensureSuite,
-  getSuiteItem,
-  getSuiteSettings,
-  getSuiteTaxonomies,
+  ensureWorkspaceSuite,
   loadSuiteFile,
+  workspaceSuiteItem,
 } from '../engine/machine';
 
 /** parseArgs options for the condition flags. */
@@ -132,7 +130,7 @@ function flagName(path: PropertyKey[]): string {
 
 /** The item the flags name, from the workspace or a suite file. */
 export function itemFromFlags(
-  store: Store,
+  engine: Engine,
   values: { suite?: string | undefined; item?: string | undefined },
 ): {
   suiteId: string;
@@ -150,11 +148,6 @@ export function itemFromFlags(
   }
   // A built-in suite is imported into the workspace on first use.
   if ((builtinSuiteIds as readonly string[]).includes(values.suite))
-    ensureSuite(store, values.suite);
-  return {
-    suiteId: values.suite,
-    item: getSuiteItem(store, values.suite, values.item),
-    taxonomies: getSuiteTaxonomies(store, values.suite),
-    toolBudget: getSuiteSettings(store, values.suite).toolBudget,
-  };
+    ensureWorkspaceSuite(engine, values.suite);
+  return { suiteId: values.suite, ...workspaceSuiteItem(engine, values.suite, values.item) };
 }

@@ -11,7 +11,7 @@ import {
   createDockerClient,
   ensureBaseImage,
   ensurePostgresImage,
-  ensureSuite,
+  ensureWorkspaceSuite,
   findPersona,
   findPostgresImage,
   formatCalibration,
@@ -96,7 +96,7 @@ The synthetic judge is a SIMULATION: its tables are marked as such.`,
     const session = openLab(undefined, values.workspace);
     try {
       // The demo is local (it built this machine's images), so its engine is in this process.
-      const suite = ensureSuite(session.engine!.store, demoSpec.suite);
+      const suite = ensureWorkspaceSuite(session.engine!, demoSpec.suite);
       const spec = demoSpecWithItems(demoSpec, suite.items, withPostgres);
       const { studyId } = unwrap(await session.api.createStudy({ spec }));
       io.out(`Running the demo study ${studyId} (${spec.name}).`);

@@ -14,7 +14,7 @@ import {
   bootstrapImageTag,
   createDockerClient,
   ensureBootstrapImage,
-  ensureSuite,
+  ensureWorkspaceSuite,
   findBaseImage,
   findPostgresImage,
   formatBytes,
@@ -168,7 +168,7 @@ async function pullImages(
   const engine = createEngine(workspaceForProcess(workspace));
   let items;
   try {
-    items = ensureSuite(engine.store, suite).items;
+    items = ensureWorkspaceSuite(engine, suite).items;
   } finally {
     engine.close();
   }

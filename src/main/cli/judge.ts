@@ -3,8 +3,8 @@ import { isSimulatedProvider, providerCatalogue } from '../../shared/catalogue/p
 import { createEngine, workspaceForProcess } from '../engine/engine';
 import {
   createProvider,
-  judgeOneRep,
-  loadJudgeRep,
+  judgeOneRepIn,
+  storedJudgeRep,
   modelSettingsSchema,
   removeOrphans,
   toolBudget,
@@ -106,17 +106,12 @@ ${conditionUsage}`,
     const abort = () => controller.abort(new Error('interrupted'));
     process.once('SIGINT', abort);
     try {
-      const {
-        suiteId,
-        item,
-        taxonomies,
-        toolBudget: suiteBudget,
-      } = itemFromFlags(engine.store, values);
+      const { suiteId, item, taxonomies, toolBudget: suiteBudget } = itemFromFlags(engine, values);
       const budget = parseBudget(
         values.budget ?? (suiteBudget === undefined ? undefined : String(suiteBudget)),
       );
       await removeOrphans().catch(() => []);
-      const result = await judgeOneRep(engine.store, {
+      const result = await judgeOneRepIn(engine, {
         suiteId,
         item,
         taxonomies,
@@ -140,7 +135,7 @@ ${conditionUsage}`,
             `retrying after ${info.kind} (${info.status ?? '-'}); waiting ${Math.round(info.delayMs)} ms`,
           ),
       });
-      if (values.json) io.out(JSON.stringify(loadJudgeRep(engine.store, result.repId), null, 2));
+      if (values.json) io.out(JSON.stringify(storedJudgeRep(engine, result.repId), null, 2));
       else printSummary(result, io);
       return exitCodes.ok;
     } finally {

@@ -11,7 +11,7 @@ import { withInterrupt } from './interrupt';
 import { exitCodes, type CliIo } from './command';
 import {
   builtinSuiteIds,
-  ensureSuite,
+  ensureWorkspaceSuite,
   formatSuiteJson,
   generateMiniSuite,
   loadBuiltinSuite,
@@ -46,7 +46,7 @@ function resolveSuiteItems(target: string, workspace: string | undefined): Suite
   }
   const engine = createEngine(workspaceForProcess(workspace));
   try {
-    return ensureSuite(engine.store, target).items;
+    return ensureWorkspaceSuite(engine, target).items;
   } finally {
     engine.close();
   }

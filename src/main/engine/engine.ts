@@ -30,17 +30,11 @@ import {
 import { type DockerHostPool, probeDocker, isProcessAlive } from './environments';
 import { EventHub } from './events';
 import { previewPrompt } from './judge';
-import {
-  latestVersion,
-  openStore,
-  type Store,
-  listStudies,
-  getSuiteItem,
-  getSuiteTaxonomies,
-  listSuites,
-  namedStoreDamage,
-} from './store';
+import { latestVersion, openStore, type Store, namedStoreDamage } from './store';
+import { listStudies } from './store/faces/studies';
+import { getSuiteItem, getSuiteTaxonomies, listSuites } from './store/faces/suites';
 import { builtinSuiteIds, ensureSuite } from './suites';
+import { attachStore } from './engine-store';
 import { engineVersion } from './version';
 import { databasePath, ensureWorkspace, type WorkspaceLocation } from './workspace';
 
@@ -56,7 +50,6 @@ export { removeOrphans } from './environments';
 /** A running engine over one workspace. */
 export interface Engine {
   readonly workspace: WorkspaceLocation;
-  readonly store: Store;
   readonly events: EventHub;
   readonly handlers: LabHandlers;
   readonly startedAt: string;
@@ -208,9 +201,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   handlers.studyProgress = async (request) => heldPauses.apply(await storedProgress(request));
   nameStoreDamage(handlers, store);
 
-  return {
+  const engine: Engine = {
     workspace,
-    store,
     events,
     handlers,
     startedAt,
@@ -273,4 +265,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       store.close();
     },
   };
+  // Kept beside the engine, not on it: what the CLI and the server hold reaches no table.
+  attachStore(engine, store);
+  return engine;
 }

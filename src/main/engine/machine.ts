@@ -3,8 +3,17 @@
  * the commands that run locally (`cuelab env`, `demo`, `judge`, `suite verify|build-mini`,
  * `serve`). They build and inspect this machine's Docker images, remove what a stopped engine
  * left, rebuild and verify the built-in suite, or run one rep here. Everything that reads or
- * changes a workspace's studies goes through LabApi instead (engine/api).
+ * changes a workspace's studies goes through LabApi instead (engine/api). What needs the
+ * workspace takes the Engine, never its store, so the CLI is handed no table.
  */
+import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../shared/suite-format';
+import type { Engine } from './engine';
+import { engineStore } from './engine-store';
+import { judgeOneRep, type JudgeOneRequest, type JudgeRepResult } from './runner';
+import { loadJudgeRep } from './store/faces/reps';
+import { getSuiteItem, getSuiteSettings, getSuiteTaxonomies } from './store/faces/suites';
+import { ensureSuite } from './suites';
+
 export {
   baseImageTag,
   bootstrapImageTag,
@@ -26,7 +35,6 @@ export {
 export { calibrationCheck, findPersona, formatCalibration, loadPersonas } from './simulation';
 export {
   builtinSuiteIds,
-  ensureSuite,
   formatSuiteJson,
   generateMiniSuite,
   loadBuiltinSuite,
@@ -36,10 +44,38 @@ export {
   suiteImages,
   verifySuite,
 } from './suites';
-export { judgeOneRep, loadStudySpec, selectItems } from './runner';
+export { loadStudySpec, selectItems } from './runner';
 export type { EnvironmentBackend } from './environments';
 export { createProvider, modelSettingsSchema } from './providers';
 export { toolBudget } from './judge';
-export type { JudgeRepResult } from './judge';
+export type { JudgeOneRequest, JudgeRepResult } from './runner';
 export type { VerifyRow } from './suites';
-export { getSuiteItem, getSuiteSettings, getSuiteTaxonomies, loadJudgeRep } from './store';
+
+/** A suite stored in the engine's workspace, importing a built-in one on first use. */
+export function ensureWorkspaceSuite(engine: Engine, suiteId: string): { items: SuiteItem[] } {
+  return ensureSuite(engineStore(engine), suiteId);
+}
+
+/** One item of a suite stored in the engine's workspace, with what the rep needs beside it. */
+export function workspaceSuiteItem(
+  engine: Engine,
+  suiteId: string,
+  itemId: string,
+): { item: SuiteItem; taxonomies: SuiteTaxonomy[]; toolBudget: ToolBudgetSetting | undefined } {
+  const store = engineStore(engine);
+  return {
+    item: getSuiteItem(store, suiteId, itemId),
+    taxonomies: getSuiteTaxonomies(store, suiteId),
+    toolBudget: getSuiteSettings(store, suiteId).toolBudget,
+  };
+}
+
+/** Runs one rep on this machine and stores it in the engine's workspace (`cuelab judge`). */
+export function judgeOneRepIn(engine: Engine, request: JudgeOneRequest): Promise<JudgeRepResult> {
+  return judgeOneRep(engineStore(engine), request);
+}
+
+/** A stored rep as `cuelab judge --json` prints it, or null. */
+export function storedJudgeRep(engine: Engine, repId: string): Record<string, unknown> | null {
+  return loadJudgeRep(engineStore(engine), repId);
+}

@@ -3,27 +3,17 @@
  * from ground truth (harmful) or toward it (helpful). Labels are snake_case ids; the paper's
  * names are in the doc comments. The ids live in src/shared, where the window reads them too.
  */
-import { harmfulLabelIds, helpfulLabelIds } from '../../shared/mechanism-labels';
+// The two lists have one name, the one src/shared gives them: §3.3's harmful mechanisms
+// (over-trust, hallucination, under-investigation; App. N calls the last
+// `early_termination`) and App. F's helpful ones (better investigation, over-trust on a helpful
+// flip as lucky deference, evidence re-weighting).
+import { harmfulLabelIds, helpfulLabelIds, type FlipKind } from '../../shared/mechanism-labels';
 
-/**
- * §3.3's three harmful-flip mechanisms: over-trust, hallucination, under-investigation (App. N
- * calls the last `early_termination`).
- */
-export const HARMFUL_LABELS = harmfulLabelIds;
-
-/**
- * App. F's three helpful-flip mechanisms: better investigation (App. N: better-exploration),
- * over-trust on a helpful flip (App. F: "lucky deference"), and evidence re-weighting.
- */
-export const HELPFUL_LABELS = helpfulLabelIds;
+export type { FlipKind };
 
 /** Every mechanism a classifier or an annotator may assign. */
-export const MECHANISM_LABELS = [...HARMFUL_LABELS, ...HELPFUL_LABELS] as const;
+export const MECHANISM_LABELS = [...harmfulLabelIds, ...helpfulLabelIds] as const;
 
-/** One harmful mechanism. */
-export type HarmfulLabel = (typeof HARMFUL_LABELS)[number];
-/** One helpful mechanism. */
-export type HelpfulLabel = (typeof HELPFUL_LABELS)[number];
 /** One mechanism. */
 export type MechanismLabel = (typeof MECHANISM_LABELS)[number];
 
@@ -45,20 +35,12 @@ export const OVER_TRUST_SUB_MODES = ['deference', 'evidence_reweighting'] as con
 /** One over-trust sub-mode. */
 export type OverTrustSubMode = (typeof OVER_TRUST_SUB_MODES)[number];
 
-/** §3.1 harmful flip (away from gold) or App. F helpful flip (toward gold). */
-export type FlipKind = 'harmful' | 'helpful';
-
 /** Who assigned a label. */
 export type LabelSource = 'diff' | 'ensemble' | 'truth' | `voter:${string}` | `human:${string}`;
 
 /** The mechanisms a flip of this kind can have. */
 export function labelsFor(kind: FlipKind): readonly MechanismLabel[] {
-  return kind === 'harmful' ? HARMFUL_LABELS : HELPFUL_LABELS;
-}
-
-/** True when `value` is a mechanism label. */
-export function isMechanismLabel(value: string): value is MechanismLabel {
-  return (MECHANISM_LABELS as readonly string[]).includes(value);
+  return kind === 'harmful' ? harmfulLabelIds : helpfulLabelIds;
 }
 
 /** True when `value` is something a label row may hold. */

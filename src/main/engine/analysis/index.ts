@@ -1,8 +1,9 @@
 /** Analysis: pure functions from judge-rep rows to table rows (CONVENTIONS.md). */
-export * from './types';
-export * from './wilson';
-export * from './majority';
-export * from './pairs';
+export { UNCUED_CONDITION } from './types';
+export type { BinaryVerdict, CueDirection, Interval, JudgeRepRow, RepOutcomeName } from './types';
+export { wilsonInterval } from './wilson';
+export { majorityVote } from './majority';
+export { pairItems } from './pairs';
 export {
   itemRowsKey,
   lastPairingUpdate,
@@ -10,22 +11,35 @@ export {
   noteRowsGrown,
   type GrownItem,
 } from './pair-index';
-export * from './flips';
-export * from './accuracy';
-export * from './direction';
-export * from './bootstrap';
-export * from './headroom';
-export * from './effort';
-export * from './mitigation';
-export * from './mcnemar';
-export * from './multiplicity';
-export * from './paired-difference';
-export * from './cluster-bootstrap';
-export * from './rep-rates';
-export * from './placebo';
-export * from './graded';
-export * from './table-model';
-export { rowFacts, type RowFacts } from './row-facts';
+export { flipRates, flipRatesFromPairs } from './flips';
+export type { FlipRow } from './flips';
+export { accuracyUnderCue } from './accuracy';
+export { directionAsymmetry } from './direction';
+export type { DirectionRate, DirectionRow } from './direction';
+export { resolveBootstrap } from './bootstrap';
+export { headroomClosed } from './headroom';
+export { harmfulFlipsByEffort } from './effort';
+export { mitigationEffects } from './mitigation';
+export type { MitigationRow } from './mitigation';
+export { HOLM_METHOD, holmAdjustWithin } from './multiplicity';
+export type { ClusteredRate } from './cluster-bootstrap';
+export { repLevelRates, repRateKey } from './rep-rates';
+export { flipsBeyondPlacebo, placeboArms } from './placebo';
+export type { BeyondPlacebo } from './placebo';
+export { gradedFlipRates } from './graded';
+export {
+  POOLED,
+  SIMULATED_NOTE,
+  TABLE_NAMES,
+  intervalCells,
+  intervalColumns,
+  makeTable,
+  percent,
+  percentIntervalCells,
+  whyNoPairs,
+} from './table-model';
+export type { ReportCell, ReportColumn, ReportRow, ReportTable, TableName } from './table-model';
+export { rowFacts } from './row-facts';
 export { lastTallyUpdate } from './scoped-tally';
-export * from './proportion-difference';
-export * from './study-compare';
+export { compareStudies } from './study-compare';
+export type { StudyComparison } from './study-compare';

@@ -14,7 +14,9 @@ import { exportInspectLogs, exportLabelsCsv, importLabelsCsv, labelSheetCsv } fr
 import { previewPrompt } from '../judge';
 import { classifyStudy, mechanismValidation, parseEnsembleConfig } from '../metajudge';
 import { importResultsFile } from '../reports';
-import { getSuiteItem, getSuiteTaxonomies, readStudyFlags, type Store } from '../store';
+import { type Store } from '../store';
+import { readStudyFlags } from '../store/faces/studies';
+import { getSuiteItem, getSuiteTaxonomies } from '../store/faces/suites';
 import { builtinSuiteIds, ensureSuite, loadSuiteFile } from '../suites';
 import type { LabHandlers } from './handlers';
 import { readNamedFile } from './read-file';

@@ -3,7 +3,8 @@
  * one (so in-flight and finished counts are live), else from a pool made for the look.
  */
 import { DockerHostPool } from '../environments';
-import { type Store, listDockerHosts, removeDockerHost, saveDockerHost } from '../store';
+import { type Store } from '../store';
+import { listDockerHosts, removeDockerHost, saveDockerHost } from '../store/faces/machine';
 import type { LabHandlers } from './handlers';
 
 /** The host handlers of an engine; `runningPool` is the runner's pool while it runs. */

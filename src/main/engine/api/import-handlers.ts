@@ -3,7 +3,8 @@
  * same importers as `cuelab suite import`, and stores the suite only when asked;
  * `uploadImportFiles` stages what was dropped on the window as such a path.
  */
-import { type Store, saveSuite } from '../store';
+import { type Store } from '../store';
+import { saveSuite } from '../store/faces/suites';
 import { importRuns, stageUpload } from '../suites';
 import type { LabHandlers } from './handlers';
 

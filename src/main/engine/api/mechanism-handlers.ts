@@ -15,7 +15,9 @@ import {
   saveHumanLabel,
   type RunRecord,
 } from '../metajudge';
-import { jobStudyOfRep, labelsForRep, type Store } from '../store';
+import { type Store } from '../store';
+import { labelsForRep } from '../store/faces/labels';
+import { jobStudyOfRep } from '../store/faces/reps';
 import type { LabHandlers } from './handlers';
 
 type MechanismHandlers = Pick<

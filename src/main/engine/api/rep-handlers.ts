@@ -5,7 +5,9 @@
  */
 import { EngineError } from '../errors';
 import { alignCalls, flipsWithLabels, loadRunRecord } from '../metajudge';
-import { queryStudyReps, readStudyHeader, repFacets, type Store } from '../store';
+import { type Store } from '../store';
+import { queryStudyReps, repFacets } from '../store/faces/reps';
+import { readStudyHeader } from '../store/faces/studies';
 import type { LabHandlers } from './handlers';
 import { runView } from './mechanism-handlers';
 

@@ -27,7 +27,9 @@ import {
 } from '../runner';
 import { specNeedsDocker } from '../environments';
 import { syntheticPower } from '../simulation';
-import { listReps, listSuiteItems, type Store } from '../store';
+import { type Store } from '../store';
+import { listReps } from '../store/faces/reps';
+import { listSuiteItems } from '../store/faces/suites';
 import { ensureSuite, resourcesDir } from '../suites';
 import { join } from 'node:path';
 import type { LabHandlers } from './handlers';

@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SuiteItem } from '../../../shared/suite-format';
-import { listSuiteItemIds, listSuiteItems, listSuites, saveSuite, type Store } from '../store';
+import { type Store } from '../store';
+import { listSuiteItemIds, listSuiteItems, listSuites, saveSuite } from '../store/faces/suites';
 import { builtinSuiteIds, describeSpec, ensureSuite, parseSuite, resourcesDir } from '../suites';
 import type { LabHandlers } from './handlers';
 import { readNamedFile } from './read-file';

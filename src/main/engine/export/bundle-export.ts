@@ -9,7 +9,9 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { EngineError } from '../errors';
-import { type Store, readBundleTables, readStudySpecRecord } from '../store';
+import { type Store } from '../store';
+import { readBundleTables } from '../store/faces/bundles';
+import { readStudySpecRecord } from '../store/faces/studies';
 import { engineVersion } from '../version';
 import {
   BUNDLE_FORMAT,

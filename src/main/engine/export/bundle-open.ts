@@ -15,16 +15,15 @@
 import { createHash } from 'node:crypto';
 import { EngineError } from '../errors';
 import { builtinSuiteIds } from '../suites';
+import { type Store, inTransaction } from '../store';
 import {
-  type Store,
-  deleteStudy,
-  inTransaction,
   insertAnnotators,
   insertBundleRows,
   readSuiteRows,
   repExists,
   studyName,
-} from '../store';
+} from '../store/faces/bundles';
+import { deleteStudy } from '../store/faces/studies';
 import {
   BUNDLE_FORMAT,
   BUNDLE_TABLES,

@@ -12,18 +12,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EngineError } from '../errors';
 import { redactKeyJson } from '../secrets';
+import { type Store } from '../store';
+import { repMessages, studyStoredReps } from '../store/faces/reps';
 import {
-  type Store,
   readImportedAnalysisRecords,
   readStudyHeader,
   readStudySpecRecord,
-  repMessages,
   studyHeader,
   studyJobStates,
   studyRepJobs,
-  studyStoredReps,
-  suiteItemGold,
-} from '../store';
+} from '../store/faces/studies';
+import { suiteItemGold } from '../store/faces/suites';
 import { engineVersion } from '../version';
 import { inspectEvalArchive, type InspectLogShape } from './inspect-eval';
 import { fields, importedSample, nativeSample, text, type ExportSample } from './inspect-sample';

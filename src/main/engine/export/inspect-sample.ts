@@ -3,7 +3,8 @@
  * a rep `import-results` stored (results only: no transcript exists, so the sample holds the
  * verdict, the gold label and the record's fields, and no messages).
  */
-import type { ImportedAnalysisRecord, StoredMessage, StoredRep } from '../store';
+import type { StoredMessage, StoredRep } from '../store/faces/reps';
+import type { ImportedAnalysisRecord } from '../store/faces/studies';
 import type { InspectSampleShape } from './inspect-eval';
 import { transcriptEvents, type InspectMessage, type InspectScore } from './inspect-events';
 

@@ -11,7 +11,6 @@
  * over-trust, and at most one row per (rep, annotator). A file with any bad row is rejected
  * whole, every bad row listed with its line number; nothing is stored.
  */
-import { MAX_NAMED_FILE_BYTES, readRegularFile } from '../input-limits';
 import { basename } from 'node:path';
 import { EngineError } from '../errors';
 import {
@@ -22,14 +21,14 @@ import {
   type MechanismLabel,
 } from '../metajudge';
 import { formatCsvRecords, parseCsv, restoreFormula } from '../reports';
+import { type Store } from '../store';
 import {
-  type Store,
   ANNOTATOR_PATTERN,
   listStudyLabels,
-  repOrigin,
   saveLabels,
   type LabelInput,
-} from '../store';
+} from '../store/faces/labels';
+import { repOrigin } from '../store/faces/reps';
 
 /** Columns export writes; the first five are what import reads. */
 export const LABEL_CSV_COLUMNS = [
@@ -213,11 +212,4 @@ export function importLabelsCsv(
   saveLabels(store, labels);
   const annotators = [...new Set(labels.map((label) => label.source.slice(6)))].sort();
   return { imported: labels.length, skipped, annotators };
-}
-
-/** Imports human labels from a CSV file. */
-export function importLabelsFile(store: Store, file: string): LabelsImportSummary {
-  // A regular file of at most 64 MiB: a FIFO or device is refused, never waited on.
-  const text = readRegularFile(file, file, MAX_NAMED_FILE_BYTES).toString('utf8');
-  return importLabelsCsv(store, text, file);
 }

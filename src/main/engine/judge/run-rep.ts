@@ -1,6 +1,8 @@
 /**
  * One judge rep end to end: build the prompt, run the loop against a provider (with retries
- * and the App. R temperature rule), apply a sufficiency gate if one is set, and store it all.
+ * and the App. R temperature rule), apply a sufficiency gate if one is set, and hand back what
+ * it produced as a RepRecord. Storing it is the runner's: it commits the record with its job's
+ * completion in one transaction, so the judge holds no store.
  */
 import {
   costOf,
@@ -12,7 +14,7 @@ import {
   type ModelProvider,
   type ReasoningOptions,
 } from '../providers';
-import { type Store, saveJudgeRep } from '../store';
+import type { RepRecord } from '../contract';
 import type { ToolBudget } from './budget';
 import {
   defaultToolLimits,
@@ -63,17 +65,15 @@ export interface JudgeRepRequest {
   retry?: Omit<RetryOptions, 'temperaturePolicy' | 'signal'>;
   signal?: AbortSignal;
   onProgress?: (event: { turns: number; toolResults: number }) => void;
-  /** Runs inside the transaction that stores the rep (the runner completes its job there). */
-  alsoInTransaction?: (repId: string) => void;
   /** Replaces the default provider call (the runner's resumable, cached call). */
   call?: ModelCall;
   /** Read after the loop: the synthetic judge's account of what it did (stored with the rep). */
   describeSimulation?: () => unknown;
 }
 
-/** A finished, stored rep. */
-export interface JudgeRepResult {
-  repId: string;
+/** A finished rep, not yet stored: the record to store and what the caller may read of it. */
+export interface JudgedRep {
+  record: RepRecord;
   prompt: JudgePrompt;
   transcript: JudgeTranscript;
   /** The verdict after any gate. */
@@ -98,8 +98,8 @@ export function modelCallFor(request: JudgeRepRequest): ModelCall {
   };
 }
 
-/** Runs and stores one rep. */
-export async function runJudgeRep(store: Store, request: JudgeRepRequest): Promise<JudgeRepResult> {
+/** Runs one rep to its record. */
+export async function judgeRep(request: JudgeRepRequest): Promise<JudgedRep> {
   const prompt = buildJudgePrompt(request.input);
   const call = request.call ?? modelCallFor(request);
   const table = request.priceTable ?? defaultPriceTable;
@@ -128,7 +128,7 @@ export async function runJudgeRep(store: Store, request: JudgeRepRequest): Promi
   }
   // A verdict reached in an environment that died under the judge is not evidence.
   await request.input.environment.verifyIntact?.();
-  const repId = saveJudgeRep(store, {
+  const record: RepRecord = {
     ...(request.studyId ? { studyId: request.studyId } : {}),
     suiteId: request.suiteId,
     itemId: request.input.itemId,
@@ -141,7 +141,6 @@ export async function runJudgeRep(store: Store, request: JudgeRepRequest): Promi
     finalVerdict,
     gate,
     ...(request.describeSimulation ? { simulation: request.describeSimulation() } : {}),
-    ...(request.alsoInTransaction ? { alsoInTransaction: request.alsoInTransaction } : {}),
-  });
-  return { repId, prompt, transcript, finalVerdict, gate };
+  };
+  return { record, prompt, transcript, finalVerdict, gate };
 }

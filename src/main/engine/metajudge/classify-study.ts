@@ -12,15 +12,10 @@
  */
 import { EngineError } from '../errors';
 import type { Environment, ModelProvider } from '../providers';
-import {
-  type Store,
-  labelsForRep,
-  replaceRepLabels,
-  saveLabels,
-  type LabelInput,
-  getSuiteItem,
-  repOrigin,
-} from '../store';
+import { type Store } from '../store';
+import { labelsForRep, replaceRepLabels, saveLabels, type LabelInput } from '../store/faces/labels';
+import { repOrigin } from '../store/faces/reps';
+import { getSuiteItem } from '../store/faces/suites';
 import type { MetaJudgeCase } from './ensemble/prompt';
 import { runEnsemble, type EnsembleDeps, type EnsembleResult } from './ensemble/run';
 import { providerForVoter, tieBreakerOf, type EnsembleConfig, type Voter } from './ensemble/voters';

@@ -10,7 +10,8 @@
  * binary verdicts (graded dimensions flip by a threshold, App. G, which is not a mechanism case).
  */
 import { controlKeyOf } from '../../../shared/condition-keys';
-import { type Store, cuedBinaryReps, repOrigin, uncuedReps } from '../store';
+import { type Store } from '../store';
+import { cuedBinaryReps, repOrigin, uncuedReps } from '../store/faces/reps';
 import type { FlipKind, Outcome } from '../mechanism-labels';
 
 /** One uncued rep of the same item and judge. */

@@ -3,26 +3,15 @@
  * flipped. Flipped pairs, the deterministic trajectory diff, the LLM ensemble, validation
  * against the synthetic judge, agreement statistics and the blind labelling queue.
  */
-export * from '../mechanism-labels';
-export * from './flipped';
-export * from './run-record';
-export * from './pair';
-export * from './diff/claims';
-export * from './diff/language';
-export * from './diff/trajectory';
-export * from './diff/classify';
-export * from './validation';
-export * from './agreement/kappa';
-export * from './agreement/report';
-export * from './agreement/study';
-export * from './agreement/table';
-export * from './ensemble/voters';
-export * from './ensemble/prompt';
-export * from './ensemble/answer';
-export * from './ensemble/vote';
-export * from './ensemble/run';
-export * from './consensus/prompt';
-export * from './consensus/gold';
-export * from './consensus/study-gold';
-export * from './classify-study';
-export * from './queue';
+export type { MechanismLabel } from '../mechanism-labels';
+export { findFlippedReps } from './flipped';
+export type { FlippedRep } from './flipped';
+export { loadRunRecord } from './run-record';
+export type { RunRecord } from './run-record';
+export { loadFlipPairView } from './pair';
+export { alignCalls } from './diff/trajectory';
+export { mechanismValidation, mechanismValidationReport } from './validation';
+export { agreementReportTable } from './agreement/table';
+export { parseEnsembleConfig } from './ensemble/voters';
+export { classifyStudy } from './classify-study';
+export { flipsWithLabels, humanLabelProblem, labellingQueue, saveHumanLabel } from './queue';

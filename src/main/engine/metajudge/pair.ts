@@ -4,7 +4,8 @@
  * uncued twin, aligned, with the divergence point marked; all of it offline from SQLite").
  */
 import { EngineError } from '../errors';
-import { type Store, repSimulationRecord } from '../store';
+import { type Store } from '../store';
+import { repSimulationRecord } from '../store/faces/reps';
 import { classifyFlip, type DiffResult } from './diff/classify';
 import { alignCalls, type AlignedRow } from './diff/trajectory';
 import { findFlippedRep, type FlippedRep } from './flipped';

@@ -8,7 +8,8 @@
  */
 import { EngineError } from '../errors';
 import { hashString } from '../random';
-import { type Store, ANNOTATOR_PATTERN, listStudyLabels, saveLabels } from '../store';
+import { type Store } from '../store';
+import { ANNOTATOR_PATTERN, listStudyLabels, saveLabels } from '../store/faces/labels';
 import { findFlippedRep, findFlippedReps, type FlippedRep } from './flipped';
 import {
   OVER_TRUST_SUB_MODES,

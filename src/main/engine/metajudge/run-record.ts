@@ -6,7 +6,8 @@
  * is opened in another workspace.
  */
 import { EngineError } from '../errors';
-import { type Store, type StoredMessage, readStoredRep, repMessages, repToolCalls } from '../store';
+import { type Store } from '../store';
+import { type StoredMessage, readStoredRep, repMessages, repToolCalls } from '../store/faces/reps';
 import type { Outcome } from '../mechanism-labels';
 
 /** One investigation tool call (the verdict tool is not one). */

@@ -1,13 +1,138 @@
 /** Paper-derived constants for the judge (see each module's header for sources and gaps). */
-export * from './types';
-export * from './normalize';
-export * from './cue-wordings';
-export * from './cue-templates';
-export * from './placements';
-export * from './budget';
-export * from './dimensions';
-export * from './taxonomies';
-export * from './mitigations';
-export * from './protocol';
-export * from './numbers';
-export * from './numbers-appendix';
+export { PAPER_DATASETS, PAPER_JUDGES, verbatim } from './types';
+export type { PaperCitation, PaperDatasetId, PaperJudge, PaperText, TextProvenance } from './types';
+export { compactPaperText, normalizePaperText } from './normalize';
+export {
+  CUES_WITHOUT_TEXT,
+  CUE_STRENGTH_DESCRIPTIONS,
+  FIG6_SEVERITY_CUE,
+  MAIN_CUE_PLACEMENT,
+  STRONG_CUE_VARIANTS,
+  STRONG_LENIENCY_CUE,
+  STRONG_LENIENCY_CUE_FIGURES,
+  STRONG_SEVERITY_CUE,
+  STRONG_SEVERITY_CUE_APP_E,
+  STRONG_SEVERITY_CUE_FIGURES,
+  WEAK_CUE_VARIANTS,
+  WEAK_SEVERITY_CUE,
+  WEAK_SEVERITY_CUE_INTRO,
+} from './cue-wordings';
+export type { CueAxis, CueDirection, PaperCue } from './cue-wordings';
+export {
+  ALL_CUE_TEMPLATES,
+  AUTHORITY_TEMPLATES,
+  DECISIVENESS_TEMPLATES,
+  FRAMING_TEMPLATES,
+  TABLE_2_PLACEHOLDERS,
+  TABLE_2_SOURCE,
+  TABLE_3_SHARED_PREFIX,
+  TABLE_4_ELLIPSIS_DEFINITION,
+  TEMPLATE_INJECTION_RULE,
+  renderCueTemplate,
+} from './cue-templates';
+export type { PaperCueTemplate } from './cue-templates';
+export {
+  MAIN_EXPERIMENT_PLACEMENT,
+  PLACEMENTS,
+  PLACEMENT_CUE_RECONSTRUCTED,
+  PLACEMENT_FIXED_CUE,
+  PLACEMENT_POOL,
+  PLACEMENT_PREPEND_VS_APPEND,
+  PLACEMENT_SUMMARY,
+} from './placements';
+export type { PaperPlacement, PlacementId } from './placements';
+export {
+  BUDGETED_DATASETS,
+  BUDGET_COUNTS,
+  BUDGET_EFFECT,
+  BUDGET_ON_REACH,
+  BUDGET_SCOPE,
+  DECODING_NOTE,
+  HARD_TOOL_CALL_CAP,
+  HARNESS_SEED,
+  INFERENCE_SETTINGS,
+  JUDGE_TEMPERATURE,
+  META_JUDGE_OPUS_THINKING,
+  SOFT_TOOL_CALL_BUDGET,
+  STOP_DIRECTIVE_AS_EXTRACTED,
+  STOP_DIRECTIVE_PREFIX,
+  TEMPERATURE_NOTE,
+  TEMPERATURE_REJECTED_BY,
+  TEMPERATURE_SCOPE,
+  TYPICAL_TOOL_CALLS,
+} from './budget';
+export {
+  DIMENSIONS,
+  DIMENSIONS_BY_DATASET,
+  DIMENSION_SCALES,
+  FLIP_RULE,
+  GRADED_FLIP_THRESHOLD_POINTS,
+  GRADED_GROUND_TRUTH,
+  GRADED_SCALE,
+  RQ1_DIMENSION,
+  isFlip,
+} from './dimensions';
+export type { DimensionId, PaperDimension } from './dimensions';
+export {
+  AJ_FILESYSTEM_TAXONOMY,
+  AJ_POSTGRES_TAXONOMY,
+  AJ_TAXONOMY_GENERATION_PROMPT_IN_SUBSTANCE,
+  SWE_BENCH_VERIFIED_TAXONOMY,
+  SWE_CLASSIFIER_NOTE,
+  TAXONOMIES,
+  TAXONOMY_SIZES,
+} from './taxonomies';
+export type { ErrorCategory, TaxonomyPhase } from './taxonomies';
+export {
+  GUARD_QUOTED_FRAGMENT,
+  LEARNED_SKILL_INJECTION,
+  LEARNED_SKILL_PARTS,
+  MITIGATIONS,
+  MITIGATION_CAVEAT,
+  MITIGATION_SETTING,
+  SUFFICIENCY_GATE,
+} from './mitigations';
+export type { MitigationId, PaperMitigation } from './mitigations';
+export {
+  CEILING_METRIC,
+  CUED_ARM,
+  ERROR_MODE_REPS_RULE,
+  ERROR_MODE_SUBSET_SIZES,
+  HARMFUL_FLIP_RATE,
+  HARMFUL_MECHANISMS,
+  HELPFUL_FLIP_RATE,
+  HELPFUL_MECHANISMS,
+  LENIENCY_DEFINITION,
+  META_JUDGE_ENSEMBLE,
+  META_JUDGE_TIE_BREAKER,
+  REPS_PER_ARM,
+  SEVERITY_DEFINITION,
+  THREAT_MODELS,
+  UNCUED_ARM,
+  ceilingClosedPercent,
+} from './protocol';
+export { HEADLINE_MAX_HARMFUL_PCT, TABLE_1, TABLE_5, TABLE_5_APPROX_N, TABLE_6 } from './numbers';
+export type { Table1Row, Table5Row, Table6Row } from './numbers';
+export {
+  COMPUTE,
+  CUE_STRENGTH,
+  CUE_TEMPLATE_PERCENT_CEILING,
+  DECISIVE_OVER_HEDGED_RATIO,
+  DIRECTION_BY_DATASET,
+  DIRECTION_BY_JUDGE,
+  DIRECTION_BY_JUDGE_EXCL_SWE,
+  EFFORT_BIN_EDGES,
+  EFFORT_MIN_REPS_PER_BIN,
+  EFFORT_PEARSON_R,
+  HELPFUL_MECHANISM_MIX_POOLED,
+  HUMAN_VALIDATION,
+  INVESTIGATION_SYMMETRY,
+  MECHANISM_BY_DIMENSION,
+  OVER_TRUST_SHARE,
+  TABLE_10,
+  TABLE_8,
+  TABLE_8_N,
+  TABLE_9,
+  UNDEFENDED_HELPFUL_PCT,
+} from './numbers-appendix';
+export type { SeverityLeniency } from './numbers-appendix';

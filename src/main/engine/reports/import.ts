@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import { EngineError } from '../errors';
 import { checkRowCount, countLines, readLimitedText } from '../input-limits';
-import { type Store, saveImportedStudy } from '../store';
+import { type Store } from '../store';
+import { saveImportedStudy } from '../store/faces/studies';
 import type { ImportedRep, ResultsFormat } from './results-parse';
 import { detectFormat, parseResults } from './results-parse';
 

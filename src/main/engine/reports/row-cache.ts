@@ -14,6 +14,7 @@ import {
   type GrownItem,
   type JudgeRepRow,
 } from '../analysis';
+import { type Store } from '../store';
 import {
   dimensionGoldStamp,
   doneJobCount,
@@ -23,8 +24,7 @@ import {
   readNativeAnalysisRecords,
   readNativeAnalysisRecordsSince,
   type NativeAnalysisRecord,
-  type Store,
-} from '../store';
+} from '../store/faces/reps';
 import {
   describe,
   nativeAnalysisRow,

@@ -4,7 +4,7 @@
  */
 import type { BinaryVerdict, CueDirection, JudgeRepRow, RepOutcomeName } from '../analysis';
 import { baseConditionKey, cueKey, type StudyCondition } from '../../../shared/condition-keys';
-import type { NativeAnalysisRecord } from '../store';
+import type { NativeAnalysisRecord } from '../store/faces/reps';
 
 /** The value as a verdict, or null. */
 export function verdictOf(value: unknown): BinaryVerdict | null {

@@ -6,13 +6,9 @@
  */
 import type { JudgeRepRow } from '../analysis';
 import { EngineError } from '../errors';
-import {
-  type Store,
-  readConditionBodies,
-  readImportedAnalysisRecords,
-  readNativeAnalysisRecords,
-  readStudyHeader,
-} from '../store';
+import { type Store } from '../store';
+import { readConditionBodies, readNativeAnalysisRecords } from '../store/faces/reps';
+import { readImportedAnalysisRecords, readStudyHeader } from '../store/faces/studies';
 import { cachedImportedRows, cachedNativeRows } from './row-cache';
 import {
   describe,

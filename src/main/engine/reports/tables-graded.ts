@@ -14,7 +14,8 @@ import {
   type ReportTable,
 } from '../analysis';
 import { GRADED_FLIP_THRESHOLD_POINTS } from '../paper';
-import { type Store, readStudySpecRecord } from '../store';
+import { type Store } from '../store';
+import { readStudySpecRecord } from '../store/faces/studies';
 import { studyRows } from './rows';
 
 /** Graded flips per cued condition × dimension at every scope, at `threshold` points. */

@@ -6,7 +6,8 @@
  * deterministic environment reproduces the same requests.
  */
 import { requestHash } from '../providers';
-import { type Store, providerCallLog } from '../store';
+import { type Store } from '../store';
+import { providerCallLog } from '../store/faces/jobs';
 import type { ModelCall } from '../judge';
 
 /** Counters a caller can read after the rep (and tests can assert on). */

@@ -8,7 +8,9 @@ import { studyDimensions, type StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import { seededRandom } from '../random';
-import { type Store, inTransaction, insertJob, insertStudyRows } from '../store';
+import { type Store, inTransaction } from '../store';
+import { insertJob } from '../store/faces/jobs';
+import { insertStudyRows } from '../store/faces/studies';
 import { expandConditions, isControl } from './conditions';
 import { queueFixedDirectionJobs } from './scheduling';
 

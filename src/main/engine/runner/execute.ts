@@ -1,14 +1,14 @@
 /**
  * Running one claimed job: load its item and condition, provision a fresh environment, build
- * the judge for the rep, run the rep with resumable provider calls, store it, dispose the
- * environment on every path.
+ * the judge for the rep, run the rep with resumable provider calls, commit its record with the
+ * job's completion in one transaction, dispose the environment on every path.
  */
 import type { RepCondition } from '../../../shared/rep-condition';
 import { EngineError } from '../errors';
 import type { StudyJudge, StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem, SuiteTaxonomy, ToolBudgetSetting } from '../../../shared/suite-format';
 import type { ProvisionedEnvironment, WebRecording } from '../environments';
-import { budgetForDataset, prepareRep, type Readout, modelCallFor, runJudgeRep } from '../judge';
+import { budgetForDataset, prepareRep, type Readout, modelCallFor, judgeRep } from '../judge';
 import type {
   PriceTable,
   RetryOptions,
@@ -16,8 +16,10 @@ import type {
   ModelProvider,
   ReasoningOptions,
 } from '../providers';
-import { type ClaimedJob, type Store, saveWebRecording } from '../store';
+import type { Store } from '../store';
+import type { ClaimedJob } from '../store/faces/jobs';
 import { cachedModelCall, type CallCacheStats } from './call-cache';
+import { commitRep } from './commit-rep';
 import type { StudyCondition } from './conditions';
 
 /** What a judge factory is told about the rep it builds a judge for. */
@@ -159,7 +161,7 @@ export async function executeJob(
       job.id,
       modelCallFor({ ...base, condition: {}, suiteId: '' }),
     );
-    const result = await runJudgeRep(deps.store, {
+    const judged = await judgeRep({
       ...base,
       call: cached.call,
       ...(prepared.gate ? { gate: prepared.gate } : {}),
@@ -180,14 +182,14 @@ export async function executeJob(
       studyId: study.id,
       simulated: handle.simulated,
       ...(handle.describeSimulation ? { describeSimulation: handle.describeSimulation } : {}),
-      alsoInTransaction: (repId: string) => {
-        // The live web's pages go with the rep, so its replay needs no network.
-        const recording = environment.webRecording;
-        if (recording) saveWebRecording(deps.store, repId, recording);
-        complete?.(repId);
-      },
     });
-    return { repId: result.repId, costUsd: result.transcript.totals.costUsd, calls: cached.stats };
+    // Stored before the environment is disposed, as the rep's last act, with its job's
+    // completion and its web recording in the same transaction.
+    const repId = commitRep(deps.store, judged.record, {
+      ...(environment.webRecording ? { webRecording: environment.webRecording } : {}),
+      ...(complete ? { completeJob: complete } : {}),
+    });
+    return { repId, costUsd: judged.transcript.totals.costUsd, calls: cached.stats };
   } finally {
     await environment.dispose();
   }

@@ -1,24 +1,15 @@
 /** The face of `runner/`: what the rest of the engine may use (docs/ARCHITECTURE.md). */
-export { cueKey } from './conditions';
-export type { StudyCondition } from './conditions';
 export { createStudy } from './create-study';
 export { estimateStudy } from './estimate';
-export {
-  requeueOrphanedJobs,
-  retryFailedJobs,
-  cancelStudy,
-  pauseStudy,
-  reopenStudy,
-  resumeStudy,
-} from '../store';
+export { requeueOrphanedJobs, retryFailedJobs } from '../store/faces/jobs';
+export { cancelStudy, pauseStudy, reopenStudy, resumeStudy } from '../store/faces/studies';
 export { studyProgress } from './progress';
 export { loadStudy, resolveStudyId } from './load-study';
 export { StudyRunner } from './runner';
 export { loadStudySpec, parseStudySpec, specProblems } from './spec-file';
-export { syntheticJudgeFor } from './synthetic-judge';
 export { judgeOneRep } from './judge-one';
+export type { JudgeRepResult } from './commit-rep';
 export type { JudgeOneRequest } from './judge-one';
 export { workspaceRunnerDeps } from './workspace-deps';
 export { selectItems } from './create-study';
 export { HeldPauses } from './held-pauses';
-export { baseConditionKey, controlKeyOf } from './conditions';

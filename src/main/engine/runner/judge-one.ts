@@ -6,9 +6,11 @@
 import type { RepCondition } from '../../../shared/rep-condition';
 import type { SuiteItem, SuiteTaxonomy } from '../../../shared/suite-format';
 import { provisionEnvironment, type EnvironmentBackend } from '../environments';
-import { prepareRep, runJudgeRep, type JudgeRepResult, type ToolBudget } from '../judge';
+import { prepareRep, type ToolBudget } from '../judge';
 import type { ModelProvider, ModelSettings } from '../providers';
-import { type Store, workspaceTemperaturePolicy } from '../store';
+import { type Store } from '../store';
+import { workspaceTemperaturePolicy } from '../store/faces/machine';
+import { runJudgeRep, type JudgeRepResult } from './commit-rep';
 import { syntheticJudgeFor } from './synthetic-judge';
 
 /** What one rep needs: the item and its cue, and either a model with its provider or a persona. */

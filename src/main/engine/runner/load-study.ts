@@ -1,13 +1,7 @@
 import { EngineError } from '../errors';
-import {
-  type Store,
-  getSuiteItem,
-  getSuiteSettings,
-  getSuiteTaxonomies,
-  latestStudyId,
-  matchingStudyIds,
-  readStudyDefinition,
-} from '../store';
+import { type Store } from '../store';
+import { latestStudyId, matchingStudyIds, readStudyDefinition } from '../store/faces/studies';
+import { getSuiteItem, getSuiteSettings, getSuiteTaxonomies } from '../store/faces/suites';
 import type { LoadedStudy } from './execute';
 
 /** Loads a stored study with its items and conditions, for running or reporting. */

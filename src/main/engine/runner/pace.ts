@@ -9,7 +9,7 @@
  * rep there is no overlap to observe yet, so its duration is divided among the reps the
  * study may run at once.
  */
-import type { FinishedRepTime } from '../store';
+import type { FinishedRepTime } from '../store/faces/jobs';
 
 /** How many recent reps the rate is read from: enough to smooth, few enough to follow change. */
 export const paceWindowReps = 32;

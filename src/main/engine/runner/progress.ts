@@ -4,14 +4,9 @@
  * and time left measured from the reps it has finished.
  */
 import type { StudyProgress } from '../../../shared/study-progress';
-import {
-  type Store,
-  fixedMajorityKeys,
-  majorityKey,
-  readStudyDefinition,
-  recentRepTimes,
-  studyProgress as storedProgress,
-} from '../store';
+import { type Store } from '../store';
+import { fixedMajorityKeys, majorityKey, recentRepTimes } from '../store/faces/jobs';
+import { readStudyDefinition, studyProgress as storedProgress } from '../store/faces/studies';
 import { isControl } from './conditions';
 import { paceOf, paceWindowReps } from './pace';
 import { dimensionOf, effectiveDirection } from './scheduling';

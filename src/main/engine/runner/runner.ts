@@ -3,13 +3,11 @@
  * outcome. Any number of runners (engine processes, CLI runs) can share a workspace: claims
  * are transactions with leases, completions are compare-and-swap on the lease id.
  */
+import { describeStorageFailure, isStorageFailure, inTransaction } from '../store';
 import {
-  describeStorageFailure,
-  isStorageFailure,
   claimJob,
   completeJob,
   failJob,
-  inTransaction,
   openJobCount,
   releaseJob,
   releaseOwnedJobs,
@@ -17,12 +15,9 @@ import {
   runningByStudy,
   runningStudyIds,
   type ClaimedJob,
-  completeIfDone,
-  pauseStudy,
-  studyCost,
-  studyStatus,
   uncuedArmsWithoutMajority,
-} from '../store';
+} from '../store/faces/jobs';
+import { completeIfDone, pauseStudy, studyCost, studyStatus } from '../store/faces/studies';
 import { isUncuedControlKey } from './conditions';
 import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
 import { crashPoint } from './crash-points';

@@ -12,15 +12,14 @@
  */
 import type { StudySpec } from '../../../shared/study-spec';
 import { errorAttributionDimension } from '../judge';
+import { type Store, inTransaction } from '../store';
 import {
-  type Store,
   type UncuedJobOutcome,
   hasMajority,
   insertJob,
-  inTransaction,
   insertMajority,
   readUncuedJobOutcomes,
-} from '../store';
+} from '../store/faces/jobs';
 import type { StudyCondition } from './conditions';
 import { isControl, uncuedKey } from './conditions';
 

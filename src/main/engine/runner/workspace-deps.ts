@@ -17,7 +17,8 @@ import {
 } from '../providers';
 import { hashString } from '../random';
 import { redactingProvider } from '../redaction';
-import { type Store, listDockerHosts, workspaceTemperaturePolicy } from '../store';
+import { type Store } from '../store';
+import { listDockerHosts, workspaceTemperaturePolicy } from '../store/faces/machine';
 import type { JudgeContext, JudgeHandle } from './execute';
 import { loadStudy } from './load-study';
 import type { RunnerDeps } from './runner';

@@ -3,7 +3,7 @@
  * of the finished jobs and their reps, optionally only the reps stored after a given judge_reps
  * rowid, so the report cache (reports/row-cache.ts) can add a batch of landed reps without
  * reading the study again. A rep and its job's `done` are written in one transaction
- * (runner/execute.ts `alsoInTransaction`), and SQLite assigns rowids in commit order within a
+ * (runner/commit-rep.ts `commitRep`), and SQLite assigns rowids in commit order within a
  * database, so "rowid above the last one read" is exactly "landed since".
  */
 import type { Store } from './database';

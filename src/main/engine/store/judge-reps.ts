@@ -3,33 +3,9 @@
  * in one transaction so a rep is either fully recorded or not at all.
  */
 import { randomUUID } from 'node:crypto';
-import type { CueSpan, Verdict, JudgeTranscript } from '../contract';
+import type { RepRecord } from '../contract';
 import { statement, type Store } from './database';
 import { readJsonColumn } from './json-column';
-
-/** What identifies a rep besides its transcript. */
-export interface RepIdentity {
-  studyId?: string;
-  suiteId: string;
-  itemId: string;
-  provider: string;
-  model: string;
-  simulated: boolean;
-  /** Cue, direction, placement, mitigations, dimension, seed, budget: as run. */
-  condition: Record<string, unknown>;
-}
-
-/** A rep to store. */
-export interface RepRecord extends RepIdentity {
-  transcript: JudgeTranscript;
-  cueSpans: CueSpan[];
-  finalVerdict: Verdict | null;
-  gate: unknown;
-  /** The synthetic judge's account of the rep (persona, true mechanism); absent for real models. */
-  simulation?: unknown;
-  /** Runs inside the storing transaction (the runner completes its job there, atomically). */
-  alsoInTransaction?: (repId: string) => void;
-}
 
 /** Stores a finished rep; returns its id. */
 export function saveJudgeRep(store: Store, record: RepRecord): string {
@@ -144,7 +120,6 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
         entry.stopDirective ? 1 : 0,
       );
     });
-    record.alsoInTransaction?.(id);
   })();
   return id;
 }

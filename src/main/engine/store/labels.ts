@@ -138,32 +138,6 @@ export function labelsForRep(store: Store, repId: string): LabelRecord[] {
   return rows.map((row) => toRecord(row));
 }
 
-/** The sources that labelled any rep of a study, sorted. */
-export function labelSources(store: Store, studyId: string): LabelSource[] {
-  const rows = store.db
-    .prepare(
-      `SELECT DISTINCT l.source FROM mechanism_labels l JOIN judge_reps r ON r.id = l.rep_id
-        WHERE r.study_id = ? ORDER BY l.source`,
-    )
-    .all(studyId) as { source: string }[];
-  return rows.map((row) => row.source as LabelSource);
-}
-
-/** Deletes a study's labels from the given sources; returns how many went. */
-export function deleteStudyLabels(
-  store: Store,
-  studyId: string,
-  sources: readonly LabelSource[],
-): number {
-  const remove = store.db.prepare(
-    `DELETE FROM mechanism_labels WHERE source = ?
-       AND rep_id IN (SELECT id FROM judge_reps WHERE study_id = ?)`,
-  );
-  return store.db.transaction(() =>
-    sources.reduce((count, source) => count + remove.run(source, studyId).changes, 0),
-  )();
-}
-
 /**
  * Replaces every label of one rep whose source starts with `prefix` (e.g. `voter:`) by
  * `labels`, in one transaction: the stored voters are exactly those behind a new ensemble label.

@@ -143,7 +143,7 @@ export interface StoredRep {
   provider: string;
   model: string;
   simulated: boolean;
-  /** The condition as run (judge-reps.ts RepIdentity.condition). */
+  /** The condition as run (contract/rep-record.ts RepIdentity.condition). */
   condition: Record<string, unknown>;
   outcome: string;
   /** The parsed verdict and final (post-gate) verdict; null when none. */

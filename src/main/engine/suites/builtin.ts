@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { SuiteFile, SuiteItem } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
 import { hashString } from '../random';
-import { type Store, listSuiteItems, saveSuite, storedBuiltinVersion } from '../store';
+import { type Store } from '../store';
+import { listSuiteItems, saveSuite, storedBuiltinVersion } from '../store/faces/suites';
 import { parseSuite } from './load';
 
 /** Ids of the suites CueLab ships. */

@@ -5,7 +5,8 @@
  * and gold the annotators' majority; a study without annotators but with synthetic-judge
  * truth uses that truth as gold.
  */
-import { type Store, listStudyLabels } from '../../store';
+import { type Store } from '../../store';
+import { listStudyLabels } from '../../store/faces/labels';
 import { findFlippedReps } from '../flipped';
 import type { FlipKind } from '../../mechanism-labels';
 import { agreementReport, type AgreementReport, type LabelledCase } from './report';

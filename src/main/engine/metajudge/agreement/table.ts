@@ -4,7 +4,8 @@
  * the human–human agreement in the notes. Same shape as analysis/table-model.ts ReportTable.
  */
 import { SIMULATED_NOTE, type ReportColumn, type ReportRow } from '../../analysis';
-import { type Store, studyIsSimulated } from '../../store';
+import { type Store } from '../../store';
+import { studyIsSimulated } from '../../store/faces/studies';
 import type { FlipKind } from '../../mechanism-labels';
 import type { AgreementSummary } from './report';
 import { agreementForStudy, type StudyAgreement, type StudyAgreementOptions } from './study';

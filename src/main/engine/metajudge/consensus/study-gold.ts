@@ -6,13 +6,9 @@
  * gold is not asked again unless `force` is set, so an interrupted run resumes without paying
  * twice.
  */
-import {
-  type Store,
-  getSuiteItem,
-  readDimensionGold,
-  saveDimensionGold,
-  uncuedBinaryReps,
-} from '../../store';
+import { type Store } from '../../store';
+import { readDimensionGold, saveDimensionGold, uncuedBinaryReps } from '../../store/faces/reps';
+import { getSuiteItem } from '../../store/faces/suites';
 import type { EnsembleDeps } from '../ensemble/run';
 import type { EnsembleConfig, Voter } from '../ensemble/voters';
 import type { ModelProvider } from '../../providers';

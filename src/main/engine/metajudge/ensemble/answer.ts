@@ -8,8 +8,7 @@
  */
 import { z } from 'zod';
 import {
-  HARMFUL_LABELS,
-  HELPFUL_LABELS,
+  labelsFor,
   type FlipKind,
   type MechanismLabel,
   type OverTrustSubMode,
@@ -123,7 +122,7 @@ export function parseVoterAnswer(
   }
   const mapped = ALIASES[kind][normalize(parsed.data.label)];
   if (!mapped) {
-    const allowed = (kind === 'harmful' ? HARMFUL_LABELS : HELPFUL_LABELS).join(', ');
+    const allowed = labelsFor(kind).join(', ');
     return {
       ok: false,
       problem: `"${parsed.data.label}" is not a ${kind}-flip mechanism (${allowed})`,

@@ -17,8 +17,6 @@ import {
   type ModelProvider,
 } from '../../providers';
 import { redactingProvider } from '../../redaction';
-import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { modelProviderKindSchema } from '../../../../shared/catalogue/providers';
 import { environmentVariableShape } from '../../../../shared/secrets';
@@ -103,29 +101,6 @@ export function parseEnsembleConfig(value: unknown, origin = 'the voters file'):
     'bad_request',
     `${origin} is not a valid ensemble: ${problems.join('; ')}.`,
   );
-}
-
-/** Reads an ensemble configuration from a JSON or YAML file. */
-export function loadEnsembleFile(path: string): EnsembleConfig {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new EngineError(
-      'not_found',
-      `Cannot read the voters file ${path}: ${(error as Error).message}.`,
-    );
-  }
-  let value: unknown;
-  try {
-    value = parseYaml(text) as unknown;
-  } catch (error) {
-    throw new EngineError(
-      'bad_request',
-      `${path} is neither JSON nor YAML: ${(error as Error).message}.`,
-    );
-  }
-  return parseEnsembleConfig(value, path);
 }
 
 /** The voter that breaks a split, and whether it is one of the voters. */

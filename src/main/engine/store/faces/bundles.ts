@@ -1,0 +1,9 @@
+/** The bundles' face: the rows a study bundle carries out of one workspace and into another. */
+export {
+  insertAnnotators,
+  insertBundleRows,
+  readBundleTables,
+  readSuiteRows,
+  repExists,
+  studyName,
+} from '../bundle-rows';

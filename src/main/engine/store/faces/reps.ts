@@ -1,0 +1,30 @@
+/**
+ * The reps' face: storing a judged rep and its web recording, and every read of stored reps
+ * (transcripts, the workbench query, the rows analysis and flip lists are computed from).
+ */
+export { loadJudgeRep, saveJudgeRep } from '../judge-reps';
+export { saveWebRecording } from '../web-recordings';
+export { listReps } from '../reps';
+export {
+  jobStudyOfRep,
+  readStoredRep,
+  repMessages,
+  repOrigin,
+  repSimulationRecord,
+  repToolCalls,
+  studyStoredReps,
+} from '../rep-transcripts';
+export type { StoredMessage, StoredRep } from '../rep-transcripts';
+export { queryStudyReps, repFacets } from '../rep-query';
+export {
+  dimensionGoldStamp,
+  doneJobCount,
+  importedRepCount,
+  latestRepRowid,
+  readConditionBodies,
+  readNativeAnalysisRecords,
+  readNativeAnalysisRecordsSince,
+} from '../analysis-rows';
+export type { NativeAnalysisRecord } from '../analysis-rows';
+export { cuedBinaryReps, uncuedReps } from '../flip-rows';
+export { readDimensionGold, saveDimensionGold, uncuedBinaryReps } from '../dimension-gold';

@@ -1,0 +1,30 @@
+/**
+ * The studies' face: a study's rows and definition, its state (pause, resume, cancel, done),
+ * progress and cost, its flags, imported studies and the headers reports and exports read.
+ */
+export { listStudies } from '../studies';
+export { readStudyFlags } from '../study-flags';
+export {
+  cancelStudy,
+  completeIfDone,
+  pauseStudy,
+  reopenStudy,
+  resumeStudy,
+  studyCost,
+  studyProgress,
+  studyStatus,
+} from '../study-state';
+export {
+  deleteStudy,
+  insertStudyRows,
+  latestStudyId,
+  matchingStudyIds,
+  readStudyDefinition,
+  readStudySpecRecord,
+  studyHeader,
+  studyIsSimulated,
+} from '../study-rows';
+export { saveImportedStudy } from '../imported-studies';
+export { readImportedAnalysisRecords, readStudyHeader } from '../report-rows';
+export type { ImportedAnalysisRecord } from '../report-rows';
+export { studyJobStates, studyRepJobs } from '../inspect-export-rows';
