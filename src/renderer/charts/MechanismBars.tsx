@@ -46,7 +46,7 @@ function mechanismColor(key: string, palette: ChartPalette): string {
 async function classifyStudy(studyId: string): Promise<string | null> {
   const address = labStore.getState().address;
   if (!address) return 'The engine is not connected.';
-  const result = await labClientFor(address).classifyFlips({ studyId });
+  const result = await labClientFor(address).classifyStudy({ studyId });
   await labStore.getState().loadResultTables();
   return result.ok ? null : result.error.message;
 }

@@ -1,15 +1,15 @@
 /**
- * LabApi handlers comparing two studies (lab-api-compare.ts): the tables the Compare view shows
+ * LabApi handlers comparing two studies (lab-api/compare.ts): the tables the Compare view shows
  * and the text `cuelab compare` prints, from the same engine code.
  */
 import { comparisonTables, formatComparison } from '../reports';
-import type { Store } from '../store';
-import type { LabHandlers } from './handlers';
+import type { DomainHandlers, HandlerContext } from './handlers';
 
-/** The compare handlers over one store. */
+/** The compare handlers. */
 export function compareHandlers(
-  store: Store,
-): Pick<LabHandlers, 'compareStudies' | 'formatComparison'> {
+  context: Pick<HandlerContext, 'store'>,
+): DomainHandlers<'compareStudies' | 'formatComparison'> {
+  const { store } = context;
   return {
     compareStudies: ({ studyA, studyB }) => {
       const tables = comparisonTables(store, studyA, studyB);

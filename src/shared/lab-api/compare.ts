@@ -1,11 +1,10 @@
 /**
  * LabApi methods comparing two studies (the Compare view and `cuelab compare`): the change in
  * harmful and helpful flip rates of every judge × condition both studies ran, with an interval
- * and a test, and the items whose outcome changed. Merged into `labMethods` in lab-api.ts.
+ * and a test, and the items whose outcome changed.
  */
 import { z } from 'zod';
-import { reportFormats } from './lab-api-cli';
-import { reportTableSchema } from './lab-api-studies';
+import { reportFormats, reportTableSchema } from './reports';
 
 const comparePair = {
   /** The baseline study (A): differences are B − A. */

@@ -1,0 +1,66 @@
+/**
+ * LabApi methods for a study's report tables: one table as data (the window's figures), as CSV
+ * (what the window downloads) and as text in md, csv or json (the exact bytes `cuelab report`
+ * prints, so `cuelab --engine URL` prints the same as a local engine).
+ */
+import { z } from 'zod';
+
+/** The formats `cuelab report` prints (and `formatReport` answers). */
+export const reportFormats = ['md', 'csv', 'json'] as const;
+
+/** One of reportFormats. */
+export type ReportFormatName = (typeof reportFormats)[number];
+
+/** True when `value` names a report format. */
+export function isReportFormat(value: string): value is ReportFormatName {
+  return (reportFormats as readonly string[]).includes(value);
+}
+
+/** A report table (the same numbers `cuelab report` prints). */
+export const reportTableSchema = z.object({
+  /** Table name, e.g. `flips`. */
+  name: z.string(),
+  title: z.string(),
+  columns: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      /** '%', 'pp' (percentage points), 'p' (p-value), 'r' (correlation). */
+      unit: z.string().optional(),
+      digits: z.number().optional(),
+      /** Interval bounds: a `low` column and its `high` column print as one "[low, high]". */
+      interval: z.enum(['low', 'high']).optional(),
+    }),
+  ),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  notes: z.array(z.string()),
+  /** True when any rep behind the table came from the synthetic judge. */
+  simulated: z.boolean(),
+  /** Reps the table was computed from. */
+  reps: z.number(),
+});
+
+/** Report methods. */
+export const reportMethods = {
+  /** One report table of a study. */
+  reportTable: {
+    request: z.object({ studyId: z.string().min(1), table: z.string().min(1) }).strict(),
+    response: reportTableSchema,
+  },
+  /** Report tables as CSV text (what the window downloads). */
+  reportCsv: {
+    request: z.object({ studyId: z.string().min(1), table: z.string().min(1) }).strict(),
+    response: z.object({ csv: z.string(), fileName: z.string() }),
+  },
+  /** One report table as text in md, csv or json: the exact bytes `cuelab report` prints. */
+  formatReport: {
+    request: z
+      .object({
+        studyId: z.string().min(1),
+        table: z.string().min(1),
+        format: z.enum(reportFormats),
+      })
+      .strict(),
+    response: z.object({ text: z.string() }),
+  },
+} as const;
