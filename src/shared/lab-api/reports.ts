@@ -4,6 +4,7 @@
  * prints, so `cuelab --engine URL` prints the same as a local engine).
  */
 import { z } from 'zod';
+import { REPORT_TABLES, reportCellSchema, type TableName } from '../report-tables';
 
 /** The formats `cuelab report` prints (and `formatReport` answers). */
 export const reportFormats = ['md', 'csv', 'json'] as const;
@@ -16,7 +17,7 @@ export function isReportFormat(value: string): value is ReportFormatName {
   return (reportFormats as readonly string[]).includes(value);
 }
 
-/** A report table (the same numbers `cuelab report` prints). */
+/** A report-shaped table of any rows (a comparison's tables print the same way). */
 export const reportTableSchema = z.object({
   /** Table name, e.g. `flips`. */
   name: z.string(),
@@ -32,7 +33,7 @@ export const reportTableSchema = z.object({
       interval: z.enum(['low', 'high']).optional(),
     }),
   ),
-  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  rows: z.array(z.record(z.string(), reportCellSchema)),
   notes: z.array(z.string()),
   /** True when any rep behind the table came from the synthetic judge. */
   simulated: z.boolean(),
@@ -40,12 +41,35 @@ export const reportTableSchema = z.object({
   reps: z.number(),
 });
 
+/** Report table N with its typed rows (report-tables.ts). */
+function namedTableSchema<N extends TableName, Row extends z.ZodType>(name: N, row: Row) {
+  return reportTableSchema
+    .omit({ name: true, rows: true })
+    .extend({ name: z.literal(name), rows: z.array(row) });
+}
+
+/** One of a study's report tables (the same numbers `cuelab report` prints), told by `name`. */
+export const studyReportTableSchema = z.discriminatedUnion('name', [
+  namedTableSchema('flips', REPORT_TABLES.flips.row),
+  namedTableSchema('severity', REPORT_TABLES.severity.row),
+  namedTableSchema('accuracy', REPORT_TABLES.accuracy.row),
+  namedTableSchema('ablation', REPORT_TABLES.ablation.row),
+  namedTableSchema('placement', REPORT_TABLES.placement.row),
+  namedTableSchema('effort', REPORT_TABLES.effort.row),
+  namedTableSchema('mitigations', REPORT_TABLES.mitigations.row),
+  namedTableSchema('graded', REPORT_TABLES.graded.row),
+  namedTableSchema('mechanisms', REPORT_TABLES.mechanisms.row),
+  namedTableSchema('mechanisms-helpful', REPORT_TABLES['mechanisms-helpful'].row),
+  namedTableSchema('mechanism-validation', REPORT_TABLES['mechanism-validation'].row),
+  namedTableSchema('agreement', REPORT_TABLES.agreement.row),
+]);
+
 /** Report methods. */
 export const reportMethods = {
   /** One report table of a study. */
   reportTable: {
     request: z.object({ studyId: z.string().min(1), table: z.string().min(1) }).strict(),
-    response: reportTableSchema,
+    response: studyReportTableSchema,
   },
   /** Report tables as CSV text (what the window downloads). */
   reportCsv: {

@@ -2,8 +2,16 @@
  * LabApi handlers for report tables (lab-api/reports.ts): a table as data for the window's
  * figures, as the CSV the window downloads, and as the exact text `cuelab report` prints.
  */
+import { studyReportTableSchema } from '../../../shared/lab-api/reports';
 import { EngineError } from '../errors';
-import { formatCsv, formatTable, isTableName, reportTable, type ReportTable } from '../reports';
+import {
+  formatCsv,
+  formatTable,
+  isTableName,
+  reportTable,
+  TABLES,
+  type ReportTable,
+} from '../reports';
 import type { Store } from '../store';
 import type { DomainHandlers, HandlerContext } from './handlers';
 
@@ -14,17 +22,22 @@ function table(store: Store, studyId: string, name: string): ReportTable {
   return reportTable(store, studyId, name);
 }
 
-/** A report table as the contract carries it (plain arrays, no study header). */
+/**
+ * A report table as the contract carries it: no study header, each row marked `pooled` and
+ * parsed with its table's row schema, so a row that drifted from the schema fails here, in
+ * the engine, rather than in a figure.
+ */
 function toContract(report: ReportTable) {
-  return {
+  const { pooled } = TABLES[report.name];
+  return studyReportTableSchema.parse({
     name: report.name,
     title: report.title,
-    columns: report.columns.map((column) => ({ ...column })),
-    rows: report.rows.map((row) => ({ ...row })),
-    notes: [...report.notes],
+    columns: report.columns,
+    rows: report.rows.map((row) => ({ ...row, pooled: pooled(row) })),
+    notes: report.notes,
     simulated: report.simulated,
     reps: report.reps,
-  };
+  });
 }
 
 /** The report handlers. */
