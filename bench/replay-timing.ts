@@ -5,6 +5,7 @@
  * its item's reps, both runs loaded, diffed and aligned, labels read). Median of `samples`.
  */
 import { mechanismHandlers } from '../src/main/engine/api/mechanism-handlers';
+import { createSecrets } from '../src/main/engine/api/secrets';
 import { findFlippedRep } from '../src/main/engine/metajudge/flipped';
 import type { Store } from '../src/main/engine/store/database';
 import { rounded, summarize, timed, type Summary } from './measure';
@@ -63,11 +64,12 @@ export async function benchReplay(store: Store, samples = 5): Promise<ReplayTimi
   const toolCallsPerRun = 500;
   padToolCalls(store, flip.repId, toolCallsPerRun);
   padToolCalls(store, flip.twinRepId, toolCallsPerRun);
-  const handlers = mechanismHandlers(
+  const handlers = mechanismHandlers({
     store,
-    () => undefined,
-    () => ({}),
-  );
+    secrets: createSecrets({}),
+    publish: () => undefined,
+    onStudyChanged: () => undefined,
+  });
   const times: number[] = [];
   // One opening first (not counted): the statements are prepared, as in a running engine.
   await handlers.loadFlipPair({ repId: flip.repId, blind: false });

@@ -1,134 +1,47 @@
 /**
  * The LabApi contract: every request the renderer or CLI can make of the engine, with a zod
- * schema for its request and its response, and the event streams the engine pushes.
- * The HTTP + WebSocket transport (src/main/server) implements exactly this map; the client
- * (lab-client.ts) is generated from it. Later issues grow the map, never a side channel.
+ * schema for its request and its response, and the event streams the engine pushes. Each
+ * service's methods live in their own file under lab-api/ (one per domain, with a handler file
+ * of the same domain under engine/api/); this file joins them into the one typed map the HTTP +
+ * WebSocket transport (src/main/server) implements and the client (lab-client.ts) is generated
+ * from. Later work grows a domain's file, never a side channel.
  */
-import { z } from 'zod';
-import { cliMethods } from './lab-api-cli';
-import { commandEvents, commandMethods } from './lab-api-commands';
-import { compareMethods } from './lab-api-compare';
-import { repMethods } from './lab-api-reps';
-import { hostMethods } from './lab-api-hosts';
-import { importMethods } from './lab-api-import';
-import { mechanismMethods } from './lab-api-mechanisms';
-import { promptPreviewSchema } from './lab-api-prompt';
-import { suiteCommandMethods } from './lab-api-suite-commands';
-import { suiteSummarySchema } from './lab-api-suite-summary';
-import { studyEvents, studyMethods } from './lab-api-studies';
-import { repConditionSchema } from './rep-condition';
+import type { z } from 'zod';
+import { bundleMethods } from './lab-api/bundles';
+import { compareMethods } from './lab-api/compare';
+import { environmentEvents, environmentMethods } from './lab-api/environment';
+import { importMethods } from './lab-api/import';
+import { labelMethods } from './lab-api/labels';
+import { mechanismEvents, mechanismMethods } from './lab-api/mechanisms';
+import { promptMethods, type promptPreviewSchema } from './lab-api/prompts';
+import { reportMethods } from './lab-api/reports';
+import { repMethods } from './lab-api/reps';
+import { secretMethods } from './lab-api/secrets';
+import {
+  studyEvents,
+  studyMethods,
+  type studyStatusSchema,
+  type studySummarySchema,
+} from './lab-api/studies';
+import { suiteEvents, suiteMethods, type suiteSummarySchema } from './lab-api/suites';
+import { type dockerStatusSchema, workspaceEvents, workspaceMethods } from './lab-api/workspace';
 import type { LabResult } from './result';
-
-export { chatMessageSchema, promptPreviewSchema } from './lab-api-prompt';
-export { suiteSummarySchema } from './lab-api-suite-summary';
-
-const emptyRequest = z.object({}).strict();
-
-/** Docker as the engine sees it; `fix` says exactly what to run when it is unavailable. */
-export const dockerStatusSchema = z.object({
-  /** True when the Docker engine answered a ping. */
-  available: z.boolean(),
-  /** Engine version string when available. */
-  version: z.string().optional(),
-  /** Why it is unavailable, in one sentence. */
-  problem: z.string().optional(),
-  /** The commands that make it available. */
-  fix: z.string().optional(),
-});
-
-/** The engine's answer to `health`. */
-export const healthSchema = z.object({
-  /** Always 'ok' when the engine answers at all. */
-  status: z.literal('ok'),
-  /** The engine's package version. */
-  version: z.string(),
-  /** Absolute path of the workspace folder in use. */
-  workspace: z.string(),
-  /** ISO time the engine process started. */
-  startedAt: z.string(),
-});
-
-/** Where the workspace lives and what its database holds. */
-export const workspaceInfoSchema = z.object({
-  /** Absolute path of the workspace folder. */
-  path: z.string(),
-  /** Absolute path of the SQLite database file. */
-  databasePath: z.string(),
-  /** Schema version the database is at. */
-  schemaVersion: z.number().int(),
-  /** Newest schema version this engine knows. */
-  latestSchemaVersion: z.number().int(),
-  /** How the workspace was chosen. */
-  source: z.enum(['flag', 'environment', 'default']),
-  /** Docker availability, probed on request. */
-  docker: dockerStatusSchema,
-});
-
-/** Lifecycle of a study. */
-export const studyStatusSchema = z.enum([
-  'draft',
-  'queued',
-  'running',
-  'paused',
-  'cancelled',
-  'completed',
-  'failed',
-]);
-
-/** One study, as listed. */
-export const studySummarySchema = z.object({
-  /** Stable identifier. */
-  id: z.string(),
-  /** Human name. */
-  name: z.string(),
-  /** Current lifecycle state. */
-  status: studyStatusSchema,
-  /** ISO creation time. */
-  createdAt: z.string(),
-  /** ISO time of the last change. */
-  updatedAt: z.string(),
-  /** True when any rep came from the synthetic (simulated) judge. */
-  simulated: z.boolean(),
-});
 
 /** Every LabApi method: request schema (what the engine accepts) and response schema. */
 export const labMethods = {
-  /** Liveness, version and workspace. */
-  health: { request: emptyRequest, response: healthSchema },
-  /** Workspace location, schema version, Docker status. */
-  workspaceInfo: { request: emptyRequest, response: workspaceInfoSchema },
-  /** Suites in the workspace. */
-  listSuites: { request: emptyRequest, response: z.array(suiteSummarySchema) },
-  /** Studies in the workspace, newest first. */
-  listStudies: {
-    request: z
-      .object({
-        /** At most this many studies (default 200). */
-        limit: z.number().int().min(1).max(10_000).optional(),
-      })
-      .strict(),
-    response: z.array(studySummarySchema),
-  },
-  /** The exact messages and tools a rep of one item under one condition would send. */
-  previewPrompt: {
-    request: z
-      .object({
-        suiteId: z.string().min(1),
-        itemId: z.string().min(1),
-        condition: repConditionSchema.optional(),
-      })
-      .strict(),
-    response: promptPreviewSchema,
-  },
+  ...workspaceMethods,
   ...studyMethods,
-  ...mechanismMethods,
-  ...hostMethods,
-  ...importMethods,
-  ...cliMethods,
-  ...commandMethods,
-  ...suiteCommandMethods,
+  ...suiteMethods,
+  ...promptMethods,
+  ...reportMethods,
   ...compareMethods,
   ...repMethods,
+  ...mechanismMethods,
+  ...labelMethods,
+  ...bundleMethods,
+  ...environmentMethods,
+  ...secretMethods,
+  ...importMethods,
 } as const;
 
 /** Name of a LabApi method. */
@@ -143,12 +56,19 @@ export type LabApi = {
   [M in LabMethod]: (request: LabRequest<M>) => Promise<LabResult<LabResponse<M>>>;
 };
 
+/** The engine's liveness answer. */
 export type HealthInfo = LabResponse<'health'>;
+/** The workspace the engine serves. */
 export type WorkspaceInfo = LabResponse<'workspaceInfo'>;
+/** Docker as the engine sees it. */
 export type DockerStatus = z.output<typeof dockerStatusSchema>;
+/** One suite, as listed. */
 export type SuiteSummary = z.output<typeof suiteSummarySchema>;
+/** One study, as listed. */
 export type StudySummary = z.output<typeof studySummarySchema>;
+/** Lifecycle of a study. */
 export type StudyStatus = z.output<typeof studyStatusSchema>;
+/** The exact prompt of one rep. */
 export type PromptPreview = z.output<typeof promptPreviewSchema>;
 
 /** True when `name` is a LabApi method. */
@@ -158,14 +78,11 @@ export function isLabMethod(name: string): name is LabMethod {
 
 /** Event streams the engine pushes over the WebSocket, by stream name. */
 export const labEvents = {
-  /** Sent once when a client connects: which engine it reached. */
-  'engine.hello': z.object({ version: z.string(), workspace: z.string(), startedAt: z.string() }),
-  /** The list of studies changed (created, status moved, deleted). */
-  'studies.changed': z.object({ studyId: z.string().optional() }),
-  /** The list of suites changed (imported, removed). */
-  'suites.changed': z.object({ suiteId: z.string().optional() }),
+  ...workspaceEvents,
   ...studyEvents,
-  ...commandEvents,
+  ...suiteEvents,
+  ...mechanismEvents,
+  ...environmentEvents,
 } as const;
 
 /** Name of an event stream. */

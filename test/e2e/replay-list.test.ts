@@ -62,7 +62,7 @@ beforeAll(async () => {
       reps: 3,
     });
     studyId = await runSyntheticStudy(engineStore(local), spec, file.items, deferring);
-    const classified = await dispatchLabCall(local.handlers, 'classifyFlips', { studyId });
+    const classified = await dispatchLabCall(local.handlers, 'classifyStudy', { studyId });
     expect(classified.ok).toBe(true);
   } finally {
     local.close();

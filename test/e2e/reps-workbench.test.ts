@@ -34,7 +34,7 @@ beforeAll(async () => {
   const local = createEngine({ path: workspace, source: 'flag' });
   try {
     studyId = await runStudy(engineStore(local));
-    const classified = await dispatchLabCall(local.handlers, 'classifyFlips', { studyId });
+    const classified = await dispatchLabCall(local.handlers, 'classifyStudy', { studyId });
     expect(classified.ok).toBe(true);
     const flips = await dispatchLabCall(local.handlers, 'listFlips', { studyId });
     const first = flips.ok ? (flips.value as { repId: string }[])[0] : undefined;

@@ -24,7 +24,7 @@ describe('queryReps and loadRepPair', () => {
     engine = createEngine({ path: dir.path, source: 'flag' });
     studyId = await runStudy(engineStore(engine));
     // Mechanism labels come from classifying the flips (the window's Classify button).
-    const classified = await dispatchLabCall(engine.handlers, 'classifyFlips', { studyId });
+    const classified = await dispatchLabCall(engine.handlers, 'classifyStudy', { studyId });
     expect(classified.ok).toBe(true);
   });
   afterAll(() => {

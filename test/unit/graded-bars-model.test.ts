@@ -17,6 +17,7 @@ describe('the graded-flip figure model', () => {
       flipCiHigh: flipPct + 5,
       meanShift: -12,
       threshold: 15,
+      pooled: scope === 'all',
     });
     const { bars, threshold } = gradedBars({
       name: 'graded',

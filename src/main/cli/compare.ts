@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isReportFormat, reportFormats } from '../../shared/lab-api-cli';
+import { isReportFormat, reportFormats } from '../../shared/lab-api/reports';
 import { exitCodes, UsageError, type CliCommand } from './command';
 import { openLab, unwrap } from './connection';
 

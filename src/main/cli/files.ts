@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { uploadLimits } from '../../shared/lab-api-import';
+import { uploadLimits } from '../../shared/lab-api/import';
 import { CommandError, UsageError } from './command';
 import { unwrap, type LabSession } from './connection';
 

@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
-import { isReportFormat, reportFormats } from '../../shared/lab-api-cli';
-import { TABLE_NAMES, TABLE_SUMMARIES, isTableName } from '../../shared/report-tables';
+import { isReportFormat, reportFormats } from '../../shared/lab-api/reports';
+import { REPORT_TABLES, TABLE_NAMES, isTableName } from '../../shared/report-tables';
 import { exitCodes, UsageError, type CliCommand } from './command';
 import { openLab, unwrap } from './connection';
 
 const tableList = (() => {
   const width = Math.max(...TABLE_NAMES.map((name) => name.length));
-  return TABLE_NAMES.map((name) => `  ${name.padEnd(width)}  ${TABLE_SUMMARIES[name]}`).join('\n');
+  return TABLE_NAMES.map((name) => `  ${name.padEnd(width)}  ${REPORT_TABLES[name].summary}`).join(
+    '\n',
+  );
 })();
 
 /** `cuelab report`: one table of a study, as the window shows it, in md, csv or json. */

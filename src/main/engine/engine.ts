@@ -4,20 +4,11 @@
  * also runs the workspace's studies in the background (`startRunner`).
  */
 import type { LabEventMessage } from '../../shared/lab-api';
-import { repConditionSchema } from '../../shared/rep-condition';
 import {
-  cliHandlers,
-  compareHandlers,
-  repHandlers,
-  commandHandlers,
-  suiteHandlers,
   createEnvironmentService,
+  createLabHandlers,
   type LabHandlers,
-  hostHandlers,
-  importHandlers,
-  mechanismHandlers,
   createSecrets,
-  studyHandlers,
 } from './api';
 import { combineTrust, trustFromEnv, type EndpointTrust } from './providers';
 import {
@@ -27,12 +18,9 @@ import {
   studyProgress,
   workspaceRunnerDeps,
 } from './runner';
-import { type DockerHostPool, probeDocker, isProcessAlive } from './environments';
+import { type DockerHostPool, isProcessAlive } from './environments';
 import { EventHub } from './events';
-import { previewPrompt } from './judge';
-import { latestVersion, openStore, type Store, namedStoreDamage } from './store';
-import { listStudies } from './store/faces/studies';
-import { getSuiteItem, getSuiteTaxonomies, listSuites } from './store/faces/suites';
+import { openStore, type Store, namedStoreDamage } from './store';
 import { builtinSuiteIds, ensureSuite } from './suites';
 import { attachStore } from './engine-store';
 import { engineVersion } from './version';
@@ -149,54 +137,21 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     }
   };
 
-  const publishSuite = (suiteId: string) =>
-    events.publish({ stream: 'suites.changed', data: { suiteId } });
-  const handlers: LabHandlers = {
-    health: () => ({ status: 'ok', version: engineVersion, workspace: workspace.path, startedAt }),
-    workspaceInfo: async () => ({
-      path: workspace.path,
-      databasePath: store.path,
-      schemaVersion: store.schemaVersion,
-      latestSchemaVersion: latestVersion(),
-      source: workspace.source,
-      docker: await probeDocker(),
-    }),
-    listSuites: () => listSuites(store),
-    listStudies: (request) => listStudies(store, request.limit),
-    previewPrompt: (request) =>
-      previewPrompt(
-        getSuiteItem(store, request.suiteId, request.itemId),
-        getSuiteTaxonomies(store, request.suiteId),
-        request.condition ?? repConditionSchema.parse({}),
-      ),
-    ...studyHandlers({
-      store,
-      environment,
-      env: secrets.env,
-      trust,
-      trustEndpoints: (endpoints) => {
-        for (const endpoint of endpoints) confirmedEndpoints.add(endpoint);
-      },
-      onStudyChanged: (id) => publishProgress(id, true),
-    }),
-    ...mechanismHandlers(store, (id) => publishProgress(id, true), secrets.env),
-    ...hostHandlers(store, () => hostPool),
-    ...cliHandlers(store),
-    ...compareHandlers(store),
-    ...repHandlers(store),
-    ...commandHandlers({
-      store,
-      publish: (event) => events.publish(event),
-      onStudyChanged: (id) => publishProgress(id, true),
-      keys: secrets.env,
-    }),
-    ...importHandlers(store, publishSuite),
-    ...suiteHandlers(store, workspace.path, publishSuite),
-    setSecret: ({ name, value }) => secrets.set(name, value),
-    listSecrets: () => secrets.list(),
-    environmentStatus: () => environment.status(),
-    startBootstrap: (request) => environment.startBootstrap(request),
-  };
+  const handlers: LabHandlers = createLabHandlers({
+    store,
+    workspace,
+    startedAt,
+    secrets,
+    environment,
+    trust,
+    trustEndpoints: (endpoints) => {
+      for (const endpoint of endpoints) confirmedEndpoints.add(endpoint);
+    },
+    runningPool: () => hostPool,
+    publish: (event) => events.publish(event),
+    onStudyChanged: (id) => publishProgress(id, true),
+    onSuiteSaved: (suiteId) => events.publish({ stream: 'suites.changed', data: { suiteId } }),
+  });
   const storedProgress = handlers.studyProgress;
   handlers.studyProgress = async (request) => heldPauses.apply(await storedProgress(request));
   nameStoreDamage(handlers, store);

@@ -100,7 +100,7 @@ function AccuracyCell({
 }
 
 /** The accuracy card. */
-export const AccuracyTable = memo(function AccuracyTable(props: ResultChartProps) {
+export const AccuracyTable = memo(function AccuracyTable(props: ResultChartProps<'accuracy'>) {
   const { table, studyId, arm, onOpenReps } = props;
   const pickerId = useId();
   const { tooltip, show, hide } = useTooltip();

@@ -45,7 +45,7 @@ function rateFacts(direction: Direction, rate: DirectionRate): [string, string][
 }
 
 /** The direction-asymmetry card. */
-export const DirectionBars = memo(function DirectionBars(props: ResultChartProps) {
+export const DirectionBars = memo(function DirectionBars(props: ResultChartProps<'severity'>) {
   const { table, studyId, arm, onOpenReps } = props;
   const { tooltip, show, hide } = useTooltip();
   const panels = useMemo(() => directionPanels(table, arm), [table, arm]);

@@ -24,7 +24,7 @@ const emptyHeight = 380;
 const top = 64;
 
 /** Which table and layout. */
-interface EffectBarsProps extends ResultChartProps {
+interface EffectBarsProps extends ResultChartProps<'ablation' | 'placement'> {
   kind: 'ablation' | 'placement';
 }
 

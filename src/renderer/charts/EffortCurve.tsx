@@ -28,7 +28,7 @@ const maxRows = 5;
 const tableSize = 10;
 
 /** The effort card. */
-export const EffortCurve = memo(function EffortCurve(props: ResultChartProps) {
+export const EffortCurve = memo(function EffortCurve(props: ResultChartProps<'effort'>) {
   const { table, studyId, arm, onOpenReps } = props;
   const { tooltip, show, hide } = useTooltip();
   const model = useMemo(() => effortModel(table, arm), [table, arm]);

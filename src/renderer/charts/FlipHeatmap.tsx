@@ -39,7 +39,7 @@ function cellFacts(cell: HeatCell): [string, string][] {
 }
 
 /** The heatmap card. */
-export const FlipHeatmap = memo(function FlipHeatmap(props: ResultChartProps) {
+export const FlipHeatmap = memo(function FlipHeatmap(props: ResultChartProps<'flips'>) {
   const { table, studyId, arm, onOpenReps } = props;
   const { tooltip, show, hide } = useTooltip();
   const model = useMemo(() => heatmapModel(table, arm), [table, arm]);

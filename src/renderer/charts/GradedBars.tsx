@@ -33,7 +33,7 @@ function facts(bar: GradedBar): [string, string][] {
 }
 
 /** The graded-flip card. */
-export const GradedBars = memo(function GradedBars(props: ResultChartProps) {
+export const GradedBars = memo(function GradedBars(props: ResultChartProps<'graded'>) {
   const { table, studyId, onOpenReps } = props;
   const { tooltip, show, hide } = useTooltip();
   const { bars, threshold } = useMemo(() => gradedBars(table), [table]);

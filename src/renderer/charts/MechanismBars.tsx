@@ -46,13 +46,13 @@ function mechanismColor(key: string, palette: ChartPalette): string {
 async function classifyStudy(studyId: string): Promise<string | null> {
   const address = labStore.getState().address;
   if (!address) return 'The engine is not connected.';
-  const result = await labClientFor(address).classifyFlips({ studyId });
+  const result = await labClientFor(address).classifyStudy({ studyId });
   await labStore.getState().loadResultTables();
   return result.ok ? null : result.error.message;
 }
 
 /** Props of a mechanism figure. */
-interface MechanismBarsProps extends ResultChartProps {
+interface MechanismBarsProps extends ResultChartProps<'mechanisms' | 'mechanisms-helpful'> {
   kind: MechanismKind;
 }
 
@@ -64,11 +64,11 @@ export const MechanismBars = memo(function MechanismBars(props: MechanismBarsPro
     running: false,
     error: null,
   });
-  const bars = useMemo(() => mechanismBars(table, kind), [table, kind]);
+  const bars = useMemo(() => mechanismBars(table), [table]);
   const filled = bars.length > 0;
   const notes = readableNotes(table);
   const unlabelled = notes.some((note) => note.includes('run cuelab classify'));
-  const all = bars.find((bar) => bar.judge === 'all')?.n ?? bars.reduce((sum, b) => sum + b.n, 0);
+  const all = bars.find((bar) => bar.pooled)?.n ?? bars.reduce((sum, b) => sum + b.n, 0);
   const tableName = kind === 'harmful' ? 'mechanisms' : 'mechanisms-helpful';
   const label =
     kind === 'harmful' ? 'Harmful-flip mechanisms per judge' : 'Helpful-flip mechanisms';
@@ -149,7 +149,7 @@ export const MechanismBars = memo(function MechanismBars(props: MechanismBarsPro
                 text={bar.label}
                 maxWidth={labelWidth}
                 fontSize={11}
-                fontWeight={bar.judge === 'all' ? 600 : 400}
+                fontWeight={bar.pooled ? 600 : 400}
                 fill={palette.text}
                 anchor="end"
                 align="middle"

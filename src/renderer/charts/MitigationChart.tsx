@@ -71,7 +71,9 @@ function legendItems(palette: ChartPalette): LegendItem[] {
 }
 
 /** The mitigations card. */
-export const MitigationChart = memo(function MitigationChart(props: ResultChartProps) {
+export const MitigationChart = memo(function MitigationChart(
+  props: ResultChartProps<'mitigations'>,
+) {
   const { table, studyId, onOpenReps } = props;
   const { tooltip, show, hide } = useTooltip();
   const [chosenJudge, setChosenJudge] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 /** What every results figure takes from the page. */
-import type { ArmSelection, ReportTableData } from './table-values';
+import type { ArmSelection, ReportTableOf, ResultTableName } from './table-values';
 
 /** The reps behind a mark, as the side panel asks the engine for them. */
 export interface RepsQuery {
@@ -11,10 +11,10 @@ export interface RepsQuery {
   conditionKeys?: string[];
 }
 
-/** Props of a results figure. */
-export interface ResultChartProps {
+/** Props of a results figure drawn from table N (or from any of several tables). */
+export interface ResultChartProps<N extends ResultTableName = ResultTableName> {
   /** The table, or undefined before the first answer. */
-  table: ReportTableData | undefined;
+  table: ReportTableOf<N> | undefined;
   studyId: string;
   /** The cued arm the page's picker chose (figures of one arm use it). */
   arm: ArmSelection | null;

@@ -1,11 +1,16 @@
-/** Typed reads of report-table cells (the contract carries plain string | number | null). */
+/**
+ * The report tables the results page draws, typed by table: each table's rows are its schema's
+ * (src/shared/report-tables.ts), so a figure reads `row.harmfulCiLow`, never a cell by name.
+ */
 import type { LabResponse } from '../../shared/lab-api';
-import type { TableName } from '../../shared/report-tables';
+import { REPORT_TABLES, type TableName } from '../../shared/report-tables';
 
-/** A report table as the engine sends it. */
+/** A report table as the engine sends it: any of them, told apart by `name`. */
 export type ReportTableData = LabResponse<'reportTable'>;
-/** One row of a report table. */
-export type ReportRowData = ReportTableData['rows'][number];
+/** Every report table by name, its rows typed by its schema in src/shared/report-tables.ts. */
+type ReportTablesByName = { [N in TableName]: Extract<ReportTableData, { name: N }> };
+/** Report table N (or any of the tables N names). */
+export type ReportTableOf<N extends TableName> = ReportTablesByName[N];
 
 /** The result tables the window draws, in page order. */
 export const resultTableNames = [
@@ -21,31 +26,26 @@ export const resultTableNames = [
   'mechanisms-helpful',
 ] as const satisfies readonly TableName[];
 
-/**
- * The tables a live refresh fetches while reps land. The mechanism tables change only when
- * flips are classified, so they are fetched when a study opens, when its status moves and
- * after classification.
- */
-export const liveResultTableNames = resultTableNames.slice(0, 8);
-
 /** One of resultTableNames. */
 export type ResultTableName = (typeof resultTableNames)[number];
 
-/** A numeric cell, or null when empty or not a number. */
-export function numberCell(row: ReportRowData, key: string): number | null {
-  const value = row[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
+/** The result tables by name, each with its own row type. */
+export type ResultTables = { readonly [N in ResultTableName]?: ReportTableOf<N> };
 
-/** A numeric cell, 0 when empty. */
-export function countCell(row: ReportRowData, key: string): number {
-  return numberCell(row, key) ?? 0;
-}
+/**
+ * The tables a live refresh fetches while reps land (the map's `live` flag). The others are
+ * fetched when a study opens, when its status moves and after classification.
+ */
+export const liveResultTableNames: readonly ResultTableName[] = resultTableNames.filter(
+  (name) => REPORT_TABLES[name].live,
+);
 
-/** A text cell, '' when empty. */
-export function textCell(row: ReportRowData, key: string): string {
-  const value = row[key];
-  return value === null || value === undefined ? '' : String(value);
+/** True when `table` is the table called `name` (its rows are then that table's). */
+export function isTableNamed<N extends TableName>(
+  table: ReportTableData,
+  name: N,
+): table is ReportTableOf<N> {
+  return table.name === name;
 }
 
 /** The condition and dimension a figure shows (the page's picker). */
@@ -55,15 +55,16 @@ export interface ArmSelection {
 }
 
 /** True when a row belongs to the selected arm (any arm when none is selected). */
-export function inArm(row: ReportRowData, arm: ArmSelection | null): boolean {
+export function inArm(
+  row: { readonly condition: string; readonly dimension: string },
+  arm: ArmSelection | null,
+): boolean {
   if (!arm) return true;
-  return (
-    textCell(row, 'condition') === arm.condition && textCell(row, 'dimension') === arm.dimension
-  );
+  return row.condition === arm.condition && row.dimension === arm.dimension;
 }
 
 /** The notes worth showing beside a figure (the SIMULATED mark is drawn, not listed). */
-export function readableNotes(table: ReportTableData | undefined): string[] {
+export function readableNotes(table: { readonly notes: string[] } | undefined): string[] {
   return (table?.notes ?? []).filter((note) => !note.startsWith('SIMULATED'));
 }
 

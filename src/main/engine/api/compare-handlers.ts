@@ -1,24 +1,20 @@
 /**
- * LabApi handlers comparing two studies (lab-api-compare.ts): the tables the Compare view shows
+ * LabApi handlers comparing two studies (lab-api/compare.ts): the tables the Compare view shows
  * and the text `cuelab compare` prints, from the same engine code.
  */
+import { studyComparisonSchema } from '../../../shared/lab-api/compare';
 import { comparisonTables, formatComparison } from '../reports';
-import type { Store } from '../store';
-import type { LabHandlers } from './handlers';
+import type { DomainHandlers, HandlerContext } from './handlers';
 
-/** The compare handlers over one store. */
+/** The compare handlers. */
 export function compareHandlers(
-  store: Store,
-): Pick<LabHandlers, 'compareStudies' | 'formatComparison'> {
+  context: Pick<HandlerContext, 'store'>,
+): DomainHandlers<'compareStudies' | 'formatComparison'> {
+  const { store } = context;
   return {
-    compareStudies: ({ studyA, studyB }) => {
-      const tables = comparisonTables(store, studyA, studyB);
-      return {
-        ...tables,
-        rates: { ...tables.rates, rows: [...tables.rates.rows] },
-        changedItems: { ...tables.changedItems, rows: [...tables.changedItems.rows] },
-      };
-    },
+    // Parsed with the contract's row schemas, so a drifted row fails here, not in the figure.
+    compareStudies: ({ studyA, studyB }) =>
+      studyComparisonSchema.parse(comparisonTables(store, studyA, studyB)),
     formatComparison: ({ studyA, studyB, format, part }) => {
       const tables = comparisonTables(store, studyA, studyB);
       const suffix = format === 'csv' && part === 'items' ? '-items' : '';

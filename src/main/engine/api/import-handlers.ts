@@ -1,19 +1,28 @@
 /**
- * The engine side of the Import screen: `importRuns` reads a path on this machine through the
- * same importers as `cuelab suite import`, and stores the suite only when asked;
- * `uploadImportFiles` stages what was dropped on the window as such a path.
+ * LabApi handlers for import (lab-api/import.ts): `importRuns` reads a path on this machine
+ * through the same importers as `cuelab suite import`, and stores the suite only when asked;
+ * `uploadImportFiles` stages what was dropped on the window as such a path; `importResults`
+ * stores another harness's per-rep verdicts as a study.
  */
-import { type Store } from '../store';
+import { importResultsFile } from '../reports';
 import { saveSuite } from '../store/faces/suites';
 import { importRuns, stageUpload } from '../suites';
-import type { LabHandlers } from './handlers';
+import type { DomainHandlers, HandlerContext } from './handlers';
 
-/** Handlers for import; `onSuiteSaved` lets the window's suite lists refresh. */
+/** The import handlers. */
 export function importHandlers(
-  store: Store,
-  onSuiteSaved: (suiteId: string) => void,
-): Pick<LabHandlers, 'importRuns' | 'uploadImportFiles'> {
+  context: Pick<HandlerContext, 'store' | 'onStudyChanged' | 'onSuiteSaved'>,
+): DomainHandlers<'importRuns' | 'uploadImportFiles' | 'importResults'> {
+  const { store, onSuiteSaved } = context;
   return {
+    importResults: ({ path, name, format }) => {
+      const summary = importResultsFile(store, path, {
+        ...(name === undefined ? {} : { name }),
+        ...(format === undefined ? {} : { format }),
+      });
+      context.onStudyChanged(summary.studyId);
+      return { ...summary };
+    },
     uploadImportFiles: ({ uploadId, name, pieces }) => stageUpload(uploadId, name, pieces),
     importRuns: (request) => {
       const outcome = importRuns({

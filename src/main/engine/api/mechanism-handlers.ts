@@ -1,35 +1,20 @@
 /**
- * LabApi handlers for replay and mechanisms: the pair view is built from the metajudge module
- * and reduced to what the window shows; the blind variant carries no label of any kind.
+ * LabApi handlers for flips and mechanisms (lab-api/mechanisms.ts): the replay list, the pair
+ * view built from the metajudge module and reduced to what the window shows (the blind variant
+ * carries no label of any kind), and classifying a study's flips for the window's Classify
+ * button and `cuelab classify` alike.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { buildBundle, bundleText, openBundle } from '../export';
 import {
   classifyStudy,
-  loadFlipPairView,
   flipsWithLabels,
-  labellingQueue,
-  saveHumanLabel,
+  loadFlipPairView,
+  mechanismValidation,
+  parseEnsembleConfig,
   type RunRecord,
 } from '../metajudge';
-import { type Store } from '../store';
 import { labelsForRep } from '../store/faces/labels';
-import { jobStudyOfRep } from '../store/faces/reps';
-import type { LabHandlers } from './handlers';
-
-type MechanismHandlers = Pick<
-  LabHandlers,
-  | 'listFlips'
-  | 'loadFlipPair'
-  | 'labellingQueue'
-  | 'saveHumanLabel'
-  | 'classifyFlips'
-  | 'exportBundle'
-  | 'openBundle'
->;
+import { readStudyFlags } from '../store/faces/studies';
+import type { DomainHandlers, HandlerContext } from './handlers';
 
 /** A stored run as the window reads it (Replay, the workbench). */
 export function runView(run: RunRecord) {
@@ -49,12 +34,11 @@ export function runView(run: RunRecord) {
   };
 }
 
-/** The replay and mechanism handlers; `keys` is every key the engine holds (for redaction). */
+/** The mechanism handlers. */
 export function mechanismHandlers(
-  store: Store,
-  onChanged: (studyId: string) => void,
-  keys: () => Readonly<Record<string, string | undefined>> = () => process.env,
-): MechanismHandlers {
+  context: Pick<HandlerContext, 'store' | 'secrets' | 'publish' | 'onStudyChanged'>,
+): DomainHandlers<'listFlips' | 'loadFlipPair' | 'classifyStudy'> {
+  const { store } = context;
   return {
     listFlips: ({ studyId }) =>
       flipsWithLabels(store, studyId).map(
@@ -98,63 +82,30 @@ export function mechanismHandlers(
         labels,
       };
     },
-    labellingQueue: ({ studyId, annotator, kind }) =>
-      labellingQueue(store, studyId, annotator, kind),
-    saveHumanLabel: (input) => {
-      saveHumanLabel(store, {
-        repId: input.repId,
-        annotator: input.annotator,
-        label: input.label,
-        ...(input.subMode ? { subMode: input.subMode } : {}),
-        ...(input.rationale ? { rationale: input.rationale } : {}),
+    classifyStudy: async ({ studyId, ensemble, votersFile, force }) => {
+      const { simulated } = readStudyFlags(store, studyId);
+      // A voters file is the user's input: the engine checks it like any other request.
+      const config =
+        ensemble === undefined
+          ? undefined
+          : parseEnsembleConfig(ensemble, votersFile ?? 'the voters file');
+      const summary = await classifyStudy(store, studyId, {
+        ...(config ? { ensemble: config } : {}),
+        env: context.secrets.env(),
+        force: force ?? false,
+        onProgress: (done, total) =>
+          context.publish({ stream: 'classify.progress', data: { studyId, done, total } }),
       });
-      const study = jobStudyOfRep(store, input.repId);
-      if (study) onChanged(study);
-      return { saved: true };
-    },
-    exportBundle: ({ studyId }) => {
-      // Every key the engine holds (session keys too) is redacted, not only process.env's.
-      const bundle = buildBundle(store, studyId);
-      const { text, redacted } = bundleText(bundle, keys());
-      const data = gzipSync(Buffer.from(text, 'utf8'));
+      context.onStudyChanged(studyId);
+      const validation = summary.truth ? mechanismValidation(store, studyId) : null;
       return {
-        fileName: `cuelab-${studyId.slice(0, 8)}.cuelab-bundle.json.gz`,
-        base64: data.toString('base64'),
-        bytes: data.length,
-        reps: bundle.tables.reps.length,
-        labels: bundle.tables.labels.length,
-        redacted,
+        studyId,
+        simulated,
+        summary,
+        validation: validation
+          ? { accuracy: validation.accuracy, attributable: validation.attributable }
+          : null,
       };
-    },
-    openBundle: ({ base64, path, replace }) => {
-      const open = (file: string) => {
-        const summary = openBundle(store, file, replace ? { replace } : {});
-        onChanged(summary.studyId);
-        return {
-          studyId: summary.studyId,
-          name: summary.name,
-          reps: summary.reps,
-          labels: summary.labels,
-          replaced: summary.replaced,
-          suiteCreated: summary.suiteCreated,
-          itemsAdded: summary.itemsAdded,
-        };
-      };
-      // A path (the CLI, the desktop shell, a streamed upload's temporary file) opens as is.
-      if (path !== undefined) return open(path);
-      const folder = mkdtempSync(join(tmpdir(), 'cuelab-bundle-'));
-      try {
-        const file = join(folder, 'bundle.json.gz');
-        writeFileSync(file, Buffer.from(base64 ?? '', 'base64'));
-        return open(file);
-      } finally {
-        rmSync(folder, { recursive: true, force: true });
-      }
-    },
-    classifyFlips: async ({ studyId }) => {
-      const summary = await classifyStudy(store, studyId);
-      onChanged(studyId);
-      return { flips: summary.flips, harmful: summary.harmful, helpful: summary.helpful };
     },
   };
 }

@@ -1,14 +1,15 @@
 /**
- * LabApi handlers of the results workbench (lab-api-reps.ts): the reps page comes from SQL
+ * LabApi handlers for a study's reps (lab-api/reps.ts): the reps behind a chart cell, and the
+ * results workbench, whose page comes from SQL
  * (store/rep-query.ts); which reps flipped, and their mechanism, is the meta-judge's decision
  * (metajudge/flipped.ts), applied as a set of rep ids.
  */
 import { EngineError } from '../errors';
 import { alignCalls, flipsWithLabels, loadRunRecord } from '../metajudge';
 import { type Store } from '../store';
-import { queryStudyReps, repFacets } from '../store/faces/reps';
+import { listReps, queryStudyReps, repFacets } from '../store/faces/reps';
 import { readStudyHeader } from '../store/faces/studies';
-import type { LabHandlers } from './handlers';
+import type { DomainHandlers, HandlerContext } from './handlers';
 import { runView } from './mechanism-handlers';
 
 /** Label sources in the order the workbench shows them (never a human's: annotation is blind). */
@@ -26,9 +27,13 @@ function flipFacts(store: Store, studyId: string) {
   return flips;
 }
 
-/** The workbench handlers over one store. */
-export function repHandlers(store: Store): Pick<LabHandlers, 'queryReps' | 'loadRepPair'> {
+/** The rep handlers. */
+export function repHandlers(
+  context: Pick<HandlerContext, 'store'>,
+): DomainHandlers<'listReps' | 'queryReps' | 'loadRepPair'> {
+  const { store } = context;
   return {
+    listReps: (request) => listReps(store, request),
     queryReps: ({ studyId, flipped, mechanism, ...filters }) => {
       const header = readStudyHeader(store, studyId);
       if (!header) throw new EngineError('not_found', `There is no study "${studyId}".`);

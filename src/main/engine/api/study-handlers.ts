@@ -1,6 +1,6 @@
 /**
- * LabApi handlers for studies and results: builder estimates, creating and controlling
- * studies, progress, report tables, the reps behind a chart cell.
+ * LabApi handlers for studies (lab-api/studies.ts): listing and resolving them, builder
+ * estimates, creating and controlling studies, progress.
  */
 import { studySpecSchema, type StudySpec } from '../../../shared/study-spec';
 import { EngineError } from '../errors';
@@ -10,10 +10,10 @@ import {
   endpointProblem,
   type EndpointTrust,
 } from '../providers';
-import { formatCsv, isTableName, reportTable, type ReportTable } from '../reports';
 import {
   createStudy,
   estimateStudy,
+  resolveStudyId,
   retryFailedJobs,
   loadStudy,
   cancelStudy,
@@ -25,28 +25,11 @@ import {
   parseStudySpec,
   specProblems,
 } from '../runner';
-import { specNeedsDocker } from '../environments';
 import { syntheticPower } from '../simulation';
-import { type Store } from '../store';
-import { listReps } from '../store/faces/reps';
-import { listSuiteItems } from '../store/faces/suites';
+import { listStudies } from '../store/faces/studies';
 import { ensureSuite, resourcesDir } from '../suites';
 import { join } from 'node:path';
-import type { LabHandlers } from './handlers';
-import type { EnvironmentService } from './environment-service';
-
-/** What the study handlers need from the engine. */
-export interface StudyHandlerContext {
-  store: Store;
-  environment: EnvironmentService;
-  env: () => Readonly<Record<string, string | undefined>>;
-  /** What the user allowed so far (their environment plus endpoints confirmed this session). */
-  trust: () => EndpointTrust;
-  /** Records endpoints the user confirmed in the window (createStudy's trustedEndpoints). */
-  trustEndpoints: (endpoints: readonly string[]) => void;
-  /** Called after a study is created or controlled (wakes the runner, publishes progress). */
-  onStudyChanged: (studyId: string) => void;
-}
+import type { DomainHandlers, HandlerContext } from './handlers';
 
 function parseSpec(raw: unknown): StudySpec {
   const parsed = studySpecSchema.safeParse(raw);
@@ -64,38 +47,15 @@ function parseSpec(raw: unknown): StudySpec {
   return parsed.data;
 }
 
-function table(store: Store, studyId: string, name: string): ReportTable {
-  if (!isTableName(name)) {
-    throw new EngineError('bad_request', `There is no report table "${name}".`);
-  }
-  return reportTable(store, studyId, name);
-}
-
-/** A report table as the contract carries it (plain arrays, no study header). */
-function toContract(report: ReportTable) {
-  return {
-    name: report.name,
-    title: report.title,
-    columns: report.columns.map((column) => ({ ...column })),
-    rows: report.rows.map((row) => ({ ...row })),
-    notes: [...report.notes],
-    simulated: report.simulated,
-    reps: report.reps,
-  };
-}
-
-type StudyHandlers = Pick<
-  LabHandlers,
-  | 'listSuiteItems'
+type StudyHandlers = DomainHandlers<
+  | 'listStudies'
+  | 'resolveStudy'
   | 'estimateStudy'
   | 'createStudy'
   | 'getStudySpec'
   | 'getDemoSpec'
   | 'studyProgress'
   | 'controlStudy'
-  | 'reportTable'
-  | 'reportCsv'
-  | 'listReps'
 >;
 
 /** One estimate warning per judge endpoint the user has not confirmed. */
@@ -115,26 +75,22 @@ function endpointWarnings(spec: StudySpec, trust: EndpointTrust) {
 }
 
 /** The study and results handlers. */
-export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
+export function studyHandlers(
+  context: Pick<
+    HandlerContext,
+    'store' | 'secrets' | 'environment' | 'trust' | 'trustEndpoints' | 'onStudyChanged'
+  >,
+): StudyHandlers {
   const { store } = context;
   return {
-    listSuiteItems: ({ suiteId }) =>
-      (suiteId ? listSuiteItems(store, suiteId) : []).map((item) => ({
-        id: item.id,
-        dataset: item.dataset,
-        substrate: item.substrate,
-        gold: item.gold ?? null,
-        dimensions: item.dimensions,
-        taxonomy: item.taxonomy ?? null,
-        needsDocker: specNeedsDocker(item.environment),
-        note: item.note ?? null,
-      })),
+    listStudies: (request) => listStudies(store, request.limit),
+    resolveStudy: ({ reference }) => ({ studyId: resolveStudyId(store, reference) }),
     estimateStudy: async ({ spec: raw }) => {
       const spec = parseSpec(raw);
       const { items } = ensureSuite(store, spec.suite);
       const status = await context.environment.status();
       const estimate = estimateStudy(store, spec, items, {
-        env: context.env(),
+        env: context.secrets.env(),
         dockerAvailable: status.dockerAvailable,
         ...(status.fix ? { dockerFix: status.fix } : {}),
         baseImagePresent: status.baseImage.present,
@@ -185,11 +141,5 @@ export function studyHandlers(context: StudyHandlerContext): StudyHandlers {
       context.onStudyChanged(studyId);
       return studyProgress(store, studyId);
     },
-    reportTable: ({ studyId, table: name }) => toContract(table(store, studyId, name)),
-    reportCsv: ({ studyId, table: name }) => ({
-      csv: formatCsv(table(store, studyId, name)),
-      fileName: `cuelab-${studyId.slice(0, 8)}-${name}.csv`,
-    }),
-    listReps: (request) => listReps(store, request),
   };
 }

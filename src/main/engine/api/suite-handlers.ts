@@ -1,26 +1,42 @@
 /**
- * LabApi handlers behind `cuelab suite list|show|import` (lab-api-suite-commands.ts): the
- * shipped suites are imported before a listing, items are described as `suite show` prints
- * them, and a CueLab suite file is validated (errors name the user's own path) and stored.
+ * LabApi handlers for suites (lab-api/suites.ts): the window's listings, and behind
+ * `cuelab suite list|show|import` the shipped suites are imported before a listing, items are
+ * described as `suite show` prints them, and a CueLab suite file is validated (errors name the
+ * user's own path) and stored.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SuiteItem } from '../../../shared/suite-format';
+import { specNeedsDocker } from '../environments';
 import { type Store } from '../store';
 import { listSuiteItemIds, listSuiteItems, listSuites, saveSuite } from '../store/faces/suites';
 import { builtinSuiteIds, describeSpec, ensureSuite, parseSuite, resourcesDir } from '../suites';
-import type { LabHandlers } from './handlers';
+import type { DomainHandlers, HandlerContext } from './handlers';
 import { readNamedFile } from './read-file';
 
-type SuiteHandlers = Pick<LabHandlers, 'suiteCatalog' | 'describeSuite' | 'importSuiteFile'>;
+type SuiteHandlers = DomainHandlers<
+  'listSuites' | 'listSuiteItems' | 'suiteCatalog' | 'describeSuite' | 'importSuiteFile'
+>;
 
-/** The suite handlers over one store; `workspace` is the folder answers name. */
+/** The suite handlers; answers name the workspace folder they are about. */
 export function suiteHandlers(
-  store: Store,
-  workspace: string,
-  onSuiteSaved: (suiteId: string) => void,
+  context: Pick<HandlerContext, 'store' | 'workspace' | 'onSuiteSaved'>,
 ): SuiteHandlers {
+  const { store, onSuiteSaved } = context;
+  const workspace = context.workspace.path;
   return {
+    listSuites: () => listSuites(store),
+    listSuiteItems: ({ suiteId }) =>
+      (suiteId ? listSuiteItems(store, suiteId) : []).map((item) => ({
+        id: item.id,
+        dataset: item.dataset,
+        substrate: item.substrate,
+        gold: item.gold ?? null,
+        dimensions: item.dimensions,
+        taxonomy: item.taxonomy ?? null,
+        needsDocker: specNeedsDocker(item.environment),
+        note: item.note ?? null,
+      })),
     suiteCatalog: ({ suiteId }) => {
       importShippedSuites(store);
       return {
@@ -58,7 +74,7 @@ function importShippedSuites(store: Store): void {
 }
 
 /** One item in a few lines, as `suite show` prints it. */
-export function describeItem(item: SuiteItem): string {
+function describeItem(item: SuiteItem): string {
   const lines = [
     `${item.id}  gold ${item.gold ?? '-'}  ${item.trajectory.length} messages  ${item.dataset}/${item.substrate}`,
     `  environment: ${describeSpec(item)}`,

@@ -67,6 +67,9 @@ function describeConditions(rows: readonly JudgeRepRow[]) {
   return described;
 }
 
+/** The dataset cell of a ceiling effect averaged over datasets. */
+export const POOLED_MEAN_DATASET = `${POOLED} (unweighted mean)`;
+
 /** Ceiling closed per condition × judge: each dataset, then the unweighted mean across them. */
 function ceilingEffects(rows: readonly JudgeRepRow[]): EffectRow[] {
   const described = describeConditions(rows);
@@ -82,7 +85,7 @@ function ceilingEffects(rows: readonly JudgeRepRow[]): EffectRow[] {
         mitigation: condition?.mitigation ?? null,
         dimension: 'error_attribution',
         judge: entry.judge,
-        dataset: entry.dataset ?? `${POOLED} (unweighted mean)`,
+        dataset: entry.dataset ?? POOLED_MEAN_DATASET,
         metric: CEILING_METRIC,
         n: entry.n,
         value: entry.percentOfCeiling,

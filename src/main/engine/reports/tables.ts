@@ -2,10 +2,16 @@
  * The report tables by name: each is a pure function from analysis rows (rows.ts) to a
  * ReportTable, so the window, `cuelab report` and the tests all show the same numbers.
  */
-import { type JudgeRepRow, type ReportTable, type TableName } from '../analysis';
+import {
+  POOLED,
+  type JudgeRepRow,
+  type ReportRow,
+  type ReportTable,
+  type TableName,
+} from '../analysis';
 import { type Store, databaseRevision } from '../store';
 import { studyHeader, studyRows } from './rows';
-import { ablationTable, effortTable, placementTable } from './tables-effect';
+import { ablationTable, effortTable, placementTable, POOLED_MEAN_DATASET } from './tables-effect';
 import { accuracyTable, flipsTable, severityTable } from './tables-paired';
 import { mitigationsTable } from './tables-mitigations';
 import { agreementReportTable, mechanismValidationReport } from '../metajudge';
@@ -18,51 +24,50 @@ export { accuracyTable, flipsTable, severityTable } from './tables-paired';
 export { mitigationsTable } from './tables-mitigations';
 export { gradedTable } from './tables-graded';
 
-/** A table's builder (its one-line description is in src/shared/report-tables.ts). Row tables
- * are pure over analysis rows; label tables read the study's flips and mechanism labels. */
-export type TableDefinition =
+/**
+ * A table's builder (its row schema and description are in src/shared/report-tables.ts). Row
+ * tables are pure over analysis rows; label tables read the study's flips and mechanism labels.
+ * `pooled` tells the row the table pools, beside the code that wrote its `all` cell, so the
+ * window gets a typed mark instead of matching cell text.
+ */
+export type TableDefinition = { readonly pooled: (row: ReportRow) => boolean } & (
   | { readonly build: (rows: readonly JudgeRepRow[]) => ReportTable }
-  | { readonly fromStore: (store: Store, studyId: string) => ReportTable };
+  | { readonly fromStore: (store: Store, studyId: string) => ReportTable }
+);
+
+/** The `all` scope row: pooled over judges and datasets. */
+const allScope = (row: ReportRow) => row.scope === POOLED;
+/** An effect pooled over datasets (the flip rate's `all`, the ceiling's unweighted mean). */
+const datasetsPooled = (row: ReportRow) =>
+  row.dataset === POOLED || row.dataset === POOLED_MEAN_DATASET;
 
 /** Every table, keyed by name. */
 export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
-  flips: {
-    build: flipsTable,
-  },
-  severity: {
-    build: severityTable,
-  },
-  accuracy: {
-    build: accuracyTable,
-  },
-  ablation: {
-    build: ablationTable,
-  },
-  placement: {
-    build: placementTable,
-  },
-  effort: {
-    build: effortTable,
-  },
-  mitigations: {
-    build: mitigationsTable,
-  },
-  graded: {
-    fromStore: studyGradedTable,
-  },
+  flips: { build: flipsTable, pooled: allScope },
+  severity: { build: severityTable, pooled: allScope },
+  accuracy: { build: accuracyTable, pooled: allScope },
+  ablation: { build: ablationTable, pooled: datasetsPooled },
+  placement: { build: placementTable, pooled: datasetsPooled },
+  effort: { build: effortTable, pooled: (row) => row.turns === POOLED },
+  mitigations: { build: mitigationsTable, pooled: allScope },
+  graded: { fromStore: studyGradedTable, pooled: allScope },
   mechanisms: {
     fromStore: (store, studyId) => mechanismMixTable(store, studyId, 'harmful'),
+    pooled: (row) => row.judge === POOLED,
   },
   'mechanisms-helpful': {
     fromStore: (store, studyId) => mechanismMixTable(store, studyId, 'helpful'),
+    pooled: (row) => row.judge === POOLED,
   },
   'mechanism-validation': {
     fromStore: (store, studyId) =>
       withName(mechanismValidationReport(store, studyId), 'mechanism-validation'),
+    pooled: () => false,
   },
   agreement: {
     fromStore: (store, studyId) =>
       withName(agreementReportTable(store, studyId, { kind: 'harmful' }), 'agreement'),
+    pooled: (row) => row.dataset === POOLED,
   },
 };
 

@@ -5,7 +5,7 @@
 import type { StudySpec } from '../../../shared/study-spec';
 import type { SuiteItem } from '../../../shared/suite-format';
 import type { z } from 'zod';
-import type { studyEstimateSchema } from '../../../shared/lab-api-studies';
+import type { studyEstimateSchema } from '../../../shared/lab-api/studies';
 import { specNeedsDocker } from '../environments';
 import { costOf, DEFAULT_API_KEY_ENV } from '../providers';
 import { type Store } from '../store';

@@ -1,13 +1,5 @@
 /** Table 5 (and Table 6's last columns) from the `accuracy` table. */
-import {
-  countCell,
-  inArm,
-  numberCell,
-  textCell,
-  type ArmSelection,
-  type ReportRowData,
-  type ReportTableData,
-} from '../table-values';
+import { inArm, type ArmSelection, type ReportTableOf } from '../table-values';
 
 /** An accuracy with its interval. */
 export interface AccuracyValue {
@@ -32,35 +24,32 @@ export interface AccuracyRow {
 /** Which rows: per judge (Table 5) or per judge × dataset (Table 6). */
 export type AccuracyScope = 'judge' | 'judge-dataset';
 
-function value(row: ReportRowData, prefix: string): AccuracyValue {
-  return {
-    pct: numberCell(row, `${prefix}Pct`),
-    low: numberCell(row, `${prefix}CiLow`),
-    high: numberCell(row, `${prefix}CiHigh`),
-  };
-}
-
 /** Rows for one arm at a scope, with the pooled `all` row last. */
 export function accuracyRows(
-  table: ReportTableData | undefined,
+  table: ReportTableOf<'accuracy'> | undefined,
   arm: ArmSelection | null,
   scope: AccuracyScope,
 ): AccuracyRow[] {
   return (table?.rows ?? [])
     .filter((row) => inArm(row, arm))
-    .filter((row) => {
-      const rowScope = textCell(row, 'scope');
-      return rowScope === scope || rowScope === 'all';
-    })
+    .filter((row) => row.scope === scope || row.pooled)
     .map((row) => ({
-      judge: textCell(row, 'judge'),
-      dataset: textCell(row, 'dataset'),
-      scope: textCell(row, 'scope'),
-      n: countCell(row, 'n'),
-      harmful: countCell(row, 'harmful'),
-      helpful: countCell(row, 'helpful'),
-      before: value(row, 'before'),
-      adversarial: value(row, 'adversarial'),
-      untargeted: value(row, 'untargeted'),
+      judge: row.judge,
+      dataset: row.dataset,
+      scope: row.scope,
+      n: row.n,
+      harmful: row.harmful,
+      helpful: row.helpful,
+      before: { pct: row.beforePct, low: row.beforeCiLow, high: row.beforeCiHigh },
+      adversarial: {
+        pct: row.adversarialPct,
+        low: row.adversarialCiLow,
+        high: row.adversarialCiHigh,
+      },
+      untargeted: {
+        pct: row.untargetedPct,
+        low: row.untargetedCiLow,
+        high: row.untargetedCiHigh,
+      },
     }));
 }

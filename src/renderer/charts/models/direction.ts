@@ -1,13 +1,6 @@
 /** Fig. 13 from the `severity` table: severity vs leniency harmful flip rates, in panels. */
-import {
-  countCell,
-  inArm,
-  numberCell,
-  textCell,
-  type ArmSelection,
-  type ReportRowData,
-  type ReportTableData,
-} from '../table-values';
+import type { ReportRowOf } from '../../../shared/report-tables';
+import { inArm, type ArmSelection, type ReportTableOf } from '../table-values';
 
 /** One direction's rate in a group. */
 export interface DirectionRate {
@@ -35,37 +28,39 @@ export interface DirectionPanel {
   readonly groups: DirectionGroup[];
 }
 
-function rate(row: ReportRowData, prefix: 'severity' | 'leniency'): DirectionRate {
-  return {
-    pct: numberCell(row, `${prefix}Pct`),
-    low: numberCell(row, `${prefix}CiLow`),
-    high: numberCell(row, `${prefix}CiHigh`),
-    harmful: countCell(row, `${prefix}Harmful`),
-    gate: countCell(row, `${prefix}Gate`),
-  };
-}
+type SeverityRow = ReportRowOf<'severity'>;
 
-function groupOf(row: ReportRowData, by: 'dataset' | 'judge'): DirectionGroup {
-  const judge = textCell(row, 'judge');
-  const dataset = textCell(row, 'dataset');
+function groupOf(row: SeverityRow, by: 'dataset' | 'judge'): DirectionGroup {
+  const { judge, dataset } = row;
   return {
     label: by === 'dataset' ? dataset : judge,
     judge: by === 'judge' ? judge : null,
     dataset: by === 'dataset' ? dataset : null,
-    severity: rate(row, 'severity'),
-    leniency: rate(row, 'leniency'),
-    n: countCell(row, 'n'),
+    severity: {
+      pct: row.severityPct,
+      low: row.severityCiLow,
+      high: row.severityCiHigh,
+      harmful: row.severityHarmful,
+      gate: row.severityGate,
+    },
+    leniency: {
+      pct: row.leniencyPct,
+      low: row.leniencyCiLow,
+      high: row.leniencyCiHigh,
+      harmful: row.leniencyHarmful,
+      gate: row.leniencyGate,
+    },
+    n: row.n,
   };
 }
 
 /** The panels for one arm; a panel without rows is left out. */
 export function directionPanels(
-  table: ReportTableData | undefined,
+  table: ReportTableOf<'severity'> | undefined,
   arm: ArmSelection | null,
 ): DirectionPanel[] {
   const rows = (table?.rows ?? []).filter((row) => inArm(row, arm));
-  const scoped = (test: (scope: string) => boolean) =>
-    rows.filter((row) => test(textCell(row, 'scope')));
+  const scoped = (test: (scope: string) => boolean) => rows.filter((row) => test(row.scope));
   const excluded = scoped((scope) => scope.startsWith('judge excl.'));
   const panels: DirectionPanel[] = [
     {
@@ -80,7 +75,7 @@ export function directionPanels(
     },
     {
       id: 'judge-excluded',
-      title: `By judge, ${textCell(excluded[0] ?? {}, 'scope').replace(/^judge /, '')}`,
+      title: `By judge, ${(excluded[0]?.scope ?? '').replace(/^judge /, '')}`,
       groups: excluded.map((row) => groupOf(row, 'judge')),
     },
   ];

@@ -2,14 +2,10 @@
  * Fig. 4 and Table 8 from the `ablation` and `placement` tables: one effect with its 95% CI per
  * cue condition (or per placement), at the pooled-dataset row of the chosen judge.
  */
-import {
-  countCell,
-  distinct,
-  numberCell,
-  textCell,
-  type ReportRowData,
-  type ReportTableData,
-} from '../table-values';
+import type { ReportRowOf } from '../../../shared/report-tables';
+import { distinct, type ReportTableOf } from '../table-values';
+
+type EffectRow = ReportRowOf<'ablation' | 'placement'>;
 
 /** What the rows report (ablation.ts: ceiling closed, or harmful flip % without attribution). */
 export type EffectMetric = 'ceiling' | 'flip';
@@ -48,59 +44,55 @@ export function effectAxisTitle(metric: EffectMetric): string {
     : 'Harmful flip rate, % (95% Wilson CI)';
 }
 
-function isPooledDataset(row: ReportRowData): boolean {
-  return textCell(row, 'dataset').startsWith('all');
-}
-
-function barOf(row: ReportRowData, label: string, detail: string): EffectBar {
+function barOf(row: EffectRow, label: string, detail: string): EffectBar {
   return {
     label,
     detail,
-    condition: textCell(row, 'condition'),
-    judge: textCell(row, 'judge'),
-    value: numberCell(row, 'value'),
-    low: numberCell(row, 'valueCiLow'),
-    high: numberCell(row, 'valueCiHigh'),
-    n: countCell(row, 'n'),
-    excluded: countCell(row, 'excluded'),
-    placement: textCell(row, 'placement'),
-    cue: textCell(row, 'cue'),
-    mitigation: textCell(row, 'mitigation'),
+    condition: row.condition,
+    judge: row.judge,
+    value: row.value,
+    low: row.valueCiLow,
+    high: row.valueCiHigh,
+    n: row.n,
+    excluded: row.excluded,
+    placement: row.placement ?? '',
+    cue: row.cue ?? '',
+    mitigation: row.mitigation ?? '',
   };
 }
 
-function describe(row: ReportRowData): string {
-  const parts = [textCell(row, 'cue'), textCell(row, 'placement'), textCell(row, 'mitigation')];
+function describe(row: EffectRow): string {
+  const parts = [row.cue, row.placement, row.mitigation];
   return parts.filter(Boolean).join(' · ');
 }
 
 /** Bars per condition (`by` condition) or per placement. */
 export function effectModel(
-  table: ReportTableData | undefined,
+  table: ReportTableOf<'ablation' | 'placement'> | undefined,
   by: 'condition' | 'placement',
   chosenJudge: string | null,
 ): EffectModel {
-  const rows = (table?.rows ?? []).filter(isPooledDataset);
-  const judges = distinct(rows.map((row) => textCell(row, 'judge')));
+  const rows = (table?.rows ?? []).filter((row) => row.pooled);
+  const judges = distinct(rows.map((row) => row.judge));
   const fallback = judges.includes('all') ? 'all' : (judges[0] ?? null);
   const judge = chosenJudge !== null && judges.includes(chosenJudge) ? chosenJudge : fallback;
-  const chosen = rows.filter((row) => textCell(row, 'judge') === judge);
-  const metric: EffectMetric = chosen.some((row) => textCell(row, 'metric').includes('ceiling'))
+  const chosen = rows.filter((row) => row.judge === judge);
+  const metric: EffectMetric = chosen.some((row) => row.metric.includes('ceiling'))
     ? 'ceiling'
     : 'flip';
   const perPlacement = new Map<string, number>();
   for (const row of chosen) {
-    const placement = textCell(row, 'placement');
+    const placement = row.placement ?? '';
     perPlacement.set(placement, (perPlacement.get(placement) ?? 0) + 1);
   }
   const bars = chosen.map((row) => {
-    if (by === 'condition') return barOf(row, textCell(row, 'condition'), describe(row));
-    const placement = textCell(row, 'placement');
+    if (by === 'condition') return barOf(row, row.condition, describe(row));
+    const placement = row.placement ?? '';
     const shared = (perPlacement.get(placement) ?? 0) > 1;
-    const mitigation = textCell(row, 'mitigation');
+    const mitigation = row.mitigation ?? '';
     const detail = shared
-      ? `${textCell(row, 'condition')}${mitigation ? ` (+${mitigation})` : ''}`
-      : textCell(row, 'cue');
+      ? `${row.condition}${mitigation ? ` (+${mitigation})` : ''}`
+      : (row.cue ?? '');
     return barOf(row, placement, detail);
   });
   return { metric, bars, judges, judge };

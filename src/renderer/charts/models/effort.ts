@@ -1,13 +1,5 @@
 /** Fig. 3 from the `effort` table: harmful flip rate per turn bin, one series per judge. */
-import {
-  countCell,
-  distinct,
-  inArm,
-  numberCell,
-  textCell,
-  type ArmSelection,
-  type ReportTableData,
-} from '../table-values';
+import { distinct, inArm, type ArmSelection, type ReportTableOf } from '../table-values';
 
 /** One turn bin of one judge. */
 export interface EffortBin {
@@ -38,30 +30,30 @@ export interface EffortModel {
 
 /** Curves for one arm. */
 export function effortModel(
-  table: ReportTableData | undefined,
+  table: ReportTableOf<'effort'> | undefined,
   arm: ArmSelection | null,
 ): EffortModel {
   const rows = (table?.rows ?? []).filter((row) => inArm(row, arm));
-  const judges = distinct(rows.map((row) => textCell(row, 'judge')));
+  const judges = distinct(rows.map((row) => row.judge));
   const series = judges.map((judge): EffortSeries => {
-    const own = rows.filter((row) => textCell(row, 'judge') === judge);
-    const pooled = own.find((row) => textCell(row, 'turns') === 'all');
+    const own = rows.filter((row) => row.judge === judge);
+    const pooled = own.find((row) => row.pooled);
     return {
       judge,
       bins: own
-        .filter((row) => textCell(row, 'turns') !== 'all')
+        .filter((row) => !row.pooled)
         .map((row) => ({
-          label: textCell(row, 'turns'),
-          n: countCell(row, 'n'),
-          harmful: countCell(row, 'harmful'),
-          pct: numberCell(row, 'harmfulPct'),
-          low: numberCell(row, 'harmfulCiLow'),
-          high: numberCell(row, 'harmfulCiHigh'),
-          hidden: textCell(row, 'plotted') !== 'yes',
+          label: row.turns,
+          n: row.n,
+          harmful: row.harmful,
+          pct: row.harmfulPct,
+          low: row.harmfulCiLow,
+          high: row.harmfulCiHigh,
+          hidden: row.plotted !== 'yes',
         })),
-      n: pooled ? countCell(pooled, 'n') : 0,
-      harmful: pooled ? countCell(pooled, 'harmful') : 0,
-      pearsonR: pooled ? numberCell(pooled, 'pearsonR') : null,
+      n: pooled?.n ?? 0,
+      harmful: pooled?.harmful ?? 0,
+      pearsonR: pooled?.pearsonR ?? null,
     };
   });
   return {

@@ -2,7 +2,7 @@
  * App. G graded flips from the `graded` table: per cued condition × judge, the share of cued
  * reps whose 1–100 score moved at least the study's threshold from the item's uncued mean.
  */
-import { countCell, numberCell, textCell, type ReportTableData } from '../table-values';
+import type { ReportTableOf } from '../table-values';
 
 /** One bar: a condition × dimension for one judge (or all judges pooled). */
 export interface GradedBar {
@@ -18,31 +18,29 @@ export interface GradedBar {
 }
 
 /** The bars, judges pooled over datasets first, then everything pooled; and the threshold. */
-export function gradedBars(table: ReportTableData | undefined): {
+export function gradedBars(table: ReportTableOf<'graded'> | undefined): {
   bars: GradedBar[];
   threshold: number | null;
 } {
-  const rows = (table?.rows ?? []).filter(
-    (row) => textCell(row, 'scope') === 'judge' || textCell(row, 'scope') === 'all',
-  );
+  const rows = table?.rows ?? [];
   const ordered = [
-    ...rows.filter((row) => textCell(row, 'scope') === 'judge'),
-    ...rows.filter((row) => textCell(row, 'scope') === 'all'),
+    ...rows.filter((row) => row.scope === 'judge'),
+    ...rows.filter((row) => row.pooled),
   ];
   return {
-    threshold: ordered.length ? numberCell(ordered[0] ?? {}, 'threshold') : null,
+    threshold: ordered[0]?.threshold ?? null,
     bars: ordered.map((row) => {
-      const judge = textCell(row, 'judge');
+      const judge = row.judge;
       return {
-        label: judge === 'all' ? 'All judges' : judge,
-        detail: `${textCell(row, 'condition')} · ${textCell(row, 'dimension')}`,
-        condition: textCell(row, 'condition'),
+        label: row.pooled ? 'All judges' : judge,
+        detail: `${row.condition} · ${row.dimension}`,
+        condition: row.condition,
         judge,
-        value: numberCell(row, 'flipPct'),
-        low: numberCell(row, 'flipCiLow'),
-        high: numberCell(row, 'flipCiHigh'),
-        n: countCell(row, 'n'),
-        meanShift: numberCell(row, 'meanShift'),
+        value: row.flipPct,
+        low: row.flipCiLow,
+        high: row.flipCiHigh,
+        n: row.n,
+        meanShift: row.meanShift,
       };
     }),
   };

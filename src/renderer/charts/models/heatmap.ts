@@ -1,14 +1,6 @@
 /** Fig. 2 from the `flips` table: harmful flip rate per judge × dataset for one cued arm. */
-import {
-  countCell,
-  distinct,
-  inArm,
-  numberCell,
-  textCell,
-  type ArmSelection,
-  type ReportRowData,
-  type ReportTableData,
-} from '../table-values';
+import type { ReportRowOf } from '../../../shared/report-tables';
+import { distinct, inArm, type ArmSelection, type ReportTableOf } from '../table-values';
 
 /** One cell: a judge on a dataset, or a judge pooled over datasets. */
 export interface HeatCell {
@@ -38,39 +30,37 @@ export interface HeatmapModel {
   readonly overall: HeatCell | null;
 }
 
-function cellOf(row: ReportRowData, pooled: boolean): HeatCell {
+function cellOf(row: ReportRowOf<'flips'>, pooled: boolean): HeatCell {
   return {
-    judge: textCell(row, 'judge'),
-    dataset: pooled ? null : textCell(row, 'dataset'),
-    harmfulPct: numberCell(row, 'harmfulPct'),
-    harmfulLow: numberCell(row, 'harmfulCiLow'),
-    harmfulHigh: numberCell(row, 'harmfulCiHigh'),
-    harmful: countCell(row, 'harmful'),
-    gate: countCell(row, 'gate'),
-    n: countCell(row, 'n'),
-    helpfulPct: numberCell(row, 'helpfulPct'),
-    helpful: countCell(row, 'helpful'),
-    wrong: countCell(row, 'wrong'),
-    excluded: countCell(row, 'excluded'),
+    judge: row.judge,
+    dataset: pooled ? null : row.dataset,
+    harmfulPct: row.harmfulPct,
+    harmfulLow: row.harmfulCiLow,
+    harmfulHigh: row.harmfulCiHigh,
+    harmful: row.harmful,
+    gate: row.gate,
+    n: row.n,
+    helpfulPct: row.helpfulPct,
+    helpful: row.helpful,
+    wrong: row.wrong,
+    excluded: row.excluded,
   };
 }
 
 /** The heatmap for one arm. */
 export function heatmapModel(
-  table: ReportTableData | undefined,
+  table: ReportTableOf<'flips'> | undefined,
   arm: ArmSelection | null,
 ): HeatmapModel {
   const rows = (table?.rows ?? []).filter((row) => inArm(row, arm));
-  const cellRows = rows.filter((row) => textCell(row, 'scope') === 'judge-dataset');
+  const cellRows = rows.filter((row) => row.scope === 'judge-dataset');
   const cells = cellRows.map((row) => cellOf(row, false));
-  const overallRow = rows.find((row) => textCell(row, 'scope') === 'all');
+  const overallRow = rows.find((row) => row.pooled);
   return {
     judges: distinct(cells.map((cell) => cell.judge)),
     datasets: distinct(cells.map((cell) => cell.dataset ?? '')),
     cells,
-    pooled: rows
-      .filter((row) => textCell(row, 'scope') === 'judge')
-      .map((row) => cellOf(row, true)),
+    pooled: rows.filter((row) => row.scope === 'judge').map((row) => cellOf(row, true)),
     overall: overallRow ? cellOf(overallRow, true) : null,
   };
 }

@@ -1,5 +1,5 @@
 /** Table 1 from the `mitigations` table: flip rates before → after each mitigation. */
-import { countCell, distinct, numberCell, textCell, type ReportTableData } from '../table-values';
+import { distinct, type ReportTableOf } from '../table-values';
 
 /** One mitigation's before/after pair at the chosen scope. */
 export interface MitigationRow {
@@ -31,14 +31,11 @@ export interface MitigationModel {
 
 /** Rows at scope `all` (judge 'all') or scope `judge` for one judge. */
 export function mitigationModel(
-  table: ReportTableData | undefined,
+  table: ReportTableOf<'mitigations'> | undefined,
   chosenJudge: string | null,
 ): MitigationModel {
-  const rows = (table?.rows ?? []).filter((row) => {
-    const scope = textCell(row, 'scope');
-    return scope === 'all' || scope === 'judge';
-  });
-  const judges = distinct(rows.map((row) => textCell(row, 'judge')));
+  const rows = (table?.rows ?? []).filter((row) => row.pooled || row.scope === 'judge');
+  const judges = distinct(rows.map((row) => row.judge));
   const ordered = judges.includes('all') ? ['all', ...judges.filter((j) => j !== 'all')] : judges;
   const judge =
     chosenJudge !== null && ordered.includes(chosenJudge) ? chosenJudge : (ordered[0] ?? null);
@@ -46,24 +43,24 @@ export function mitigationModel(
     judges: ordered,
     judge,
     rows: rows
-      .filter((row) => textCell(row, 'judge') === judge)
+      .filter((row) => row.judge === judge)
       .map((row) => ({
-        mitigation: textCell(row, 'mitigation'),
-        before: textCell(row, 'before'),
-        after: textCell(row, 'after'),
-        judge: textCell(row, 'judge'),
-        dimension: textCell(row, 'dimension'),
-        gate: countCell(row, 'gate'),
-        wrong: countCell(row, 'wrong'),
-        n: countCell(row, 'n'),
-        harmfulBefore: numberCell(row, 'harmfulBeforePct'),
-        harmfulAfter: numberCell(row, 'harmfulAfterPct'),
-        harmfulP: numberCell(row, 'harmfulP'),
-        harmfulPAdjusted: numberCell(row, 'harmfulPAdjusted'),
-        helpfulBefore: numberCell(row, 'helpfulBeforePct'),
-        helpfulAfter: numberCell(row, 'helpfulAfterPct'),
-        helpfulP: numberCell(row, 'helpfulP'),
-        helpfulPAdjusted: numberCell(row, 'helpfulPAdjusted'),
+        mitigation: row.mitigation,
+        before: row.before,
+        after: row.after,
+        judge: row.judge,
+        dimension: row.dimension,
+        gate: row.gate,
+        wrong: row.wrong,
+        n: row.n,
+        harmfulBefore: row.harmfulBeforePct,
+        harmfulAfter: row.harmfulAfterPct,
+        harmfulP: row.harmfulP,
+        harmfulPAdjusted: row.harmfulPAdjusted,
+        helpfulBefore: row.helpfulBeforePct,
+        helpfulAfter: row.helpfulAfterPct,
+        helpfulP: row.helpfulP,
+        helpfulPAdjusted: row.helpfulPAdjusted,
       })),
   };
 }

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { LabResponse } from '../../../shared/lab-api';
+import { isTableNamed, type ReportTableOf } from '../../charts/table-values';
 import { labClientFor } from '../../lib/engine-client';
 import { loadedValue, type Loadable } from '../../lib/loadable';
 import type { AllSlices } from '../../store/types';
@@ -10,7 +11,7 @@ import { rememberAnnotator } from './annotators';
 /** The blind labelling queue of one annotator. */
 export type LabellingQueue = LabResponse<'labellingQueue'>;
 /** A report table (here Table 10, agreement). */
-export type ReportTable = LabResponse<'reportTable'>;
+export type ReportTable = ReportTableOf<'agreement'>;
 
 /** The label being chosen for the item on screen. */
 export interface AnnotateChoice {
@@ -150,9 +151,14 @@ export const createAnnotateSlice: StateCreator<AllSlices, [], [], AnnotateSlice>
       const result = await api.reportTable({ studyId, table: 'agreement' });
       if (get().annotateStudyId !== studyId) return;
       set({
-        annotateAgreement: result.ok
-          ? { state: 'loaded', value: result.value }
-          : { state: 'failed', error: result.error.message, value: previous },
+        annotateAgreement:
+          result.ok && isTableNamed(result.value, 'agreement')
+            ? { state: 'loaded', value: result.value }
+            : {
+                state: 'failed',
+                error: result.ok ? 'The engine answered another table.' : result.error.message,
+                value: previous,
+              },
       });
     },
   };

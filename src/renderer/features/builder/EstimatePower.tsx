@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { NumberField } from '../../components/NumberField';
-import type { studyEstimateSchema } from '../../../shared/lab-api-studies';
+import type { studyEstimateSchema } from '../../../shared/lab-api/studies';
 import {
   designEffect,
   itemsNeeded,

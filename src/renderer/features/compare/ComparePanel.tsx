@@ -15,7 +15,8 @@ import { DifferenceCard } from './DifferenceCard';
 import './compare.css';
 
 type Comparison = LabResponse<'compareStudies'>;
-type Table = Comparison['rates'];
+type Table = Comparison['rates'] | Comparison['changedItems'];
+type Row = Table['rows'][number];
 
 function cellText(value: string | number | null | undefined, unit: string | undefined): string {
   if (value === null || value === undefined) return '—';
@@ -25,8 +26,8 @@ function cellText(value: string | number | null | undefined, unit: string | unde
 }
 
 /** The judge cell: one id when both studies' judges match by id, else "A's → B's". */
-function judgeText(row: Table['rows'][number]): string {
-  const [a, b] = [String(row.judgeA ?? ''), String(row.judgeB ?? '')];
+function judgeText(row: Row): string {
+  const { judgeA: a, judgeB: b } = row;
   return a === b ? a : `${a} → ${b}`;
 }
 
@@ -40,7 +41,7 @@ function CompareTable({ table, testId }: { table: Table; testId: string }) {
   );
   const label = (key: string, text: string) =>
     key === 'judgeA' ? 'judge' : key.endsWith('CiLow') ? text.replace(/ low$/, '') : text;
-  const text = (row: Table['rows'][number], column: Table['columns'][number]) => {
+  const text = (row: Row, column: Table['columns'][number]) => {
     if (column.key === 'judgeA') return judgeText(row);
     if (column.interval !== 'low') return cellText(row[column.key], column.unit);
     const high = row[column.key.replace(/Low$/, 'High')];

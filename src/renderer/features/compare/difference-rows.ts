@@ -26,8 +26,6 @@ export interface DifferenceRow {
   valueText: string;
 }
 
-const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-
 /** "−25.0" with a true minus sign, "+50.0" for a gain, "—" for none. */
 export function formatDifference(value: number | null): string {
   if (value === null) return '—';
@@ -38,19 +36,17 @@ export function formatDifference(value: number | null): string {
 /** The figure's rows, in the table's order. */
 export function differenceRows(table: RatesTable): DifferenceRow[] {
   return table.rows.map((row) => {
-    const [judgeA, judgeB] = [String(row.judgeA ?? ''), String(row.judgeB ?? '')];
+    const { judgeA, judgeB, flip, difference } = row;
     const judge = judgeA === judgeB ? judgeA : `${judgeA} \u2192 ${judgeB}`;
     const paired = row.design === 'paired';
-    const flip = row.flip === 'helpful' ? 'helpful' : 'harmful';
-    const difference = numberOrNull(row.difference);
-    const low = numberOrNull(row.differenceCiLow);
-    const high = numberOrNull(row.differenceCiHigh);
-    const itemsA = String(row.itemsA ?? '—');
-    const itemsB = String(row.itemsB ?? '—');
+    const low = row.differenceCiLow;
+    const high = row.differenceCiHigh;
+    const itemsA = String(row.itemsA);
+    const itemsB = String(row.itemsB);
     const interval = formatInterval(low, high).replace(/-/g, '\u2212');
     return {
-      label: `${judge} · ${String(row.condition ?? '')}`,
-      detail: `${flip} flip · ${paired ? 'paired' : 'unpaired'} · ${String(row.dimension ?? '')}`,
+      label: `${judge} · ${row.condition}`,
+      detail: `${flip} flip · ${paired ? 'paired' : 'unpaired'} · ${row.dimension}`,
       flip,
       paired,
       difference,

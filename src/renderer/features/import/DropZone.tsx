@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { uploadLimits } from '../../../shared/lab-api-import';
+import { uploadLimits } from '../../../shared/lab-api/import';
 import { useLab } from '../../store';
 import { filesFromDataTransfer, fromFileList, megabytes } from './drop-upload';
 

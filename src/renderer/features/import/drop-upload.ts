@@ -3,7 +3,7 @@
  * gathered with their relative paths (DataTransfer entries, or a webkitdirectory input) and
  * uploaded to the engine in pieces under its request cap (`uploadImportFiles`).
  */
-import { uploadLimits } from '../../../shared/lab-api-import';
+import { uploadLimits } from '../../../shared/lab-api/import';
 import type { LabApi } from '../../../shared/lab-api';
 
 /** One dropped file and where it sits inside the drop. */

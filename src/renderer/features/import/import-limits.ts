@@ -2,7 +2,7 @@
  * An imported item's container limits in a few words for the Import screen: what the item asks
  * for, and "default" where it asks nothing (the Docker backend's own 1 CPU, 1 GiB, 256 pids).
  */
-import type { ItemLimits } from '../../../shared/lab-api-import';
+import type { ItemLimits } from '../../../shared/lab-api/import';
 
 /** Each limit as a short phrase, in the order cpus, memory, pids, network, storage. */
 export function limitPhrases(limits: ItemLimits): string[] {

@@ -17,7 +17,7 @@ export interface ReplaySlice {
   /** The rep whose pair is open. */
   replayRepId: string | null;
   replayPair: Loadable<FlipPair>;
-  /** Set while classifyFlips runs; the message of a failure after. */
+  /** Set while classifyStudy runs; the message of a failure after. */
   replayClassify: { running: boolean; error: string | null };
   /** Lists a study's flips (again); clears what belonged to another study. */
   showReplayStudy: (studyId: string | null) => Promise<void>;
@@ -76,7 +76,7 @@ export const createReplaySlice: StateCreator<AllSlices, [], [], ReplaySlice> = (
       const api = client();
       if (!studyId || !api) return;
       set({ replayClassify: { running: true, error: null } });
-      const result = await api.classifyFlips({ studyId });
+      const result = await api.classifyStudy({ studyId });
       set({ replayClassify: { running: false, error: result.ok ? null : result.error.message } });
       await get().showReplayStudy(studyId);
     },

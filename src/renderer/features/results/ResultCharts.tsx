@@ -12,47 +12,55 @@ import { FlipHeatmap } from '../../charts/FlipHeatmap';
 import { GradedBars } from '../../charts/GradedBars';
 import { MechanismBars } from '../../charts/MechanismBars';
 import { MitigationChart } from '../../charts/MitigationChart';
-import type { ResultTableName } from '../../charts/table-values';
+import { resultTableNames, type ResultTableName } from '../../charts/table-values';
 import { useLab } from '../../store';
 
-function AblationBars(props: ResultChartProps) {
+function AblationBars(props: ResultChartProps<'ablation'>) {
   return <EffectBars {...props} kind="ablation" />;
 }
 
-function PlacementBars(props: ResultChartProps) {
+function PlacementBars(props: ResultChartProps<'placement'>) {
   return <EffectBars {...props} kind="placement" />;
 }
 
-function HarmfulMechanisms(props: ResultChartProps) {
+function HarmfulMechanisms(props: ResultChartProps<'mechanisms'>) {
   return <MechanismBars {...props} kind="harmful" />;
 }
 
-function HelpfulMechanisms(props: ResultChartProps) {
+function HelpfulMechanisms(props: ResultChartProps<'mechanisms-helpful'>) {
   return <MechanismBars {...props} kind="helpful" />;
 }
 
-/** Each table's figure, in page order; `wide` figures span both columns. */
-const figures: { table: ResultTableName; wide: boolean; Chart: ComponentType<ResultChartProps> }[] =
-  [
-    { table: 'flips', wide: true, Chart: FlipHeatmap },
-    { table: 'severity', wide: true, Chart: DirectionBars },
-    { table: 'effort', wide: false, Chart: EffortCurve },
-    { table: 'ablation', wide: false, Chart: AblationBars },
-    { table: 'placement', wide: false, Chart: PlacementBars },
-    { table: 'mitigations', wide: false, Chart: MitigationChart },
-    { table: 'accuracy', wide: true, Chart: AccuracyTable },
-    { table: 'graded', wide: false, Chart: GradedBars },
-    { table: 'mechanisms', wide: true, Chart: HarmfulMechanisms },
-    { table: 'mechanisms-helpful', wide: true, Chart: HelpfulMechanisms },
-  ];
+/** Each table's figure, drawn from that table's typed rows; `wide` figures span both columns. */
+const figures: {
+  readonly [N in ResultTableName]: {
+    readonly wide: boolean;
+    readonly Chart: ComponentType<ResultChartProps<N>>;
+  };
+} = {
+  flips: { wide: true, Chart: FlipHeatmap },
+  severity: { wide: true, Chart: DirectionBars },
+  effort: { wide: false, Chart: EffortCurve },
+  ablation: { wide: false, Chart: AblationBars },
+  placement: { wide: false, Chart: PlacementBars },
+  mitigations: { wide: false, Chart: MitigationChart },
+  accuracy: { wide: true, Chart: AccuracyTable },
+  graded: { wide: false, Chart: GradedBars },
+  mechanisms: { wide: true, Chart: HarmfulMechanisms },
+  'mechanisms-helpful': { wide: true, Chart: HelpfulMechanisms },
+};
 
-function ConnectedFigure({ table, studyId }: { table: ResultTableName; studyId: string }) {
+function ConnectedFigure<N extends ResultTableName>({
+  table,
+  studyId,
+}: {
+  table: N;
+  studyId: string;
+}) {
   const data = useLab((state) => state.resultTables[table]);
   const arm = useLab((state) => state.resultsArm);
   const openRepsPanel = useLab((state) => state.openRepsPanel);
-  const entry = figures.find((figure) => figure.table === table);
-  if (!entry) return null;
-  const { Chart } = entry;
+  const { Chart } = figures[table];
   return <Chart table={data} studyId={studyId} arm={arm} onOpenReps={openRepsPanel} />;
 }
 
@@ -60,9 +68,9 @@ function ConnectedFigure({ table, studyId }: { table: ResultTableName; studyId: 
 export function ResultCharts({ studyId }: { studyId: string }) {
   return (
     <div className="results-grid">
-      {figures.map((figure) => (
-        <div key={figure.table} className={figure.wide ? 'results-cell-wide' : 'results-cell'}>
-          <ConnectedFigure table={figure.table} studyId={studyId} />
+      {resultTableNames.map((table) => (
+        <div key={table} className={figures[table].wide ? 'results-cell-wide' : 'results-cell'}>
+          <ConnectedFigure table={table} studyId={studyId} />
         </div>
       ))}
     </div>

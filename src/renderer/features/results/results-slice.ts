@@ -4,12 +4,14 @@ import type { StudyProgress } from '../../../shared/study-progress';
 import type { RepsQuery } from '../../charts/chart-props';
 import {
   distinct,
+  isTableNamed,
   liveResultTableNames,
   resultTableNames,
-  textCell,
   type ArmSelection,
   type ReportTableData,
+  type ReportTableOf,
   type ResultTableName,
+  type ResultTables,
 } from '../../charts/table-values';
 import { labClientFor } from '../../lib/engine-client';
 import type { AllSlices } from '../../store/types';
@@ -30,7 +32,7 @@ export interface ResultsSlice {
   /** The study on screen (from `#/results/<id>`). */
   resultsStudyId: string | null;
   /** The report tables of that study, by name, as last fetched. */
-  resultTables: Partial<Record<ResultTableName, ReportTableData>>;
+  resultTables: ResultTables;
   /** Why the last fetch failed, if it did. */
   resultsError: string | null;
   /** The study's progress, updated at most once a second while it runs. */
@@ -53,20 +55,27 @@ export interface ResultsSlice {
   closeRepsPanel: () => void;
 }
 
-const armTables: ResultTableName[] = ['flips', 'severity', 'effort', 'accuracy'];
+const armTables = ['flips', 'severity', 'effort', 'accuracy'] as const;
+
+/** Puts `table` under `name` when it is that table; false when the engine answered another. */
+function placeTable<N extends ResultTableName>(
+  tables: { [K in ResultTableName]?: ReportTableOf<K> },
+  name: N,
+  table: ReportTableData,
+): boolean {
+  if (!isTableNamed(table, name)) return false;
+  tables[name] = table;
+  return true;
+}
 
 function armKey(arm: ArmSelection): string {
   return `${arm.condition}\u0000${arm.dimension}`;
 }
 
 /** Cued arms across the single-arm tables, in first-appearance order. */
-export function armsOf(tables: Partial<Record<ResultTableName, ReportTableData>>): ArmSelection[] {
+export function armsOf(tables: ResultTables): ArmSelection[] {
   const keys = distinct(
-    armTables.flatMap((name) =>
-      (tables[name]?.rows ?? []).map((row) =>
-        armKey({ condition: textCell(row, 'condition'), dimension: textCell(row, 'dimension') }),
-      ),
-    ),
+    armTables.flatMap((name) => (tables[name]?.rows ?? []).map((row) => armKey(row))),
   );
   return keys.map((key) => {
     const [condition = '', dimension = ''] = key.split('\u0000');
@@ -118,7 +127,9 @@ export const createResultsSlice: StateCreator<AllSlices, [], [], ResultsSlice> =
         which === 'all' ? resultTableNames : liveResultTableNames;
       const answers = await Promise.all(names.map((table) => api.reportTable({ studyId, table })));
       if (get().resultsStudyId !== studyId) return;
-      const tables = { ...get().resultTables };
+      const tables: { [K in ResultTableName]?: ReportTableOf<K> } = {
+        ...get().resultTables,
+      };
       let changed = false;
       let error: string | null = null;
       answers.forEach((answer, index) => {
@@ -129,8 +140,11 @@ export const createResultsSlice: StateCreator<AllSlices, [], [], ResultsSlice> =
         }
         const text = JSON.stringify(answer.value);
         if (fetched.get(name) === text) return;
+        if (!placeTable(tables, name, answer.value)) {
+          error ??= `The engine answered table ${answer.value.name} for ${name}.`;
+          return;
+        }
         fetched.set(name, text);
-        tables[name] = answer.value;
         changed = true;
       });
       if (error !== get().resultsError) set({ resultsError: error });

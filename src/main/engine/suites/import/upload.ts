@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { uploadLimits } from '../../../../shared/lab-api-import';
+import { uploadLimits } from '../../../../shared/lab-api/import';
 import { EngineError } from '../../errors';
 
 const { maxBytes: maxUploadBytes, maxFiles: maxUploadFiles } = uploadLimits;

@@ -1,9 +1,10 @@
 /**
- * LabApi methods for importing other harnesses' runs: the window previews what a
- * folder or file would import (items, gold labels, what is skipped and why) and then stores it.
+ * LabApi methods for importing other harnesses' work: the window previews what a folder or
+ * file of runs would import (items, gold labels, what is skipped and why) and then stores it
+ * as a suite; `cuelab import-results` stores another harness's per-rep verdicts as a study.
  */
 import { z } from 'zod';
-import { importFormats } from './suite-format';
+import { importFormats } from '../suite-format';
 
 /** The container limits an item asks for; an absent one is the Docker backend's default. */
 export const itemLimitsSchema = z.object({
@@ -45,7 +46,10 @@ export const uploadLimits = {
 /** A file that did not become an item. */
 export const skippedRunSchema = z.object({ path: z.string(), reason: z.string() });
 
-/** Methods of the Import screen. */
+/** Results file formats `importResults` reads. */
+export const resultsFormats = ['csv', 'jsonl'] as const;
+
+/** Import methods. */
 export const importMethods = {
   /** Reads runs at a path on the engine's machine; stores them as a suite when `save`. */
   importRuns: {
@@ -97,6 +101,27 @@ export const importMethods = {
       path: z.string(),
       files: z.number().int(),
       bytes: z.number().int(),
+    }),
+  },
+  /** Per-rep verdicts of another harness (CSV or JSONL at `path`) stored as a study. */
+  importResults: {
+    request: z
+      .object({
+        path: z.string().min(1),
+        name: z.string().trim().min(1).max(200).optional(),
+        format: z.enum(resultsFormats).optional(),
+      })
+      .strict(),
+    response: z.object({
+      studyId: z.string(),
+      name: z.string(),
+      format: z.enum(resultsFormats),
+      reps: z.number().int(),
+      items: z.number().int(),
+      judges: z.number().int(),
+      conditions: z.array(z.string()),
+      simulated: z.boolean(),
+      warnings: z.array(z.string()),
     }),
   },
 } as const;

@@ -1,11 +1,11 @@
 /**
  * LabApi methods comparing two studies (the Compare view and `cuelab compare`): the change in
  * harmful and helpful flip rates of every judge × condition both studies ran, with an interval
- * and a test, and the items whose outcome changed. Merged into `labMethods` in lab-api.ts.
+ * and a test, and the items whose outcome changed.
  */
 import { z } from 'zod';
-import { reportFormats } from './lab-api-cli';
-import { reportTableSchema } from './lab-api-studies';
+import { reportCellSchema } from '../report-tables';
+import { reportFormats, reportTableSchema } from './reports';
 
 const comparePair = {
   /** The baseline study (A): differences are B − A. */
@@ -14,14 +14,57 @@ const comparePair = {
   studyB: z.string().min(1),
 };
 
+const count = z.number();
+const measure = z.number().nullable();
+
+/**
+ * One row of `compare`: B − A for a judge × condition × dimension × flip kind. The Compare
+ * view also prints every row by its columns, so cells pass through beside the typed fields.
+ */
+export const compareRateRowSchema = z
+  .object({
+    judgeA: z.string(),
+    judgeB: z.string(),
+    condition: z.string(),
+    dimension: z.string(),
+    flip: z.enum(['harmful', 'helpful']),
+    design: z.enum(['paired', 'unpaired']),
+    itemsA: count,
+    rateA: measure,
+    itemsB: count,
+    rateB: measure,
+    /** B − A in percentage points, with its 95% interval. */
+    difference: measure,
+    differenceCiLow: measure,
+    differenceCiHigh: measure,
+    test: z.string(),
+    pValue: measure,
+    unsharedItems: count,
+  })
+  .catchall(reportCellSchema);
+
+/** One row of `compare-items`: an item whose outcome differs between the studies. */
+export const changedItemRowSchema = z
+  .object({
+    judgeA: z.string(),
+    judgeB: z.string(),
+    condition: z.string(),
+    dimension: z.string(),
+    dataset: z.string(),
+    itemId: z.string(),
+    outcomeA: z.string(),
+    outcomeB: z.string(),
+  })
+  .catchall(reportCellSchema);
+
 /** A comparison as the window shows it: two tables in the report-table shape. */
 export const studyComparisonSchema = z.object({
   studyA: z.object({ id: z.string(), name: z.string() }),
   studyB: z.object({ id: z.string(), name: z.string() }),
   /** One row per judge × condition × dimension × flip kind (`compare`). */
-  rates: reportTableSchema,
+  rates: reportTableSchema.extend({ rows: z.array(compareRateRowSchema) }),
   /** Items whose outcome differs between the studies (`compare-items`). */
-  changedItems: reportTableSchema,
+  changedItems: reportTableSchema.extend({ rows: z.array(changedItemRowSchema) }),
   /** True when either study has synthetic-judge reps. */
   simulated: z.boolean(),
 });

@@ -1,11 +1,27 @@
 /**
- * LabApi methods of the results workbench: any rep of a study, filtered, sorted and searched a
- * page at a time; any rep's transcript; any two reps side by side. Merged into `labMethods` in
- * lab-api.ts.
+ * LabApi methods for a study's reps: the reps behind a chart cell, and the results workbench
+ * (any rep filtered, sorted and searched a page at a time; any rep's transcript; any two reps
+ * side by side).
  */
 import { z } from 'zod';
-import { flipPairSchema } from './lab-api-mechanisms';
-import { repSummarySchema } from './lab-api-studies';
+import { flipPairSchema } from './mechanisms';
+
+/** A stored rep as listed behind a chart cell. */
+export const repSummarySchema = z.object({
+  repId: z.string(),
+  itemId: z.string(),
+  dataset: z.string(),
+  judgeId: z.string(),
+  conditionKey: z.string(),
+  direction: z.string(),
+  rep: z.number(),
+  outcome: z.string(),
+  verdict: z.string().nullable(),
+  gold: z.string().nullable(),
+  turns: z.number(),
+  toolResults: z.number(),
+  simulated: z.boolean(),
+});
 
 /** Columns the reps table sorts by (engine store/rep-query.ts). */
 export const repSortKeys = ['item', 'judge', 'condition', 'rep', 'verdict', 'turns'] as const;
@@ -45,8 +61,22 @@ export const workbenchRepSchema = repSummarySchema.extend({
 
 const runSchema = flipPairSchema.shape.baseline;
 
-/** Workbench methods. */
+/** Rep methods. */
 export const repMethods = {
+  /** Reps of a study, optionally narrowed to a chart cell. */
+  listReps: {
+    request: z
+      .object({
+        studyId: z.string().min(1),
+        judgeId: z.string().optional(),
+        dataset: z.string().optional(),
+        conditionKey: z.string().optional(),
+        itemId: z.string().optional(),
+        limit: z.number().int().min(1).max(5000).optional(),
+      })
+      .strict(),
+    response: z.array(repSummarySchema),
+  },
   /** One page of a study's reps; `hasMore` says whether another page follows. */
   queryReps: {
     request: repQuerySchema,

@@ -1,8 +1,9 @@
 /**
- * The exact prompt of one rep as LabApi answers it (`previewPrompt`, `previewItemPrompt`).
- * Apart from lab-api.ts so method files can use it without importing the whole map.
+ * LabApi methods for the exact prompt one rep would send (the builder's "See the prompt",
+ * `cuelab prompt`): the messages, the tools, and where the cue landed.
  */
 import { z } from 'zod';
+import { repConditionSchema } from '../rep-condition';
 
 /** A message of the judge's conversation, as the provider adapters receive it. */
 export const chatMessageSchema = z.object({
@@ -44,3 +45,36 @@ export const promptPreviewSchema = z.object({
   /** Which environment backend the rep would use. */
   backend: z.enum(['snapshot', 'docker']),
 });
+
+/** Prompt methods. */
+export const promptMethods = {
+  /** The exact messages and tools a rep of one item under one condition would send. */
+  previewPrompt: {
+    request: z
+      .object({
+        suiteId: z.string().min(1),
+        itemId: z.string().min(1),
+        condition: repConditionSchema.optional(),
+      })
+      .strict(),
+    response: promptPreviewSchema,
+  },
+  /**
+   * The prompt one rep of an item would send: the suite is a suite id of the workspace (a
+   * built-in one is imported on first use) or a suite file at `suitePath` on the engine's machine.
+   */
+  previewItemPrompt: {
+    request: z
+      .object({
+        suiteId: z.string().min(1).optional(),
+        suitePath: z.string().min(1).optional(),
+        itemId: z.string().min(1),
+        condition: repConditionSchema.optional(),
+      })
+      .strict()
+      .refine((request) => (request.suiteId === undefined) !== (request.suitePath === undefined), {
+        message: 'give the suite as suiteId or as suitePath (one of them)',
+      }),
+    response: promptPreviewSchema,
+  },
+} as const;
