@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { CueSpan, Verdict, JudgeTranscript } from '../judge';
 import { statement, type Store } from './database';
 import { readJsonColumn } from './json-column';
+import { logicalRepRow, REP_ROWS_SQL } from './text-blobs';
 
 /** What identifies a rep besides its transcript. */
 export interface RepIdentity {
@@ -151,9 +152,10 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
 
 /** A stored rep, as `cuelab judge --json` prints it. */
 export function loadJudgeRep(store: Store, id: string): Record<string, unknown> | null {
-  const rep = store.db.prepare('SELECT * FROM judge_reps WHERE id = ?').get(id) as
+  const row = store.db.prepare(`${REP_ROWS_SQL} WHERE r.id = ?`).get(id) as
     Record<string, unknown> | undefined;
-  if (!rep) return null;
+  if (!row) return null;
+  const rep = logicalRepRow(row);
   // Every JSON column of the rep, parsed; a damaged one names its table, row and field.
   const parse = (value: unknown, table = 'judge_reps', row = id, field = 'a JSON column') =>
     typeof value === 'string' ? readJsonColumn(value, { table, row, field }) : value;
