@@ -127,3 +127,4 @@ export { studyJobStates, studyRepJobs, type RepJob } from './inspect-export-rows
 export type { ImportedAnalysisRecord, StudyHeaderRecord } from './report-rows';
 export { containsPattern, queryStudyReps, repFacets, REP_SORT_KEYS } from './rep-query';
 export type { QueriedRep, RepQuery, RepSortKey } from './rep-query';
+export { packText } from './text-blobs';
