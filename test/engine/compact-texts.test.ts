@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/main/engine/store/database';
 import { loadJudgeRep } from '../../src/main/engine/store/judge-reps';
 import { migrations } from '../../src/main/engine/store/migrations';
-import { readBundleTables } from '../../src/main/engine/store/bundle-rows';
+import { BUNDLE_TABLES } from '../../src/main/engine/export/bundle-format';
+import { insertBundleRows, readBundleTables } from '../../src/main/engine/store/bundle-rows';
 import {
   readStoredRep,
   repMessages,
@@ -51,12 +52,17 @@ function longSuite() {
   });
 }
 
-/** A version-10 workspace with a finished synthetic study, written by the current runner. */
+/**
+ * A version-10 workspace holding a finished synthetic study: the runner runs it on a current
+ * workspace, and its rows, read as bundles read them (the texts as plain columns), are written
+ * into version-10 tables, exactly the rows version 10's store wrote for the same reps.
+ */
 async function version10Workspace(path: string): Promise<string> {
+  const current = openStore(`${path}.current`);
   const store = openStore(path, { migrations: version10 });
   try {
     const file = longSuite();
-    saveSuite(store, file, 'imported');
+    saveSuite(current, file, 'imported');
     const judge = { id: 'deferring', provider: 'synthetic', model: 'synthetic' };
     const spec = studySpecSchema.parse({
       name: 'compact',
@@ -64,15 +70,22 @@ async function version10Workspace(path: string): Promise<string> {
       judges: [{ ...judge, persona: deferring.id }],
       reps: 3,
     });
-    const studyId = await runSyntheticStudy(store, spec, file.items, deferring);
-    store.db
+    const studyId = await runSyntheticStudy(current, spec, file.items, deferring);
+    current.db
       .prepare(
         `INSERT INTO mechanism_labels (rep_id, source, label, rationale, created_at)
          SELECT id, 'diff', 'over_trust', 'It adopted the cue: ' || id, created_at FROM judge_reps`,
       )
       .run();
+    const rows = readBundleTables(current, studyId, file.id);
+    store.db.transaction(() => {
+      for (const [key, table] of Object.entries(BUNDLE_TABLES))
+        if (table !== 'annotators')
+          insertBundleRows(store, table, rows[key as keyof typeof BUNDLE_TABLES]);
+    })();
     return studyId;
   } finally {
+    current.close();
     store.close();
   }
 }
