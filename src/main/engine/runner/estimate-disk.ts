@@ -11,7 +11,7 @@ import type { SuiteItem } from '../../../shared/suite-format';
 import { packText } from '../store';
 
 /** Bytes of rows per rep on the paper-scale bench workspace, texts excluded (measured). */
-export const ROW_BYTES_PER_REP = 5100;
+export const ROW_BYTES_PER_REP = 5870;
 
 /** The estimate's disk figure and how it was made. */
 export interface DiskEstimate {
