@@ -20,6 +20,7 @@ import { seededRandom, type Random } from '../src/main/engine/random';
 import type { StudyCondition } from '../src/main/engine/runner/conditions';
 import { expandConditions, uncuedKey } from '../src/main/engine/runner/conditions';
 import { openStore } from '../src/main/engine/store/database';
+import { compactTextColumn, type TextColumn } from '../src/main/engine/store/rep-text-columns';
 import { repConditionSchema } from '../src/shared/rep-condition';
 import type { StudyJudge, StudySpec } from '../src/shared/study-spec';
 import { suiteItemSchema } from '../src/shared/suite-format';
@@ -66,6 +67,9 @@ const stubEnvironment: JudgeEnvironment = {
 interface PromptTemplate {
   system: string;
   tools: string;
+  /** The two texts as the store writes them: '' and their blob ids (store/rep-text-columns.ts). */
+  systemColumn?: TextColumn;
+  toolsColumn?: TextColumn;
   cueSpans: string;
   record: Record<string, unknown>;
 }
@@ -124,9 +128,9 @@ class Writer {
     this.rep = db.prepare(
       `INSERT INTO judge_reps (id, study_id, suite_id, item_id, provider, model, simulated,
          condition_json, outcome, verdict_json, final_verdict_json, verdict_source, system_prompt,
-         tools_json, cue_spans_json, input_tokens, output_tokens, cost_usd, tool_results, turns,
-         duration_ms, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         system_prompt_blob, tools_json, tools_json_blob, cue_spans_json, input_tokens,
+         output_tokens, cost_usd, tool_results, turns, duration_ms, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.job = db.prepare(
       `INSERT INTO jobs (study_id, condition_key, item_id, judge_id, rep, direction, state,
@@ -205,8 +209,10 @@ class Writer {
         finalVerdict,
         finalVerdict,
         invalid ? null : 'submit_verdict',
-        template.system,
-        template.tools,
+        template.systemColumn?.text ?? template.system,
+        template.systemColumn?.blob ?? null,
+        template.toolsColumn?.text ?? template.tools,
+        template.toolsColumn?.blob ?? null,
         template.cueSpans,
         inputTokens,
         outputTokens,
@@ -251,7 +257,12 @@ export function generatePaperWorkspace(path: string): GeneratedWorkspace {
   const conditions = expandConditions(spec);
   const items = paperItems(random);
   const db = store.db;
-  const writer = new Writer(db, random, promptTemplates(spec, conditions));
+  const templates = promptTemplates(spec, conditions);
+  for (const template of templates.values()) {
+    template.systemColumn = compactTextColumn(store, template.system);
+    template.toolsColumn = compactTextColumn(store, template.tools);
+  }
+  const writer = new Writer(db, random, templates);
   let majorities = 0;
 
   db.transaction(() => {

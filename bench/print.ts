@@ -1,6 +1,7 @@
 /**
  * The human summary printed at the end of `npm run bench`: one compact block per part.
  */
+import { printDisk } from './disk';
 import type { DockerOverheadResult } from './docker-overhead';
 import type { PaperScaleResult } from './report-timing';
 import type { ThroughputResult } from './throughput';
@@ -157,6 +158,7 @@ export function printPaperScale(outcome: PartOutcome<PaperScaleResult>): string[
       `${w.fileMb.toFixed(0)} MB (${(w.bytesPerRep / 1024).toFixed(1)} KB/rep), generated in ` +
       `${(w.generationMs / 1000).toFixed(1)} s (${w.rowsPerSecond.toLocaleString('en-US')} rows/s); ` +
       `${w.labels.toLocaleString('en-US')} mechanism labels`,
+    ...printDisk(c.disk),
     `  floor: one plain scan of the rows' columns ${ms(c.floorMs.median)} median of ${c.samples}; ` +
       `full uncached read ${ms(c.studyRowsMs.median)} (heap ${c.studyRowsHeapMb} MB for the rows)`,
     ...columns([

@@ -23,6 +23,7 @@ import {
 import { forgetTables } from '../src/main/engine/reports/table-cache';
 import { scanNativeAnalysisColumns } from '../src/main/engine/store/analysis-rows';
 import { openStore } from '../src/main/engine/store/database';
+import { measureDisk, printDisk, type DiskResult } from './disk';
 import { benchLiveRefreshScaling, type LiveRefreshScaling } from './live-refresh';
 import {
   MemorySampler,
@@ -57,6 +58,8 @@ export interface TableTiming {
 export interface PaperScaleResult {
   /** `path` is where it was generated (a temporary folder, deleted afterwards). */
   workspace: GeneratedWorkspace & { fileMb: number; bytesPerRep: number };
+  /** Bytes per rep against the target, and where they are (disk.ts). */
+  disk: DiskResult;
   openStoreMs: number;
   /** One plain SQLite scan of the columns the row tables need (rows stepped, not kept). */
   floorMs: Summary;
@@ -106,6 +109,8 @@ export async function benchPaperScale(
       `  generated ${generated.reps} reps, ${generated.toolCalls} tool calls in ` +
         `${(generated.generationMs / 1000).toFixed(1)} s (${(generated.fileBytes / 2 ** 20).toFixed(0)} MB)`,
     );
+    const disk = measureDisk(generated.path, generated.reps);
+    for (const line of printDisk(disk)) log(line);
     const opened = now();
     const store = openStore(generated.path);
     const openStoreMs = now() - opened;
@@ -179,6 +184,7 @@ export async function benchPaperScale(
           fileMb: round(generated.fileBytes / 2 ** 20),
           bytesPerRep: Math.round(generated.fileBytes / generated.reps),
         },
+        disk,
         openStoreMs: round(openStoreMs),
         floorMs: rounded(summarize(floorSamples)),
         studyRowsMs: rounded(summarize(rowsSamples)),

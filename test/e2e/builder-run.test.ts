@@ -71,6 +71,10 @@ describe('builder', () => {
     expect(await page.getByTestId('estimate-time-basis').innerText()).toContain(
       'default 1.5 s per rep (fewer than 5 reps measured here)',
     );
+    // 90 reps × 5,870 B of rows measured per rep, plus the items' trajectories once per arm.
+    const disk = page.getByTestId('estimate-disk');
+    expect(await disk.innerText()).toMatch(/^about \d+ kB \(measured per rep\)$/);
+    expect(await disk.getAttribute('title')).toMatch(/^5,870 B of rows per rep/);
   });
 
   test('a dropped cell leaves the engine’s estimate too (condition keys match the engine’s)', async () => {

@@ -22,6 +22,7 @@ import { makeTempDir } from '../helpers/temp-dir';
 
 import { KEY, runStudy, suite } from '../helpers/bundle-study';
 import { engineStore } from '../../src/main/engine/engine-store';
+import { registerTextFunctions } from '../../src/main/engine/store/text-blobs';
 const OTHER_KEY = 'sk-openai-bundle-test-0f9e8d';
 
 describe('study bundles', () => {
@@ -91,6 +92,8 @@ describe('study bundles', () => {
   it('redacts at export a key an older CueLab stored in clear, with its variable unset', () => {
     // A raw connection, as an older CueLab or a hand edit would write: no write-time redaction.
     const raw = new Database(engineStore(a).path);
+    // The views over compacted texts call CueLab's SQL functions (store/text-blobs.ts).
+    registerTextFunctions(raw);
     const rep = raw
       .prepare('SELECT id FROM judge_reps WHERE study_id = ? LIMIT 1')
       .pluck()

@@ -51,6 +51,10 @@ describe('cuelab estimate', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^40 items × 1 judges × 2 conditions × 3 reps = 360 reps/m);
+    // 360 reps × 5,870 B of rows, plus the trajectories once per arm: about 2 MB.
+    expect(result.stdout).toMatch(
+      /^Disk: about 2 MB \(5,870 B of rows per rep .*once per arm \(\d\)\)$/m,
+    );
     expect(result.stdout).toMatch(/synthetic persona deferential-frontier, a simulation/);
     expect(result.stdout).toMatch(/ICC 0\.64, design effect 2\.28/);
     expect(result.stdout).toMatch(/Items needed to detect 10\.0 percentage points: \d+ per judge/);

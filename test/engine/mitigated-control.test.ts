@@ -10,6 +10,7 @@ import { expandConditions } from '../../src/main/engine/runner/conditions';
 import { estimateStudy } from '../../src/main/engine/runner/estimate';
 import { openStore, type Store } from '../../src/main/engine/store/database';
 import { saveSuite } from '../../src/main/engine/store/suite-items';
+import { storedTextSql } from '../../src/main/engine/store/text-blobs';
 import { studySpecSchema } from '../../src/shared/study-spec';
 import { suiteFileSchema } from '../../src/shared/suite-format';
 import { deferring } from '../helpers/bundle-study';
@@ -83,9 +84,11 @@ describe('the mitigated control arm of a native study (§3.4)', () => {
   });
 
   it('runs the mitigated control uncued with the mitigation in its prompt', () => {
+    // The prompt is stored once per distinct text (store/text-blobs.ts).
+    const prompt = storedTextSql('r.system_prompt', 'r.system_prompt_blob');
     const jobs = store.db
       .prepare(
-        `SELECT j.direction, r.system_prompt, r.condition_json FROM jobs j
+        `SELECT j.direction, ${prompt} AS system_prompt, r.condition_json FROM jobs j
            JOIN judge_reps r ON r.id = j.rep_id
           WHERE j.study_id = ? AND j.condition_key = 'uncued+guard' AND j.state = 'done'`,
       )
@@ -93,7 +96,7 @@ describe('the mitigated control arm of a native study (§3.4)', () => {
     expect(jobs).toHaveLength(12);
     const plain = store.db
       .prepare(
-        `SELECT r.system_prompt FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
+        `SELECT ${prompt} AS system_prompt FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
           WHERE j.study_id = ? AND j.condition_key = 'uncued' LIMIT 1`,
       )
       .get(studyId) as { system_prompt: string };

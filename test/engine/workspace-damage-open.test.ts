@@ -96,7 +96,7 @@ describe('the open check', () => {
     const pageSize = db.pragma('page_size', { simple: true }) as number;
     const page = db
       .prepare(
-        `SELECT pageno FROM dbstat WHERE name = 'judge_messages' AND pagetype = 'leaf' LIMIT 1`,
+        `SELECT pageno FROM dbstat WHERE name = 'judge_message_rows' AND pagetype = 'leaf' LIMIT 1`,
       )
       .pluck()
       .get() as number;

@@ -14,6 +14,7 @@ import {
 } from '../../shared/power';
 import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { openLab, unwrap } from './connection';
+import { formatBytes } from '../engine/machine';
 import { formatSeconds } from './progress';
 
 /** CueLab's rep agreement (0.8) squared, when neither a persona nor --icc gives one. */
@@ -94,6 +95,7 @@ Reps of one item are correlated, so they count through a design effect 1 + (reps
       io.out(
         `Cost: ${cost}; time: ${formatSeconds(estimate.estimatedSeconds)} (${estimate.basis})`,
       );
+      io.out(`Disk: about ${formatBytes(estimate.estimatedDiskBytes)} (${estimate.diskBasis})`);
       for (const warning of estimate.warnings)
         io.out(`Warning: ${warning.message}${warning.fix ? ` ${warning.fix}` : ''}`);
       const persona = estimate.power ?? null;

@@ -56,6 +56,9 @@ export const studyEstimateSchema = z.object({
   secondsMeasured: z.boolean(),
   /** Per judge: the measured median or the default the duration is built from. */
   secondsBasis: z.string(),
+  /** Workspace disk the study's reps will take (runner/estimate-disk.ts), and how it was made. */
+  estimatedDiskBytes: z.number(),
+  diskBasis: z.string(),
   /** How the estimate was made (history or assumptions), in words. */
   basis: z.string(),
   warnings: z.array(

@@ -11,6 +11,7 @@ import { costOf, DEFAULT_API_KEY_ENV } from '../providers';
 import { type Store } from '../store';
 import { measuredRepTime, modelRepHistory } from '../store/faces/machine';
 import { expandConditions, isControl } from './conditions';
+import { estimateDisk } from './estimate-disk';
 import { selectItems } from './create-study';
 import { ERROR_ATTRIBUTION_DIRECTION_NOTE, effectiveDirection } from './scheduling';
 
@@ -127,6 +128,7 @@ export function estimateStudy(
     });
   }
   const parallel = Math.max(1, Math.min(spec.concurrency.total, spec.concurrency.containers));
+  const disk = estimateDisk(items, totalReps, controls + cuedConditions * directions);
   return {
     items: items.length,
     judges: spec.judges.length,
@@ -139,6 +141,8 @@ export function estimateStudy(
     estimatedSeconds: Math.round(seconds / parallel),
     secondsMeasured: timeBases.length > 0 && defaultTimes === 0,
     secondsBasis: timeBases.join('; '),
+    estimatedDiskBytes: disk.bytes,
+    diskBasis: disk.basis,
     basis: bases.length ? bases.join('; ') : 'synthetic judges only (no cost)',
     warnings,
     simulated: spec.judges.some((judge) => judge.provider === 'synthetic'),

@@ -6,6 +6,7 @@
  */
 import { EngineError } from '../errors';
 import type { Store } from './database';
+import { logicalRepRow, REP_ROWS_SQL } from './text-blobs';
 
 /**
  * One stored row, column name to value, as a bundle carries it. The bundle tables hold TEXT,
@@ -27,7 +28,8 @@ const BUNDLE_QUERIES = {
   studyConditions: 'SELECT * FROM study_conditions WHERE study_id = @study ORDER BY position',
   studyMajorities:
     'SELECT * FROM study_majorities WHERE study_id = @study ORDER BY item_id, judge_id',
-  reps: 'SELECT * FROM judge_reps WHERE study_id = @study ORDER BY created_at, id',
+  // The rep rows as they were before compacting (store/text-blobs.ts), so a bundle carries texts.
+  reps: `${REP_ROWS_SQL} WHERE r.study_id = @study ORDER BY r.created_at, r.id`,
   messages: `SELECT * FROM judge_messages WHERE rep_id IN (${REPS}) ORDER BY rep_id, seq`,
   turns: `SELECT * FROM judge_turns WHERE rep_id IN (${REPS}) ORDER BY rep_id, turn`,
   toolCalls: `SELECT * FROM judge_tool_calls WHERE rep_id IN (${REPS}) ORDER BY rep_id, seq`,
@@ -54,6 +56,7 @@ export function readBundleTables(
   const tables = {} as Record<BundleTableName, StoredRow[]>;
   for (const key of Object.keys(BUNDLE_QUERIES) as BundleTableName[])
     tables[key] = store.db.prepare(BUNDLE_QUERIES[key]).all(params) as StoredRow[];
+  tables.reps = tables.reps.map((row) => logicalRepRow(row) as StoredRow);
   return tables;
 }
 

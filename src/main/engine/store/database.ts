@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { EngineError } from '../errors';
 import { migrations as shippedMigrations, type Migration } from './migrations';
 import { redactBoundValues } from './redacting-statements';
+import { registerTextFunctions } from './text-blobs';
 import { checkOpenedDatabase, refuseLostDatabase } from './workspace-check';
 import { sqliteCode } from './write-errors';
 
@@ -47,6 +48,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     checkOpenedDatabase(db, path);
+    registerTextFunctions(db);
     const schemaVersion = migrate(db, path, migrations);
     redactBoundValues(db);
     let closed = false;
@@ -173,8 +175,22 @@ function migrate(db: Database.Database, path: string, migrations: readonly Migra
       );
     }
     version = migration.version;
+    if (migration.vacuumAfter) vacuum(db);
   }
   return version;
+}
+
+/**
+ * Gives a rewritten file's freed pages back, outside the step's transaction (VACUUM cannot run
+ * in one; it is atomic on its own). A failure (it needs free disk the size of the file) leaves
+ * the migrated data as it is, only the file at its old size, so it does not fail the open.
+ */
+function vacuum(db: Database.Database): void {
+  try {
+    db.exec('VACUUM');
+  } catch {
+    return;
+  }
 }
 
 function checkMigrationList(migrations: readonly Migration[]): void {

@@ -9,3 +9,4 @@ export { inTransaction } from './transaction';
 export { databaseRevision } from './revision';
 export { describeStorageFailure, isStorageFailure } from './write-errors';
 export { namedStoreDamage } from './store-damage';
+export { packText } from './text-blobs';

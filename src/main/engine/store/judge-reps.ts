@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { RepRecord } from '../contract';
 import { statement, type Store } from './database';
 import { readJsonColumn } from './json-column';
+import { compactTextColumn } from './rep-text-columns';
+import { logicalRepRow, REP_ROWS_SQL } from './text-blobs';
 
 /** Stores a finished rep; returns its id. */
 export function saveJudgeRep(store: Store, record: RepRecord): string {
@@ -13,14 +15,16 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
   const { transcript: t } = record;
   const db = store.db;
   db.transaction(() => {
+    const system = compactTextColumn(store, t.system);
+    const tools = compactTextColumn(store, JSON.stringify(t.tools));
     statement(
       store,
       `INSERT INTO judge_reps (id, study_id, suite_id, item_id, provider, model, simulated,
          condition_json, outcome, verdict_json, final_verdict_json, gate_json, verdict_source,
-         verdict_problems_json, repair_used, system_prompt, tools_json, cue_spans_json,
-         input_tokens, output_tokens, cost_usd, tool_results, turns, duration_ms, simulation_json,
-         created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         verdict_problems_json, repair_used, system_prompt, system_prompt_blob, tools_json,
+         tools_json_blob, cue_spans_json, input_tokens, output_tokens, cost_usd, tool_results,
+         turns, duration_ms, simulation_json, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       record.studyId ?? null,
@@ -37,8 +41,10 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
       t.verdictSource,
       JSON.stringify(t.verdictProblems),
       t.repairUsed ? 1 : 0,
-      t.system,
-      JSON.stringify(t.tools),
+      system.text,
+      system.blob,
+      tools.text,
+      tools.blob,
       JSON.stringify(record.cueSpans),
       t.totals.inputTokens,
       t.totals.outputTokens,
@@ -126,9 +132,10 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
 
 /** A stored rep, as `cuelab judge --json` prints it. */
 export function loadJudgeRep(store: Store, id: string): Record<string, unknown> | null {
-  const rep = store.db.prepare('SELECT * FROM judge_reps WHERE id = ?').get(id) as
+  const row = store.db.prepare(`${REP_ROWS_SQL} WHERE r.id = ?`).get(id) as
     Record<string, unknown> | undefined;
-  if (!rep) return null;
+  if (!row) return null;
+  const rep = logicalRepRow(row);
   // Every JSON column of the rep, parsed; a damaged one names its table, row and field.
   const parse = (value: unknown, table = 'judge_reps', row = id, field = 'a JSON column') =>
     typeof value === 'string' ? readJsonColumn(value, { table, row, field }) : value;

@@ -14,6 +14,7 @@ import {
   readJsonRecordColumn,
   readOptionalJsonColumn,
 } from './json-column';
+import { storedTextSql } from './text-blobs';
 
 /** Where a rep belongs. */
 export interface RepOrigin {
@@ -177,8 +178,9 @@ interface RepRow {
 }
 
 const REP_COLUMNS = `id, item_id, suite_id, provider, model, simulated, condition_json, outcome,
-  verdict_json, final_verdict_json, system_prompt, input_tokens, output_tokens, duration_ms,
-  error, created_at`;
+  verdict_json, final_verdict_json,
+  ${storedTextSql('system_prompt', 'system_prompt_blob')} AS system_prompt, input_tokens,
+  output_tokens, duration_ms, error, created_at`;
 
 function storedRep(row: RepRow): StoredRep {
   const place = (field: string): ColumnPlace => ({ table: 'judge_reps', row: row.id, field });

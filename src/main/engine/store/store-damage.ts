@@ -17,7 +17,9 @@ interface ColumnInfo {
 }
 
 /** Every `*_json` column of the workspace's tables, with each table's key columns. */
-function jsonColumns(db: Database.Database): { table: string; key: string[]; columns: string[] }[] {
+function jsonColumns(
+  db: Database.Database,
+): { table: string; key: string[]; columns: string[]; names: Set<string> }[] {
   const tables = db
     .prepare(
       `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
@@ -32,7 +34,14 @@ function jsonColumns(db: Database.Database): { table: string; key: string[]; col
       .filter((column) => column.pk > 0)
       .sort((a, b) => a.pk - b.pk)
       .map((column) => column.name);
-    return [{ table, key: key.length ? key : ['rowid'], columns }];
+    return [
+      {
+        table,
+        key: key.length ? key : ['rowid'],
+        columns,
+        names: new Set(info.map((c) => c.name)),
+      },
+    ];
   });
 }
 
@@ -41,12 +50,14 @@ function jsonColumns(db: Database.Database): { table: string; key: string[]; col
  * is none. Reads every JSON column once (the open check, and a query that met the damage).
  */
 export function findMalformedJson(db: Database.Database): ColumnPlace | undefined {
-  for (const { table, key, columns } of jsonColumns(db)) {
+  for (const { table, key, columns, names } of jsonColumns(db)) {
     for (const column of columns) {
       const keyList = key.map((name) => `"${name}"`).join(', ');
+      // A text moved to a blob (store/text-blobs.ts) leaves its column '': not a damaged value.
+      const inBlob = names.has(`${column}_blob`) ? ` AND "${column}_blob" IS NULL` : '';
       const row = db
         .prepare(
-          `SELECT ${keyList} FROM "${table}" WHERE "${column}" IS NOT NULL AND json_valid("${column}") = 0 LIMIT 1`,
+          `SELECT ${keyList} FROM "${table}" WHERE "${column}" IS NOT NULL${inBlob} AND json_valid("${column}") = 0 LIMIT 1`,
         )
         .raw()
         .get() as unknown[] | undefined;

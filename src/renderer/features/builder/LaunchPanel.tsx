@@ -1,7 +1,7 @@
 import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 import { ariaShortcut, commandById, formatShortcut } from '../../commands';
 import { NumberField } from '../../components/NumberField';
-import { formatCount, formatDuration, formatUsd } from '../../components/numbers';
+import { formatBytes, formatCount, formatDuration, formatUsd } from '../../components/numbers';
 import { loadedValue } from '../../lib/loadable';
 import { hashForSection } from '../../sections';
 import { labStore, useLab } from '../../store';
@@ -71,6 +71,11 @@ function Estimate({ draft }: { draft: BuilderDraft }) {
               <span className="muted small">
                 {value.secondsMeasured ? '(measured on this machine)' : '(default guess)'}
               </span>
+            </dd>
+            <dt>Disk</dt>
+            <dd className="tabular" data-testid="estimate-disk" title={value.diskBasis}>
+              about {formatBytes(value.estimatedDiskBytes)}{' '}
+              <span className="muted small">(measured per rep)</span>
             </dd>
           </dl>
           <p className="muted small" data-testid="estimate-time-basis">

@@ -8,6 +8,7 @@ import { migration0007 } from './0007-dimensions';
 import { migration0008 } from './0008-job-rep-index';
 import { migration0009 } from './0009-done-job-counts';
 import { migration0010 } from './0010-claim-order';
+import { migration0011 } from './0011-compact-texts';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   migration0008,
   migration0009,
   migration0010,
+  migration0011,
 ];

@@ -6,4 +6,9 @@ export interface Migration {
   name: string;
   /** Statements run in one transaction. */
   sql: string;
+  /**
+   * VACUUM once the step has committed: for a step that rewrites most of the file, whose freed
+   * pages would otherwise keep the file at its old size.
+   */
+  vacuumAfter?: boolean;
 }
