@@ -173,10 +173,26 @@ export function printPaperScale(outcome: PartOutcome<PaperScaleResult>): string[
     ...liveRefreshLines(c),
     `  replay of a ${c.replay.toolCallsPerRun}-call pair: ${c.replay.openMs.median.toFixed(0)} ms median ` +
       `(${c.replay.ratioToTarget}× the ${c.replay.targetMs} ms target${c.replay.ratioToTarget <= 1 ? '' : ', MISSED'})`,
-    `  engine RSS while serving the workspace: peak ${c.serving.rssPeakMb} MB, ` +
-      `${c.serving.rssEndMb} MB after (heap peak ${c.serving.heapUsedPeakMb} MB)`,
+    `  bench process RSS while it served the above (it also generated the workspace): peak ` +
+      `${c.serving.rssPeakMb} MB, ${c.serving.rssEndMb} MB after (heap peak ${c.serving.heapUsedPeakMb} MB)`,
+    ...coldOpenLines(c.coldOpen),
     `  check: strong@system HF % within ${c.table6Check.maxAbsDiffHfPct} pp and HELP % within ` +
       `${c.table6Check.maxAbsDiffHelpPct} pp of Table 6 on ${c.table6Check.cells}/20 cells`,
+  ];
+}
+
+/** Part (c)'s engine starts: the cold open and the engine's RSS, each against its target. */
+function coldOpenLines(cold: PaperScaleResult['coldOpen']): string[] {
+  const verdict = (ok: boolean) => (ok ? 'pass' : 'MISSED');
+  const line = (label: string, start: PaperScaleResult['coldOpen']['nextStart']) =>
+    `    ${label}: first table ${ms(start.firstTableMs)} = ${start.ratio}× one plain scan ` +
+    `(${ms(start.floorMs)}; target ≤ ${cold.targets.ratio}×: ${verdict(start.ratio <= cold.targets.ratio)}); ` +
+    `every table ${ms(start.allTablesMs)}; RSS peak ${start.memory.rssPeakMb} MB (target ≤ ` +
+    `${cold.targets.rssMb} MB: ${verdict(start.memory.rssPeakMb <= cold.targets.rssMb)})`;
+  return [
+    '  engine start (a fresh process opens the workspace, draws the first table, then every table):',
+    line('tables persisted by an earlier start', cold.nextStart),
+    line('nothing persisted yet (first draw ever)', cold.firstStart),
   ];
 }
 
