@@ -61,7 +61,7 @@ async function engineStart(path: string, studyId: string): Promise<EngineStart> 
       firstTableMs: round(firstTableMs),
       allTablesMs: round(allTablesMs),
       floorMs: round(floor.median),
-      ratio: round(firstTableMs / floor.median, 3),
+      ratio: round(firstTableMs / floor.median, 4),
       memory: report,
       breakdownMb: {
         heapUsed: mb(usage.heapUsed),
