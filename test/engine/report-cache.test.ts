@@ -3,6 +3,7 @@
  * cached, incrementally updated rows and the tables served from them equal what the old path
  * (a full read, every table built from scratch) returns, row for row and number for number.
  */
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +16,12 @@ import {
   studyRows,
 } from '../../src/main/engine/reports';
 import { lastPairingUpdate, lastTallyUpdate } from '../../src/main/engine/analysis';
+import {
+  forgetPersistedTables,
+  persistedTablesDir,
+} from '../../src/main/engine/reports/persisted-tables';
+import { forgetStudyRows, holdsStudyRows } from '../../src/main/engine/reports/row-cache';
+import { forgetTables } from '../../src/main/engine/reports/table-cache';
 import { seededRandom } from '../../src/main/engine/random';
 import { expandConditions } from '../../src/main/engine/runner/conditions';
 import { openStore, type Store } from '../../src/main/engine/store/database';
@@ -229,5 +236,43 @@ describe('the report cache', () => {
     expect(lastRowCacheRead().kind).toBe('full');
     expect(rows).toEqual(readStudyRows(store, studyId));
     expect(servedTables(store)).toEqual(oldTables(store));
+  });
+
+  it('serves a restarted engine every table from disk until the study changes', () => {
+    const dir = makeTempDir();
+    const store = openStore(join(dir.path, 'cuelab.sqlite'));
+    cleanup = () => {
+      store.close();
+      dir.remove();
+    };
+    const random = seededRandom(11, 'report-cache');
+    const jobs = seed(store);
+    land(store, jobs.slice(0, 300), random);
+    const restart = () => {
+      forgetStudyRows(store);
+      forgetTables(store);
+      forgetPersistedTables(store);
+    };
+    const everyTable = () =>
+      TABLE_NAMES.map((name) => {
+        const { study: _study, ...table } = reportTable(store, studyId, name);
+        return table;
+      });
+    const drawn = everyTable();
+    restart();
+    // Every table as drawn before, and no rep read to serve them.
+    expect(everyTable()).toEqual(drawn);
+    expect(holdsStudyRows(store, studyId)).toBe(false);
+    // Reps landing make the persisted tables stale: built again, from the reps.
+    land(store, jobs.slice(300, 400), random);
+    restart();
+    const grown = everyTable();
+    expect(grown).not.toEqual(drawn);
+    expect(servedTables(store)).toEqual(oldTables(store));
+    // A damaged file is only a miss.
+    const folder = persistedTablesDir(store.path);
+    for (const file of readdirSync(folder)) writeFileSync(join(folder, file), '{"key":');
+    restart();
+    expect(everyTable()).toEqual(grown);
   });
 });

@@ -78,6 +78,14 @@ export function forgetStudyRows(store: Store, studyId?: string): void {
   else caches.get(store)?.delete(studyId);
 }
 
+/**
+ * Whether the study's rows are held: then bringing them up to date reads only the landed reps,
+ * which is cheaper than anything else a table can be served from.
+ */
+export function holdsStudyRows(store: Store, studyId: string): boolean {
+  return caches.get(store)?.has(studyId) ?? false;
+}
+
 function studiesOf(store: Store): Map<string, NativeEntry | ImportedEntry> {
   let studies = caches.get(store);
   if (!studies) {

@@ -10,11 +10,12 @@ import type { Store } from '../store';
 const byRows = new WeakMap<readonly JudgeRepRow[], Map<TableName, ReportTable>>();
 const byRevision = new WeakMap<Store, Map<string, { revision: string; table: ReportTable }>>();
 
-/** The table `build` makes from `rows`, built once per row array. */
+/** The table `build` makes from `rows`, built once per row array; `built` sees each new one. */
 export function tableOfRows(
   rows: readonly JudgeRepRow[],
   name: TableName,
   build: (rows: readonly JudgeRepRow[]) => ReportTable,
+  built?: (table: ReportTable) => void,
 ): ReportTable {
   let tables = byRows.get(rows);
   if (!tables) {
@@ -25,6 +26,7 @@ export function tableOfRows(
   if (known) return known;
   const table = build(rows);
   tables.set(name, table);
+  built?.(table);
   return table;
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../analysis';
 import { type Store, databaseRevision } from '../store';
 import { studyHeader, studyRows } from './rows';
+import { holdsStudyRows } from './row-cache';
 import { ablationTable, effortTable, placementTable, POOLED_MEAN_DATASET } from './tables-effect';
 import { accuracyTable, flipsTable, severityTable } from './tables-paired';
 import { mitigationsTable } from './tables-mitigations';
@@ -18,6 +19,12 @@ import { agreementReportTable, mechanismValidationReport } from '../metajudge';
 import { studyGradedTable } from './tables-graded';
 import { mechanismMixTable } from './tables-mechanisms';
 import { tableOfRevision, tableOfRows } from './table-cache';
+import {
+  persistTable,
+  persistedTable,
+  studyTablesRef,
+  type PersistedRef,
+} from './persisted-tables';
 
 export { ablationTable, effortTable, placementTable } from './tables-effect';
 export { accuracyTable, flipsTable, severityTable } from './tables-paired';
@@ -103,11 +110,54 @@ export { isTableName } from '../../../shared/report-tables';
 export function reportTable(store: Store, studyId: string, name: TableName): ReportTable {
   const header = studyHeader(store, studyId);
   const definition = TABLES[name];
+  const native = header.origin === 'native';
   const table =
     'fromStore' in definition
       ? tableOfRevision(store, studyId, name, databaseRevision(store), () =>
-          definition.fromStore(store, studyId),
+          native
+            ? persistedOrBuilt(store, studyTablesRef(store, studyId, 'store'), name, () =>
+                definition.fromStore(store, studyId),
+              )
+            : definition.fromStore(store, studyId),
         )
-      : tableOfRows(studyRows(store, studyId), name, definition.build);
+      : native
+        ? nativeRowTable(store, studyId, name, definition.build)
+        : tableOfRows(studyRows(store, studyId), name, definition.build);
   return { ...table, study: { id: header.id, name: header.name, origin: header.origin } };
+}
+
+/**
+ * A native study's row table: from memory when its rows are held, else as persisted
+ * for the study's current rows (persisted-tables.ts), else built and persisted. The key is taken
+ * before the rows are read, so a rep landing in between can only make the key older than the
+ * table, and an older key is never asked for again.
+ */
+function nativeRowTable(
+  store: Store,
+  studyId: string,
+  name: TableName,
+  build: (rows: readonly JudgeRepRow[]) => ReportTable,
+): ReportTable {
+  const ref = studyTablesRef(store, studyId, 'rows');
+  if (!holdsStudyRows(store, studyId)) {
+    const persisted = persistedTable(store, ref, name);
+    if (persisted) return persisted;
+  }
+  return tableOfRows(studyRows(store, studyId), name, build, (table) =>
+    persistTable(store, ref, name, table),
+  );
+}
+
+/** The table as persisted under `ref`, else built and persisted. */
+function persistedOrBuilt(
+  store: Store,
+  ref: PersistedRef,
+  name: TableName,
+  build: () => ReportTable,
+): ReportTable {
+  const persisted = persistedTable(store, ref, name);
+  if (persisted) return persisted;
+  const table = build();
+  persistTable(store, ref, name, table);
+  return table;
 }

@@ -123,6 +123,55 @@ export function latestRepRowid(store: Store, studyId: string): number {
   return row?.latest ?? 0;
 }
 
+/**
+ * Everything a native study's analysis rows depend on, as one stamp: the study's creation (a
+ * study deleted and made again under its id reuses rowids), its done jobs, its newest rep and
+ * its derived gold. Persisted report tables (reports/persisted-tables.ts) are keyed by it.
+ */
+export function nativeRowsStamp(store: Store, studyId: string): string {
+  const row = store.db
+    .prepare<[string], { created: string }>(
+      'SELECT created_at AS created FROM studies WHERE id = ?',
+    )
+    .get(studyId);
+  return [
+    row?.created ?? '',
+    doneJobCount(store, studyId),
+    latestRepRowid(store, studyId),
+    dimensionGoldStamp(store, studyId),
+  ].join('\u0000');
+}
+
+/**
+ * nativeRowsStamp plus what the label and agreement tables also read: the mechanism labels
+ * (count, newest rowid and time over the whole table, so a replaced label moves it too) and the
+ * study's fixed majorities (a majority can be fixed by a job failing, with no rep landing) and
+ * its spec.
+ * Scans the labels' smallest index; asked only when a table is not held in memory.
+ */
+export function labelTablesStamp(store: Store, studyId: string): string {
+  const labels = store.db
+    .prepare<[], { n: number; latest: number | null; at: string | null }>(
+      'SELECT count(*) AS n, max(rowid) AS latest, max(created_at) AS at FROM mechanism_labels',
+    )
+    .get();
+  // The spec too: the graded table's threshold is read from it.
+  const study = store.db
+    .prepare<[{ studyId: string }], { n: number; spec: string | null }>(
+      `SELECT (SELECT count(*) FROM study_majorities WHERE study_id = @studyId) AS n,
+              (SELECT spec_json FROM studies WHERE id = @studyId) AS spec`,
+    )
+    .get({ studyId });
+  return [
+    nativeRowsStamp(store, studyId),
+    labels?.n ?? 0,
+    labels?.latest ?? 0,
+    labels?.at ?? '',
+    study?.n ?? 0,
+    study?.spec ?? '',
+  ].join('\u0000');
+}
+
 /** How many imported reps the study holds (an imported study changes only by re-import). */
 export function importedRepCount(store: Store, studyId: string): number {
   const row = store.db

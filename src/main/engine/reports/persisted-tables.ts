@@ -1,0 +1,141 @@
+/**
+ * A native study's row tables kept on disk beside the workspace database, keyed by everything
+ * its rows depend on (store/analysis-rows.ts `nativeRowsStamp`) and by the engine version. The
+ * first table after the engine starts is then a file read, not a read and analysis of every
+ * rep: at the paper's scale (70,000 reps) that analysis took longer than one plain scan of the
+ * rows, and the rows alone held hundreds of MB. Every table built from rows is written back, so
+ * whoever draws a study last (the window during a run, the CLI) leaves it current for the next
+ * start. A derived cache: a missing, stale or unreadable file only means "build it".
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { ReportTable, TableName } from '../analysis';
+import { type Store } from '../store';
+import { labelTablesStamp, nativeRowsStamp } from '../store/faces/reps';
+import { engineVersion } from '../version';
+
+/** Bumped when a table's shape or its analysis changes without a version change (development). */
+const FORMAT = 1;
+
+interface PersistedTables {
+  readonly key: string;
+  readonly tables: Partial<Record<TableName, ReportTable>>;
+}
+
+/**
+ * Row tables and the tables read from the store (labels, majorities) go to separate files
+ * under separate keys: a new label must not throw away the row tables, and the row tables'
+ * key must stay cheap enough to take on every request.
+ */
+export type PersistedPart = 'rows' | 'store';
+
+/** What each open store has read or written, by study and part: one file read per key. */
+const held = new WeakMap<Store, Map<string, PersistedTables>>();
+
+/** The folder of persisted tables: `cache/report-tables` beside the workspace database. */
+export function persistedTablesDir(databasePath: string): string {
+  return join(dirname(databasePath), 'cache', 'report-tables');
+}
+
+function fileOf(store: Store, studyId: string, part: PersistedPart): string {
+  const name = createHash('sha256').update(studyId).digest('hex').slice(0, 32);
+  return join(persistedTablesDir(store.path), `${name}.${part}.json`);
+}
+
+/** Where a study's tables of one part are persisted now; take it before reading what they show. */
+export function studyTablesRef(store: Store, studyId: string, part: PersistedPart): PersistedRef {
+  const stamp =
+    part === 'rows' ? nativeRowsStamp(store, studyId) : labelTablesStamp(store, studyId);
+  // Hashed: the store part's stamp holds the study's whole spec.
+  const key = createHash('sha256')
+    .update(`${FORMAT}\u0000${engineVersion}\u0000${studyId}\u0000${stamp}`)
+    .digest('hex');
+  return { studyId, part, key };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFile(store: Store, studyId: string, part: PersistedPart): PersistedTables | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(fileOf(store, studyId, part), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(parsed) || typeof parsed.key !== 'string' || !isRecord(parsed.tables))
+    return undefined;
+  // Written by this module under a key holding the engine version and FORMAT, so a file whose
+  // key matches has the shape this code writes.
+  return { key: parsed.key, tables: parsed.tables };
+}
+
+function studiesOf(store: Store): Map<string, PersistedTables> {
+  let studies = held.get(store);
+  if (!studies) {
+    studies = new Map();
+    held.set(store, studies);
+  }
+  return studies;
+}
+
+/** What the engine asks for: a study's table of one part under one key. */
+export interface PersistedRef {
+  readonly studyId: string;
+  readonly part: PersistedPart;
+  readonly key: string;
+}
+
+/** The persisted table of the study under `ref.key`, if one was written. */
+export function persistedTable(
+  store: Store,
+  ref: PersistedRef,
+  name: TableName,
+): ReportTable | undefined {
+  const studies = studiesOf(store);
+  const slot = `${ref.studyId}\u0000${ref.part}`;
+  let entry = studies.get(slot);
+  if (entry?.key !== ref.key) {
+    entry = readFile(store, ref.studyId, ref.part);
+    if (entry?.key !== ref.key) return undefined;
+    studies.set(slot, entry);
+  }
+  return entry.tables[name];
+}
+
+/** Writes `table` under `key` beside the study's other tables of that key (older keys go). */
+export function persistTable(
+  store: Store,
+  ref: PersistedRef,
+  name: TableName,
+  table: ReportTable,
+): void {
+  const { key } = ref;
+  const studies = studiesOf(store);
+  const slot = `${ref.studyId}\u0000${ref.part}`;
+  const previous = studies.get(slot);
+  if (previous?.key === key && previous.tables[name] === table) return;
+  const entry: PersistedTables = {
+    key,
+    tables: { ...(previous?.key === key ? previous.tables : {}), [name]: table },
+  };
+  studies.set(slot, entry);
+  const file = fileOf(store, ref.studyId, ref.part);
+  const partial = `${file}.${process.pid}.partial`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(partial, JSON.stringify(entry));
+    // A rename, so another engine on the same workspace never reads half a file.
+    renameSync(partial, file);
+  } catch {
+    // A read-only or full workspace still serves tables; only the next start builds again.
+    rmSync(partial, { force: true });
+  }
+}
+
+/** Forgets what this process holds of the store's persisted tables (the bench; tests). */
+export function forgetPersistedTables(store: Store): void {
+  held.delete(store);
+}
