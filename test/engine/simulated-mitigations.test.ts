@@ -115,6 +115,11 @@ describe('mitigations in a synthetic study (Table 1, §3.4; SIMULATED)', () => {
     expect(num(row.harmfulBeforePct)).toBeGreaterThan(0);
     expect(num(row.harmfulAfterPct)).toBeLessThan(num(row.harmfulBeforePct));
     expect(num(row.helpfulAfterPct)).toBeLessThan(num(row.helpfulBeforePct));
+    // The frontier's coordinates: harm removed (pp) with its paired interval, help kept (%).
+    expect(num(row.harmfulReductionPp)).toBeGreaterThan(0);
+    expect(num(row.harmfulReductionCiLow)).toBeLessThan(num(row.harmfulReductionPp));
+    expect(num(row.harmfulReductionCiHigh)).toBeGreaterThan(num(row.harmfulReductionPp));
+    expect(num(row.helpfulRetainedPct)).toBeLessThan(100);
   });
 
   it('cite-evidence cuts helpful flips more than harmful ones (18% → 16%, 30% → 19%)', () => {

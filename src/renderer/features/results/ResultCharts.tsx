@@ -9,6 +9,7 @@ import { DirectionBars } from '../../charts/DirectionBars';
 import { EffectBars } from '../../charts/EffectBars';
 import { EffortCurve } from '../../charts/EffortCurve';
 import { FlipHeatmap } from '../../charts/FlipHeatmap';
+import { FrontierChart } from '../../charts/FrontierChart';
 import { GradedBars } from '../../charts/GradedBars';
 import { MechanismBars } from '../../charts/MechanismBars';
 import { MitigationChart } from '../../charts/MitigationChart';
@@ -40,19 +41,26 @@ const figures: { table: ResultTableName; wide: boolean; Chart: ComponentType<Res
     { table: 'ablation', wide: false, Chart: AblationBars },
     { table: 'placement', wide: false, Chart: PlacementBars },
     { table: 'mitigations', wide: false, Chart: MitigationChart },
+    // Beside Table 1: the same rows as harm removed against help kept.
+    { table: 'mitigations', wide: false, Chart: FrontierChart },
     { table: 'accuracy', wide: true, Chart: AccuracyTable },
     { table: 'graded', wide: false, Chart: GradedBars },
     { table: 'mechanisms', wide: true, Chart: HarmfulMechanisms },
     { table: 'mechanisms-helpful', wide: true, Chart: HelpfulMechanisms },
   ];
 
-function ConnectedFigure({ table, studyId }: { table: ResultTableName; studyId: string }) {
+function ConnectedFigure({
+  table,
+  studyId,
+  Chart,
+}: {
+  table: ResultTableName;
+  studyId: string;
+  Chart: ComponentType<ResultChartProps>;
+}) {
   const data = useLab((state) => state.resultTables[table]);
   const arm = useLab((state) => state.resultsArm);
   const openRepsPanel = useLab((state) => state.openRepsPanel);
-  const entry = figures.find((figure) => figure.table === table);
-  if (!entry) return null;
-  const { Chart } = entry;
   return <Chart table={data} studyId={studyId} arm={arm} onOpenReps={openRepsPanel} />;
 }
 
@@ -60,9 +68,13 @@ function ConnectedFigure({ table, studyId }: { table: ResultTableName; studyId: 
 export function ResultCharts({ studyId }: { studyId: string }) {
   return (
     <div className="results-grid">
-      {figures.map((figure) => (
-        <div key={figure.table} className={figure.wide ? 'results-cell-wide' : 'results-cell'}>
-          <ConnectedFigure table={figure.table} studyId={studyId} />
+      {figures.map((figure, index) => (
+        // Two figures read the mitigations table; the list is fixed, so its index is stable.
+        <div
+          key={`${figure.table}-${index}`}
+          className={figure.wide ? 'results-cell-wide' : 'results-cell'}
+        >
+          <ConnectedFigure table={figure.table} studyId={studyId} Chart={figure.Chart} />
         </div>
       ))}
     </div>
