@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportTable } from '../../src/main/engine/reports/tables';
 import { createStudy } from '../../src/main/engine/runner/create-study';
+import { estimateStudy } from '../../src/main/engine/runner/estimate';
 import { StudyRunner } from '../../src/main/engine/runner/runner';
 import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';
 import { openStore, type Store } from '../../src/main/engine/store/database';
@@ -187,5 +188,22 @@ describe('mitigations in a synthetic study (Table 1, §3.4; SIMULATED)', () => {
       mitigation?: { basis: Record<string, string> };
     };
     expect(simulation.mitigation?.basis).toEqual({ guard: 'paper-table-1' });
+  });
+});
+
+describe('the estimate of a synthetic study with mitigations (Builder and cuelab estimate)', () => {
+  it('says a user-defined mitigation’s effect is not modelled and commit-first is a hypothesis', () => {
+    const dir = makeTempDir();
+    const store = openStore(join(dir.path, 'cuelab.sqlite'));
+    try {
+      const context = { env: {}, dockerAvailable: true, baseImagePresent: true };
+      const estimate = estimateStudy(store, spec, suite.items, context);
+      const messages = estimate.warnings.map((warning) => warning.message).join('\n');
+      expect(messages).toMatch(/Effect not modelled: my-note is user-defined/);
+      expect(messages).toMatch(/commit-first is CueLab’s own mitigation.*hypothesis/);
+    } finally {
+      store.close();
+      dir.remove();
+    }
   });
 });

@@ -229,3 +229,34 @@ export function mitigationEffect(
 export function unmodelledMitigations(specs: readonly MitigationSpec[]): string[] {
   return specs.filter((spec) => spec.kind === 'custom').map((spec) => spec.id);
 }
+
+/**
+ * What an estimate says before a synthetic study runs (the Builder shows the same warnings as
+ * `cuelab estimate`): which mitigations the simulation does not model, and which it models only
+ * as CueLab's hypothesis.
+ */
+export function mitigationModelWarnings(
+  sets: readonly (readonly MitigationSpec[])[],
+): { code: string; message: string }[] {
+  const specs = sets.flat();
+  const custom = [...new Set(unmodelledMitigations(specs))];
+  const warnings: { code: string; message: string }[] = [];
+  if (custom.length) {
+    warnings.push({
+      code: 'mitigation_not_modelled',
+      message:
+        `Effect not modelled: ${custom.join(', ')} ${custom.length === 1 ? 'is' : 'are'} ` +
+        'user-defined, and the synthetic judge (a SIMULATION) answers such an arm as it answers ' +
+        'the arm without it.',
+    });
+  }
+  if (specs.some((spec) => spec.kind === 'builtin' && spec.id === 'commit-first')) {
+    warnings.push({
+      code: 'mitigation_hypothesis',
+      message:
+        'commit-first is CueLab’s own mitigation, not the paper’s: the synthetic judge models ' +
+        'its effect only as a hypothesis (SIMULATED), not a measurement.',
+    });
+  }
+  return warnings;
+}
