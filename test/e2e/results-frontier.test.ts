@@ -3,7 +3,9 @@
  * mitigated arms (three of the paper's, commit-first, and a user-defined one) imported before the
  * engine starts. The figure sits beside Table 1's, plots one point per mitigation with its
  * intervals, says SIMULATED, labels commit-first a hypothesis and the user's mitigation "effect
- * not modelled", and exports as PNG and SVG. Screenshots land in test-results/.
+ * not modelled", and exports as PNG and SVG. The Builder, given a synthetic judge and a
+ * user-defined mitigation, says "effect not modelled" beside it and in its estimate.
+ * Screenshots land in test-results/.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, type LabBrowser } from './helpers/browser';
 import { assertBuilt, repoRoot, startEngine, type RunningEngine } from './helpers/engine';
+import { waitConnected } from './helpers/lab-page';
 import { download, importStudy, pngSize, resultsCsv } from './helpers/results-fixture';
 
 const screenshots = join(repoRoot, 'test-results');
@@ -85,5 +88,46 @@ describe('the harm/help frontier figure', () => {
     const svgText = readFileSync(svg.path, 'utf8');
     expect(svgText).toContain('SIMULATED');
     expect(svgText).toContain('Harm/help frontier');
+  });
+});
+
+describe('a user-defined mitigation in the Builder of a synthetic study', () => {
+  test('is marked "effect not modelled" beside it and in the estimate', async () => {
+    if (!engine) throw new Error('The engine did not start.');
+    const specPath = join(folder, 'synthetic.cuelab.json');
+    writeFileSync(
+      specPath,
+      JSON.stringify({
+        name: 'Synthetic with my mitigation',
+        suite: 'cuelab-mini',
+        items: { datasets: ['mini-filesystem'], limit: 2 },
+        judges: [
+          {
+            id: 'opus-like',
+            provider: 'synthetic',
+            model: 'synthetic',
+            persona: 'deferential-frontier',
+          },
+        ],
+        arms: {
+          mitigations: [
+            [],
+            [{ kind: 'custom', id: 'my-note', label: 'My note', systemText: 'Be careful.' }],
+          ],
+        },
+      }),
+    );
+    await page.goto(`${engine.url}#/builder`);
+    await waitConnected(page);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Open spec…' }).click(),
+    ]);
+    await chooser.setFiles(specPath);
+    await page.getByText('my-note · effect not modelled').waitFor();
+    await page
+      .locator('.estimate-warning', { hasText: 'Effect not modelled: my-note is user-defined' })
+      .waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(screenshots, 'builder-not-modelled.png'), fullPage: true });
   });
 });
