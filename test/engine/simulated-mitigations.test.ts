@@ -139,6 +139,10 @@ describe('mitigations in a synthetic study (Table 1, §3.4; SIMULATED)', () => {
     const table = reportTable(store, studyId, 'mitigations');
     expect(table.notes.join('\n')).toMatch(/my-note.*effect not modelled/);
     expect(reportTable(store, studyId, 'flips').notes.join('\n')).toMatch(/effect not modelled/);
+    // CSV carries no notes: the row says it.
+    expect(row.simulatedEffect).toBe('effect not modelled');
+    expect(rowOf('guard').simulatedEffect).toBe('SIMULATED: Table 1 odds ratios');
+    expect(rowOf('commit-first').simulatedEffect).toBe('SIMULATED: CueLab hypothesis');
   });
 
   it('the sufficiency gate is answered by the synthetic auditor, never left unparsed', () => {

@@ -29,3 +29,4 @@ export { rowFacts, type RowFacts } from './row-facts';
 export { lastTallyUpdate } from './scoped-tally';
 export * from './proportion-difference';
 export * from './study-compare';
+export { simulatedEffectCell, simulatedMitigationNotes } from './simulated-mitigations';

@@ -51,3 +51,15 @@ export function simulatedMitigationNotes(rows: readonly JudgeRepRow[]): string[]
   }
   return notes;
 }
+
+/**
+ * A mitigation row's simulated-effect cell, for formats without notes (CSV): what stands behind
+ * a synthetic study's number for this mitigation set; null for a real study's row.
+ */
+export function simulatedEffectCell(mitigation: string, simulated: boolean): string | null {
+  if (!simulated) return null;
+  const ids = mitigation.split('+');
+  if (ids.some((id) => !builtin.has(id))) return 'effect not modelled';
+  if (ids.includes(HYPOTHESIS_MITIGATION)) return 'SIMULATED: CueLab hypothesis';
+  return 'SIMULATED: Table 1 odds ratios';
+}

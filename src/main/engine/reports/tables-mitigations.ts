@@ -17,6 +17,7 @@ import {
   type ReportRow,
   type ReportTable,
   rowFacts,
+  simulatedEffectCell,
   UNCUED_CONDITION,
   whyNoPairs,
 } from '../analysis';
@@ -113,6 +114,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         { key: 'harmfulAfterMitigatedPct', label: 'HF % after vs mitigated control', unit: '%' },
         { key: 'helpfulAfterMitigatedPct', label: 'HELP % after vs mitigated control', unit: '%' },
         ...frontierColumns,
+        { key: 'simulatedEffect', label: 'Simulated effect' },
       ],
       rows: effects.map((effect, index) => ({
         mitigation: effect.mitigation,
@@ -137,6 +139,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         harmfulAfterMitigatedPct: percent(mitigated(effect)?.harmfulFlipRate ?? null),
         helpfulAfterMitigatedPct: percent(mitigated(effect)?.helpfulFlipRate ?? null),
         ...frontierCells(effect),
+        simulatedEffect: simulatedEffectCell(effect.mitigation, effect.simulated),
       })),
       notes,
     },
