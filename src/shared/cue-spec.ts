@@ -88,12 +88,16 @@ export const placementNameSchema = z
     "expected 'system', 'user', 'assistant', 'assistant-xN' (N ≥ 1) or 'assistant-at-K'",
   );
 
-/** The four §3.4 mitigations CueLab ships (our wordings; the paper prints none of them). */
+/**
+ * The four §3.4 mitigations CueLab ships (our wordings; the paper prints none of them), and
+ * commit-first, CueLab's own direction-aware mitigation (not the paper's).
+ */
 export const builtinMitigationIdSchema = z.enum([
   'guard',
   'cite-evidence',
   'learned-skill',
   'sufficiency-gate',
+  'commit-first',
 ]);
 
 /**

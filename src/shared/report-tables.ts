@@ -165,6 +165,13 @@ const mitigationsRow = z.object({
   n: count,
   harmfulAfterMitigatedPct: measure,
   helpfulAfterMitigatedPct: measure,
+  /** The frontier figure's cells: harm removed (pp) and help kept (% of before). */
+  harmfulReductionPp: measure,
+  ...interval('harmfulReduction'),
+  helpfulRetainedPct: measure,
+  ...interval('helpfulRetained'),
+  /** How a synthetic row's effect was made (Table 1, hypothesis, not modelled); null when real. */
+  simulatedEffect: optionalText,
   /** True on the `all` scope row. */
   pooled: z.boolean(),
 });

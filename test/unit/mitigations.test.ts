@@ -59,7 +59,7 @@ describe('resolveMitigations', () => {
       { id: 'cite-evidence', systemText: CITE_EVIDENCE_CHECKLIST },
     ]);
     expect(resolved.gate).toEqual({ id: 'sufficiency-gate', prompt: SUFFICIENCY_GATE_PROMPT });
-    expect(resolveMitigations([])).toEqual({ texts: [], gate: null });
+    expect(resolveMitigations([])).toEqual({ texts: [], gate: null, commitmentCheck: false });
   });
 
   it('takes a researcher’s own text and gate prompt', () => {
@@ -75,6 +75,7 @@ describe('resolveMitigations', () => {
     expect(resolved).toEqual({
       texts: [{ id: 'skeptic', systemText: 'Be skeptical.' }],
       gate: { id: 'skeptic', prompt: 'Audit.' },
+      commitmentCheck: false,
     });
   });
 

@@ -27,6 +27,8 @@ import './charts.css';
 /** What a chart card needs. */
 export interface ChartFrameProps {
   table: ResultTableName;
+  /** Names the figure in test ids and export files when two figures read one table. */
+  figureId?: string;
   studyId: string;
   /** The figure's name in the window, e.g. "Harmful flips by judge × dataset". */
   label: string;
@@ -109,6 +111,7 @@ function FigureSlot({ draw, frame }: { draw: DrawFigure; frame: FigureFrame }) {
 /** One figure with its export buttons and notes. */
 export function ChartFrame(props: ChartFrameProps) {
   const { table, studyId, label, reference, height, filled, simulated, notes } = props;
+  const figureId = props.figureId ?? table;
   const palette = useChartPalette();
   const cardRef = useRef<HTMLElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -151,7 +154,7 @@ export function ChartFrame(props: ChartFrameProps) {
         outcome = await exportTableCsv(labClientFor(address), studyId, table);
       } else {
         const svg = await drawForExport(size);
-        outcome = await exportFigure(svg, exportBaseName(studyId, table), {
+        outcome = await exportFigure(svg, exportBaseName(studyId, figureId), {
           format: kind,
           dpi,
           fontFamily: chartFont,
@@ -171,7 +174,7 @@ export function ChartFrame(props: ChartFrameProps) {
     <button
       type="button"
       className="chart-export"
-      data-testid={`export-${table}-${kind}`}
+      data-testid={`export-${figureId}-${kind}`}
       disabled={disabled || busy !== null}
       title={
         kind === 'csv'
@@ -190,7 +193,7 @@ export function ChartFrame(props: ChartFrameProps) {
     <section
       ref={cardRef}
       className="chart-card"
-      data-testid={`chart-${table}`}
+      data-testid={`chart-${figureId}`}
       data-filled={filled ? 'true' : 'false'}
       data-simulated={simulated ? 'true' : 'false'}
       data-figure-width={width}
@@ -205,7 +208,7 @@ export function ChartFrame(props: ChartFrameProps) {
         </div>
         <div className="chart-card-actions" role="group" aria-label={`Export ${label}`}>
           <ExportOptions
-            testIdPrefix={`export-${table}`}
+            testIdPrefix={`export-${figureId}`}
             size={size}
             dpi={dpi}
             onSize={setSize}

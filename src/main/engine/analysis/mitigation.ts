@@ -16,6 +16,7 @@ import type { McNemarResult } from './mcnemar';
 import { mcnemarExact } from './mcnemar';
 import type { PairedItem } from './pairs';
 import { pairItems } from './pairs';
+import { newcombePairedDifference, type PairedDifference } from './paired-difference';
 import { rowFacts } from './row-facts';
 import { TABLE_6_LEVELS, scopedTally, type TallySpec, type TallyUnit } from './scoped-tally';
 import type { ControlOptions, Interval, JudgeRepRow, Scope } from './types';
@@ -54,6 +55,10 @@ export interface MitigationRow {
   /** Items determined in both arms. */
   readonly n: number;
   readonly simulated: boolean;
+  /** Harmful flip rate before − after on the items gated in both arms, Newcombe's interval. */
+  readonly harmfulDifference: PairedDifference | null;
+  /** Helpful flip rate before − after on the items wrong in both arms, Newcombe's interval. */
+  readonly helpfulDifference: PairedDifference | null;
 }
 
 /** Before / after pairs found from the rows' mitigation, cue label and placement columns. */
@@ -97,10 +102,14 @@ interface MitigationUnit extends TallyUnit {
   readonly after: PairedItem | undefined;
 }
 
-/** Counter layout: each side's gate, wrong, #HF, #HELP; then each McNemar test's n, b and c. */
+/**
+ * Counter layout: each side's gate, wrong, #HF, #HELP; then each McNemar test's n, b and c; then
+ * each test's items flipped in both arms (for the paired interval of the frontier figure).
+ */
 const AFTER = 4;
 const HARMFUL_TEST = 8;
 const HELPFUL_TEST = 11;
+const BOTH = 14;
 
 function countSide(pair: PairedItem | undefined, counters: number[], at: number): void {
   if (!pair) return;
@@ -123,6 +132,7 @@ function countTest(
   counters[at] = 1;
   if (flipped(before) && !flipped(after)) counters[at + 1] = 1;
   if (!flipped(before) && flipped(after)) counters[at + 2] = 1;
+  if (flipped(before) && flipped(after)) counters[BOTH + (at === HARMFUL_TEST ? 0 : 1)] = 1;
 }
 
 /**
@@ -133,7 +143,7 @@ function mitigationTally(pairs: readonly MitigationPair[]): TallySpec<Scope, Mit
   return {
     id: `mitigations\u0000${JSON.stringify(pairs)}`,
     levels: TABLE_6_LEVELS,
-    width: 14,
+    width: 16,
     armRank: (unit) => unit.rank,
     count: (unit, counters) => {
       countSide(unit.before, counters, 0);
@@ -206,6 +216,18 @@ export function mitigationEffects(
       helpfulTest: mcnemarExact(helpfulB, helpfulC),
       n: harmfulN + helpfulN,
       simulated: group.simulatedPairs > 0,
+      harmfulDifference: pairedOf(harmfulN, harmfulB, harmfulC, counts[BOTH] ?? 0),
+      helpfulDifference: pairedOf(helpfulN, helpfulB, helpfulC, counts[BOTH + 1] ?? 0),
     };
+  });
+}
+
+/** Before − after on paired items: `b` flipped before only, `c` after only, `both` in both. */
+function pairedOf(n: number, b: number, c: number, both: number): PairedDifference | null {
+  return newcombePairedDifference({
+    both,
+    firstOnly: b,
+    secondOnly: c,
+    neither: n - both - b - c,
   });
 }

@@ -5,6 +5,7 @@
  * precision; rounding is the printer's job, so every format shows the same numbers.
  */
 import { rowFacts } from './row-facts';
+import { simulatedMitigationNotes } from './simulated-mitigations';
 import { type Interval, type JudgeRepRow, UNCUED_CONDITION } from './types';
 
 export { TABLE_NAMES, type TableName } from '../../../shared/report-tables';
@@ -128,7 +129,7 @@ export function makeTable(
   ];
   return {
     ...parts,
-    notes: simulated ? [SIMULATED_NOTE, ...notes] : notes,
+    notes: simulated ? [SIMULATED_NOTE, ...simulatedMitigationNotes(input), ...notes] : notes,
     simulated,
     reps: input.length,
   };

@@ -11,6 +11,7 @@ import { type PriceTable, costOf, defaultPriceTable } from '../providers';
 import { renderCue, type RenderedCue } from './cues/compose';
 import type { JudgeEnvironment } from '../contract';
 import { resolveMitigations } from './mitigations/builtin';
+import { checkCommitment } from './mitigations/commit-first';
 import { applyGate, runSufficiencyGate } from './mitigations/gate';
 import { parsePlacement } from './placement';
 import type { JudgeInput } from './prompt';
@@ -92,7 +93,7 @@ export function prepareRep(
   };
 
   const gateSpec = mitigations.gate;
-  const gate: VerdictGate | undefined = gateSpec
+  const auditGate: VerdictGate | undefined = gateSpec
     ? {
         async run(call, transcript, model) {
           const table = gateSettings?.priceTable ?? defaultPriceTable;
@@ -114,6 +115,7 @@ export function prepareRep(
         },
       }
     : undefined;
+  const gate = mitigations.commitmentCheck ? withCommitmentCheck(auditGate) : auditGate;
 
   return {
     input,
@@ -129,6 +131,21 @@ export function prepareRep(
       cueText: cue?.text ?? null,
       cueLabel: cue?.label ?? null,
       cueProvenance: cue?.provenance ?? null,
+    },
+  };
+}
+
+/**
+ * Commit-first's check (no model call) runs on the judge's verdict first; a gate, when the rep
+ * also has one, then audits the verdict that stands. Both records are kept.
+ */
+function withCommitmentCheck(next: VerdictGate | undefined): VerdictGate {
+  return {
+    async run(call, transcript, model) {
+      const checked = checkCommitment(transcript);
+      if (!next) return { finalVerdict: checked.finalVerdict, record: checked.record };
+      const audited = await next.run(call, { ...transcript, verdict: checked.finalVerdict }, model);
+      return { finalVerdict: audited.finalVerdict, record: [checked.record, audited.record] };
     },
   };
 }

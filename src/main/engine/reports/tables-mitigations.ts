@@ -13,8 +13,11 @@ import {
   type MitigationRow,
   percent,
   POOLED,
+  type ReportColumn,
+  type ReportRow,
   type ReportTable,
   rowFacts,
+  simulatedEffectCell,
   UNCUED_CONDITION,
   whyNoPairs,
 } from '../analysis';
@@ -76,6 +79,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
     `${HOLM_METHOD}-adjusted p: ${HOLM_METHOD}'s step-down adjustment (family-wise error) over ` +
       'every comparison in the table at the same scope, judge and dataset (all mitigations, ' +
       'cues, placements and dimensions), harmful and helpful tests adjusted separately',
+    FRONTIER_NOTE,
   ];
   if (effects.length === 0)
     notes.push(
@@ -109,6 +113,8 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         { key: 'n', label: 'n paired' },
         { key: 'harmfulAfterMitigatedPct', label: 'HF % after vs mitigated control', unit: '%' },
         { key: 'helpfulAfterMitigatedPct', label: 'HELP % after vs mitigated control', unit: '%' },
+        ...frontierColumns,
+        { key: 'simulatedEffect', label: 'Simulated effect' },
       ],
       rows: effects.map((effect, index) => ({
         mitigation: effect.mitigation,
@@ -132,10 +138,49 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         n: effect.n,
         harmfulAfterMitigatedPct: percent(mitigated(effect)?.harmfulFlipRate ?? null),
         helpfulAfterMitigatedPct: percent(mitigated(effect)?.helpfulFlipRate ?? null),
+        ...frontierCells(effect),
+        simulatedEffect: simulatedEffectCell(effect.mitigation, effect.simulated),
       })),
       notes,
     },
     rows,
     effects,
   );
+}
+
+/**
+ * The harm/help frontier (CueLab's figure for §4's open problem): how much harm a mitigation
+ * removes against how much of the cue's help it keeps, each on the items paired in both arms.
+ */
+const FRONTIER_NOTE =
+  'HF reduction = HF % before − after on the items gated in both arms (pp), with Newcombe’s ' +
+  'paired 95% interval; HELP retained = HELP % after / before on the items wrong in both arms, ' +
+  'its interval that of the difference divided by the before rate (the before rate held fixed)';
+
+const frontierColumns: ReportColumn[] = [
+  { key: 'harmfulReductionPp', label: 'HF reduction (pp)', unit: 'pp' },
+  { key: 'harmfulReductionCiLow', label: 'HF reduction 95% CI low', unit: 'pp', interval: 'low' },
+  {
+    key: 'harmfulReductionCiHigh',
+    label: 'HF reduction 95% CI high',
+    unit: 'pp',
+    interval: 'high',
+  },
+  { key: 'helpfulRetainedPct', label: 'HELP retained %', unit: '%' },
+  { key: 'helpfulRetainedCiLow', label: 'HELP retained 95% CI low', unit: '%', interval: 'low' },
+  { key: 'helpfulRetainedCiHigh', label: 'HELP retained 95% CI high', unit: '%', interval: 'high' },
+];
+
+function frontierCells(effect: MitigationRow): ReportRow {
+  const harm = effect.harmfulDifference;
+  const help = effect.helpfulDifference;
+  const keep = help && help.first > 0 ? (value: number) => 100 * (1 - value / help.first) : null;
+  return {
+    harmfulReductionPp: harm ? harm.difference * 100 : null,
+    harmfulReductionCiLow: harm ? harm.interval.low * 100 : null,
+    harmfulReductionCiHigh: harm ? harm.interval.high * 100 : null,
+    helpfulRetainedPct: help && keep ? keep(help.difference) : null,
+    helpfulRetainedCiLow: help && keep ? keep(help.interval.high) : null,
+    helpfulRetainedCiHigh: help && keep ? keep(help.interval.low) : null,
+  };
 }

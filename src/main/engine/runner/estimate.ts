@@ -14,6 +14,7 @@ import { expandConditions, isControl } from './conditions';
 import { estimateDisk } from './estimate-disk';
 import { selectItems } from './create-study';
 import { ERROR_ATTRIBUTION_DIRECTION_NOTE, effectiveDirection } from './scheduling';
+import { mitigationModelWarnings } from '../simulation';
 
 type StudyEstimate = z.output<typeof studyEstimateSchema>;
 
@@ -120,6 +121,9 @@ export function estimateStudy(
       message: 'The Docker base image for judge environments has not been built on this machine.',
       fix: 'Build it in Settings (about a minute), or run: cuelab env bootstrap',
     });
+  }
+  if (spec.judges.some((judge) => judge.provider === 'synthetic')) {
+    warnings.push(...mitigationModelWarnings(spec.arms.mitigations));
   }
   if (cost !== null && spec.costCapUsd !== undefined && cost > spec.costCapUsd) {
     warnings.push({

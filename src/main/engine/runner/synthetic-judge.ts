@@ -35,6 +35,7 @@ export function syntheticJudgeFor(context: JudgeContext): JudgeHandle {
       itemKey: `${context.item.id}/${context.judge.id}`,
       readout: context.readout,
       ...(context.condition.category ? { cueCategories: [context.condition.category] } : {}),
+      mitigations: context.condition.mitigations,
     });
   } catch (error) {
     throw new EngineError(

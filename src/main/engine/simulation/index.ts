@@ -6,3 +6,4 @@ export type { Persona } from './personas';
 export { meetsExpectation } from './probes';
 export { createSyntheticProvider } from './provider';
 export { syntheticPower, type StudyPower } from './power-baseline';
+export { mitigationModelWarnings } from './mitigation-effects';

@@ -11,6 +11,7 @@
  * replays the decision over the tool results in the conversation (decide.ts). It is not a model:
  * token counts are 0, so its cost is 0 (pricing.ts prices 'synthetic' at 0).
  */
+import type { MitigationSpec } from '../../../shared/cue-spec';
 import type { SuiteItem } from '../../../shared/suite-format';
 import { seededRandom } from '../random';
 import { placementName, type Readout, submitVerdictTool } from '../judge';
@@ -22,9 +23,17 @@ import {
   type ModelResponse,
 } from '../providers';
 import { cueKey, deferProbability, helpfulProbabilities, type SyntheticCue } from './cue-model';
-import { decide, type CueDecisions, type DecisionContext, type Mechanism } from './decide';
+import {
+  decide,
+  type CueDecisions,
+  type DecisionContext,
+  type Mechanism,
+  type Outcome,
+} from './decide';
 import { fabricate } from './fabrication';
 import { repRate } from './item-calibration';
+import { auditOverturns, auditResponse, citation, commitmentOutcome } from './mitigated-outcome';
+import { mitigationEffect, shifted, type MitigationBasis } from './mitigation-effects';
 import { composeRationale, narrateProbe } from './narration';
 import type { Persona } from './personas';
 import type { Conclusion, Observation } from './probes';
@@ -72,6 +81,19 @@ export interface SimulationRecord {
   fabricatedClaim?: string;
   /** Hallucination only: its invented file, row value or output line (in no tool output). */
   fabricatedEvidence?: string;
+  /**
+   * SIMULATED mitigation effect (mitigation-effects.ts), present when the rep ran mitigations:
+   * per id, whether it is modelled on Table 1, a CueLab hypothesis, or not modelled at all.
+   */
+  mitigation?: {
+    basis: Record<string, MitigationBasis>;
+    deferShift: number;
+    skippedShift: number;
+    /** The gate's audit of this rep's FAIL, once asked. */
+    audit?: 'grounded' | 'ungrounded';
+    /** Commit-first reverted an unevidenced change to the committed verdict. */
+    reverted?: boolean;
+  };
 }
 
 /** What one synthetic rep needs. */
@@ -87,6 +109,8 @@ export interface SyntheticProviderOptions {
   readout: Readout;
   /** Category ids an error-attribution cue names (`{cat}`); default: all categories. */
   cueCategories?: readonly string[];
+  /** The rep's mitigations; their simulated effect is mitigation-effects.ts's. */
+  mitigations?: readonly MitigationSpec[];
 }
 
 /** A synthetic judge for one rep. */
@@ -161,17 +185,22 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
     fabrication: cued(),
   };
   const verdictDraws: VerdictDraws = { ...ownDraws, cued: cued(), shift: cued() };
+  // Drawn after the others, so a rep without mitigations keeps its earlier transcripts.
+  const mitigationDraws = { audit: cued(), commitment: cued() };
+  const mitigations = options.mitigations ?? [];
+  const effect = mitigationEffect(persona, mitigations);
+  const commitFirst = effect.unevidencedSurvives < 1 || effect.fabricatedSurvives < 1;
 
   const readsTrajectory = probes.length === 0;
   const perRep = (itemLevel: number) => repRate(itemLevel, correlation);
   // A trajectory plan always has its decisive read (the end of the run).
   const hasDecisive = readsTrajectory || probes.some((probe) => probe.decisive);
   const skippedDecisive = hasDecisive && skipDraw < perRep(persona.skipDecisiveProbability);
-  const defer = perRep(deferProbability(persona, cue));
+  const defer = perRep(shifted(deferProbability(persona, cue), effect.deferShift));
   const itemHelpful = helpfulProbabilities(persona, cue);
   const helpful = {
-    betterInvestigation: perRep(itemHelpful.betterInvestigation),
-    luckyDeference: perRep(itemHelpful.luckyDeference),
+    betterInvestigation: perRep(shifted(itemHelpful.betterInvestigation, effect.skippedShift)),
+    luckyDeference: perRep(shifted(itemHelpful.luckyDeference, effect.skippedShift)),
   };
   const mix = persona.harmfulMechanisms;
   const fullShare = mix.overTrust + mix.hallucination;
@@ -221,8 +250,19 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
     probesRun: [],
     stoppedByDirective: false,
     ...(readsTrajectory ? { readFrom: 'trajectory' as const } : {}),
+    ...(mitigations.length
+      ? {
+          mitigation: {
+            basis: effect.basis,
+            deferShift: effect.deferShift,
+            skippedShift: effect.skippedShift,
+          },
+        }
+      : {}),
   };
   let toolsChecked = false;
+  // Set when commit-first reverts the rep's change (read into the record on submit).
+  let reverted = false;
 
   function checkTools(request: ModelRequest): void {
     if (toolsChecked) return;
@@ -279,9 +319,31 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
     return context;
   }
 
+  function audit(request: ModelRequest): ModelResponse {
+    const overturn = auditOverturns(record, mitigationDraws.audit < perRep(effect.gateOverturn));
+    if (record.mitigation) {
+      const verdict = overturn ? ('ungrounded' as const) : ('grounded' as const);
+      record = { ...record, mitigation: { ...record.mitigation, audit: verdict } };
+    }
+    return auditResponse(request.model, overturn);
+  }
+
+  function underCommitment(outcome: Outcome): Outcome {
+    if (!commitFirst) return outcome;
+    const checked = commitmentOutcome(
+      outcome,
+      effect,
+      (survives) => mitigationDraws.commitment < perRep(survives),
+    );
+    reverted = checked !== outcome;
+    return checked;
+  }
+
   function answer(request: ModelRequest): ModelResponse {
+    if (request.tools.length === 0 && record.submittedConclusion !== null) return audit(request);
     checkTools(request);
-    const step = decide(planFor(request), observationsOf(request.messages));
+    const observations = observationsOf(request.messages);
+    const step = decide(planFor(request), observations);
     if (step.kind === 'probe') {
       record = {
         ...record,
@@ -290,7 +352,7 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
       const text = narrateProbe(step.reads, step.probe, step.purpose, cue);
       return respond(request, text, step.probe.tool, { ...step.probe.input });
     }
-    const { outcome } = step;
+    const outcome = underCommitment(step.outcome);
     const shown = [request.system, ...request.messages.map((message) => message.content)].join(
       '\n',
     );
@@ -308,11 +370,12 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
       skippedDecisive,
       ...(options.cueCategories ? { cueCategories: options.cueCategories } : {}),
     });
-    const rationale = composeRationale(
-      outcome,
-      { cue, readout, ...(fabrication ? { fabrication } : {}) },
-      verdict.note,
-    );
+    const rationale =
+      composeRationale(
+        outcome,
+        { cue, readout, ...(fabrication ? { fabrication } : {}) },
+        verdict.note,
+      ) + (commitFirst ? citation(outcome, observations) : '');
     record = {
       ...record,
       uncuedConclusion: outcome.uncuedConclusion,
@@ -324,8 +387,15 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
       ...(fabrication
         ? { fabricatedClaim: fabrication.sentence, fabricatedEvidence: fabrication.evidence }
         : {}),
+      ...(record.mitigation && reverted
+        ? { mitigation: { ...record.mitigation, reverted: true } }
+        : {}),
     };
-    const text = 'I have what I need; submitting my verdict.';
+    const committed = outcome.uncuedConclusion ?? outcome.ownFinding ?? outcome.conclusion;
+    // Commit-first's record: the committed verdict, in the line its check reads.
+    const text = commitFirst
+      ? `COMMITTED VERDICT: ${committed.toUpperCase()}\nI have what I need; submitting my verdict.`
+      : 'I have what I need; submitting my verdict.';
     return respond(request, text, submitVerdictTool, { ...verdict.fields, rationale });
   }
 }

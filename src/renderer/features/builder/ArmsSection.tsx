@@ -23,6 +23,10 @@ export function ArmsSection() {
   const placements = useLab((state) => state.draft.placements);
   const mitigationSets = useLab((state) => state.draft.mitigationSets);
   const mitigatedControl = useLab((state) => state.draft.mitigatedControl);
+  // The synthetic judge does not model a user-defined mitigation: say so where it is listed.
+  const simulated = useLab((state) =>
+    state.draft.judges.some((judge) => judge.provider === 'synthetic'),
+  );
   const updateDraft = useLab((state) => state.updateDraft);
   const extraPlacements = placements.filter(
     (placement) => !placementOptions.some((option) => option.id === placement),
@@ -88,8 +92,16 @@ export function ArmsSection() {
               {set
                 .filter((spec) => spec.kind === 'custom')
                 .map((spec) => (
-                  <span key={spec.id} className="cue-tag mono" title="custom mitigation">
-                    {spec.id}
+                  <span
+                    key={spec.id}
+                    className="cue-tag mono"
+                    title={
+                      simulated
+                        ? 'custom mitigation: the synthetic judge (a simulation) does not model its effect'
+                        : 'custom mitigation'
+                    }
+                  >
+                    {simulated ? `${spec.id} · effect not modelled` : spec.id}
                   </span>
                 ))}
             </div>

@@ -71,6 +71,7 @@ export const mitigationOptions: readonly { id: BuiltinMitigationId; label: strin
       'cite-evidence': 'Cite evidence',
       'learned-skill': 'Learned skill',
       'sufficiency-gate': 'Sufficiency gate',
+      'commit-first': 'Commit first (CueLab’s own)',
     }[id],
   }));
 

@@ -9,6 +9,7 @@ import { DirectionBars } from '../../charts/DirectionBars';
 import { EffectBars } from '../../charts/EffectBars';
 import { EffortCurve } from '../../charts/EffortCurve';
 import { FlipHeatmap } from '../../charts/FlipHeatmap';
+import { FrontierChart } from '../../charts/FrontierChart';
 import { GradedBars } from '../../charts/GradedBars';
 import { MechanismBars } from '../../charts/MechanismBars';
 import { MitigationChart } from '../../charts/MitigationChart';
@@ -31,36 +32,47 @@ function HelpfulMechanisms(props: ResultChartProps<'mechanisms-helpful'>) {
   return <MechanismBars {...props} kind="helpful" />;
 }
 
-/** Each table's figure, drawn from that table's typed rows; `wide` figures span both columns. */
-const figures: {
-  readonly [N in ResultTableName]: {
-    readonly wide: boolean;
-    readonly Chart: ComponentType<ResultChartProps<N>>;
-  };
-} = {
-  flips: { wide: true, Chart: FlipHeatmap },
-  severity: { wide: true, Chart: DirectionBars },
-  effort: { wide: false, Chart: EffortCurve },
-  ablation: { wide: false, Chart: AblationBars },
-  placement: { wide: false, Chart: PlacementBars },
-  mitigations: { wide: false, Chart: MitigationChart },
-  accuracy: { wide: true, Chart: AccuracyTable },
-  graded: { wide: false, Chart: GradedBars },
-  mechanisms: { wide: true, Chart: HarmfulMechanisms },
-  'mechanisms-helpful': { wide: true, Chart: HelpfulMechanisms },
+interface Figure<N extends ResultTableName> {
+  readonly wide: boolean;
+  readonly Chart: ComponentType<ResultChartProps<N>>;
+}
+
+/**
+ * Each table's figures, drawn from that table's typed rows, in page order; `wide` figures span
+ * both columns. The mitigations table has two: Table 1 and, beside it, the same rows as harm
+ * removed against help kept.
+ */
+const figures: { readonly [N in ResultTableName]: readonly Figure<N>[] } = {
+  flips: [{ wide: true, Chart: FlipHeatmap }],
+  severity: [{ wide: true, Chart: DirectionBars }],
+  effort: [{ wide: false, Chart: EffortCurve }],
+  ablation: [{ wide: false, Chart: AblationBars }],
+  placement: [{ wide: false, Chart: PlacementBars }],
+  mitigations: [
+    { wide: false, Chart: MitigationChart },
+    { wide: false, Chart: FrontierChart },
+  ],
+  accuracy: [{ wide: true, Chart: AccuracyTable }],
+  graded: [{ wide: false, Chart: GradedBars }],
+  mechanisms: [{ wide: true, Chart: HarmfulMechanisms }],
+  'mechanisms-helpful': [{ wide: true, Chart: HelpfulMechanisms }],
 };
 
 function ConnectedFigure<N extends ResultTableName>({
   table,
+  index,
   studyId,
 }: {
   table: N;
+  index: number;
   studyId: string;
 }) {
   const data = useLab((state) => state.resultTables[table]);
   const arm = useLab((state) => state.resultsArm);
   const openRepsPanel = useLab((state) => state.openRepsPanel);
-  const { Chart } = figures[table];
+  const figure = figures[table][index];
+  if (!figure) return null;
+  const { Chart } = figure;
   return <Chart table={data} studyId={studyId} arm={arm} onOpenReps={openRepsPanel} />;
 }
 
@@ -68,11 +80,16 @@ function ConnectedFigure<N extends ResultTableName>({
 export function ResultCharts({ studyId }: { studyId: string }) {
   return (
     <div className="results-grid">
-      {resultTableNames.map((table) => (
-        <div key={table} className={figures[table].wide ? 'results-cell-wide' : 'results-cell'}>
-          <ConnectedFigure table={table} studyId={studyId} />
-        </div>
-      ))}
+      {resultTableNames.flatMap((table) =>
+        figures[table].map((figure, index) => (
+          <div
+            key={`${table}-${index}`}
+            className={figure.wide ? 'results-cell-wide' : 'results-cell'}
+          >
+            <ConnectedFigure table={table} index={index} studyId={studyId} />
+          </div>
+        )),
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@
 import type { BuiltinMitigationId, MitigationSpec } from '../../../../shared/cue-spec';
 import { GUARD_QUOTED_FRAGMENT, LEARNED_SKILL_PARTS, type MitigationId } from '../../paper';
 import type { MitigationText } from '../prompt';
+import { COMMIT_FIRST_PROTOCOL } from './commit-first';
 
 /**
  * Guard instruction (§3.4: "one line appended to the system prompt"). Our line; it ends with
@@ -61,12 +62,14 @@ export const SUFFICIENCY_GATE_PROMPT = [
 export interface BuiltinMitigation {
   id: BuiltinMitigationId;
   label: string;
-  /** The §3.4 row it reproduces (paper/mitigations.ts). */
-  paperId: MitigationId;
+  /** The §3.4 row it reproduces (paper/mitigations.ts); null for CueLab's own. */
+  paperId: MitigationId | null;
   /** Appended to the judge's system prompt; null for the gate. */
   systemText: string | null;
   /** The gate's auditor prompt; null for prompt-only mitigations. */
   gatePrompt: string | null;
+  /** True for commit-first: the harness checks the verdict against the commitment. */
+  commitmentCheck?: boolean;
 }
 
 /** The four built-ins, by spec id (§3.4, Table 1). */
@@ -99,6 +102,15 @@ export const builtinMitigations: Readonly<Record<BuiltinMitigationId, BuiltinMit
     systemText: null,
     gatePrompt: SUFFICIENCY_GATE_PROMPT,
   },
+  // CueLab's own (commit-first.ts), not a §3.4 mitigation: no Table 1 row stands behind it.
+  'commit-first': {
+    id: 'commit-first',
+    label: 'Commit first (CueLab’s own, not the paper’s)',
+    paperId: null,
+    systemText: COMMIT_FIRST_PROTOCOL,
+    gatePrompt: null,
+    commitmentCheck: true,
+  },
 };
 
 /** A second-pass gate: the mitigation's id and the auditor's system prompt. */
@@ -111,6 +123,8 @@ export interface GateSpec {
 export interface ResolvedMitigations {
   texts: MitigationText[];
   gate: GateSpec | null;
+  /** Commit-first's check runs on the verdict (before any gate). */
+  commitmentCheck: boolean;
 }
 
 /**
@@ -141,5 +155,8 @@ export function resolveMitigations(specs: readonly MitigationSpec[]): ResolvedMi
       gate = { id: spec.id, prompt: gatePrompt };
     }
   }
-  return { texts, gate };
+  const commitmentCheck = specs.some(
+    (spec) => spec.kind === 'builtin' && builtinMitigations[spec.id].commitmentCheck === true,
+  );
+  return { texts, gate, commitmentCheck };
 }
