@@ -32,7 +32,7 @@ export const TABLE_SUMMARIES: Readonly<Record<TableName, string>> = {
   effort: 'harmful flip rate by turns taken, hidden bins, Pearson r (Fig. 3, App. L)',
   mitigations: 'harmful / helpful flip rates before → after each mitigation, McNemar p (Table 1)',
   graded:
-    'graded 1–100 flips: cued scores ≥ gradedFlipThreshold points from the uncued mean (App. G)',
+    'graded 1–100 flips toward the cue, harmful / helpful against consensus gold, items (App. G)',
   mechanisms:
     'harmful-flip mechanism mixture per judge (Fig. 5, Fig. 17); run cuelab classify first',
   'mechanisms-helpful': 'helpful-flip mechanisms (Fig. 15)',

@@ -15,7 +15,11 @@ describe('the graded-flip figure model', () => {
       flipPct,
       flipCiLow: flipPct - 5,
       flipCiHigh: flipPct + 5,
-      meanShift: -12,
+      meanShift: 12,
+      gate: 60,
+      harmfulPct: flipPct + 1,
+      wrong: 30,
+      helpfulPct: flipPct - 1,
       threshold: 15,
     });
     const { bars, threshold } = gradedBars({
@@ -31,6 +35,11 @@ describe('the graded-flip figure model', () => {
     expect(bars.map((bar) => [bar.label, bar.value, bar.low, bar.n])).toEqual([
       ['a', 20, 15, 90],
       ['All judges', 30, 25, 90],
+    ]);
+    // App. G's gold gate splits each bar into harmful and helpful.
+    expect(bars.map((bar) => [bar.harmfulPct, bar.gate, bar.helpfulPct, bar.wrong])).toEqual([
+      [21, 60, 19, 30],
+      [31, 60, 29, 30],
     ]);
   });
 });
