@@ -107,7 +107,7 @@ export interface GradedRow {
 
 type ScoredRow = JudgeRepRow & { readonly score: number };
 
-function hasScore(row: JudgeRepRow): row is ScoredRow {
+function hasScore<Row extends JudgeRepRow>(row: Row): row is Row & { readonly score: number } {
   return typeof row.score === 'number' && Number.isFinite(row.score);
 }
 
@@ -125,8 +125,8 @@ function kindOf(direction: CueDirection, gold: JudgeRepRow['gold']): GradedFlipK
 }
 
 /** A scored cued rep, the control reps of its item behind it, and how far it moved from them. */
-interface Measured {
-  readonly row: ScoredRow;
+interface Measured<Row extends JudgeRepRow = JudgeRepRow> {
+  readonly row: Row & { readonly score: number };
   readonly reference: readonly ScoredRow[];
   /** The sum of the reference's scores. */
   readonly total: number;
@@ -140,19 +140,19 @@ interface Measured {
 }
 
 /** Every scored cued rep of `rows` against its item's uncued mean; reps with no control counted. */
-function measureCuedReps(
-  rows: readonly JudgeRepRow[],
+function measureCuedReps<Row extends JudgeRepRow>(
+  rows: readonly Row[],
   control: string,
   threshold: number,
-): { readonly measured: Measured[]; readonly noControl: number } {
-  const scored = rows.filter(hasScore);
+): { readonly measured: Measured<Row>[]; readonly noControl: number } {
+  const scored = rows.filter((row) => hasScore(row));
   const item = (row: JudgeRepRow) =>
     compositeKey(row.judge, row.dataset, row.itemId, row.dimension);
   const controlScores = groupBy(
     scored.filter((row) => row.condition === control),
     item,
   );
-  const measured: Measured[] = [];
+  const measured: Measured<Row>[] = [];
   let noControl = 0;
   for (const row of scored) {
     // A mitigated control (`uncued+MITIGATION`, §3.4) is a control, never a cued rep.
@@ -184,11 +184,14 @@ function measureCuedReps(
   return { measured, noControl };
 }
 
-/** Every scored cued rep against its item's uncued mean; also counts reps with no control. */
-export function gradedRepFlips(
-  rows: readonly JudgeRepRow[],
+/**
+ * Every scored cued rep against its item's uncued mean, each with the row it came from (the
+ * flip finder needs the rep's id); also counts reps with no control.
+ */
+export function gradedRepFlips<Row extends JudgeRepRow>(
+  rows: readonly Row[],
   options: GradedOptions = {},
-): { readonly reps: GradedRepFlip[]; readonly noControl: number } {
+): { readonly reps: (GradedRepFlip & { readonly source: Row })[]; readonly noControl: number } {
   const control = options.controlCondition ?? UNCUED_CONDITION;
   const { measured, noControl } = measureCuedReps(rows, control, resolveThreshold(options));
   const reps = measured.map((entry) => ({
@@ -207,6 +210,7 @@ export function gradedRepFlips(
     flipped: entry.flipped,
     kind: entry.kind,
     simulated: entry.row.simulated || entry.reference.some((rep) => rep.simulated),
+    source: entry.row,
   }));
   return { reps, noControl };
 }

@@ -16,7 +16,8 @@ import {
   type ReportTable,
 } from '../analysis';
 import { GRADED_FLIP_THRESHOLD_POINTS } from '../paper';
-import { type Store, readStudySpecRecord } from '../store';
+import { studyGradedThreshold } from '../metajudge';
+import type { Store } from '../store';
 import { studyRows } from './rows';
 
 /** Why a graded study splits no harmful from helpful, or null when it does. */
@@ -108,12 +109,6 @@ export function gradedTable(
     rows,
     graded,
   );
-}
-
-/** The study's graded flip threshold (its spec's `gradedFlipThreshold`; App. G's 10 otherwise). */
-export function studyGradedThreshold(store: Store, studyId: string): number {
-  const value = readStudySpecRecord(store, studyId)?.gradedFlipThreshold;
-  return typeof value === 'number' && value > 0 ? value : GRADED_FLIP_THRESHOLD_POINTS;
 }
 
 /** The graded table of a stored study, at the study's own threshold. */

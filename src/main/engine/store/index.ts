@@ -95,10 +95,12 @@ export { measuredRepTime, modelRepHistory } from './model-history';
 export type { ModelRepHistory } from './model-history';
 export { uncuedArmsWithoutMajority } from './study-majorities';
 export type { UncuedArm } from './study-majorities';
-export { readDimensionGold, saveDimensionGold, uncuedBinaryReps } from './dimension-gold';
-export type { DimensionGoldRecord, StoredDimensionGold, UncuedBinaryRep } from './dimension-gold';
+export { readDimensionGold, saveDimensionGold, uncuedJudgedReps } from './dimension-gold';
+export type { DimensionGoldRecord, StoredDimensionGold, UncuedJudgedRep } from './dimension-gold';
 export { cuedBinaryReps, uncuedReps } from './flip-rows';
 export type { CuedBinaryRep, UncuedRep } from './flip-rows';
+export { gradedRepRecords } from './graded-flip-rows';
+export type { GradedRepRecord } from './graded-flip-rows';
 export {
   jobStudyOfRep,
   readStoredRep,
