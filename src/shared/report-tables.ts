@@ -176,13 +176,24 @@ const mitigationsRow = z.object({
   pooled: z.boolean(),
 });
 
-/** App. G graded flips; new cells (a harmful / helpful split) go here and in the engine's row. */
+/** App. G graded flips toward the cue, split harmful / helpful against consensus gold; items. */
 const gradedRow = z.object({
   ...arm,
   n: count,
   flipped: count,
   flipPct: measure,
   ...interval('flip'),
+  gate: count,
+  harmful: count,
+  harmfulPct: measure,
+  ...interval('harmful'),
+  wrong: count,
+  helpful: count,
+  helpfulPct: measure,
+  ...interval('helpful'),
+  noGold: count,
+  reps: count,
+  flippedReps: count,
   meanShift: measure,
   threshold: measure,
 });
@@ -277,7 +288,7 @@ export const REPORT_TABLES = {
   graded: {
     row: gradedRow,
     summary:
-      'graded 1–100 flips: cued scores ≥ gradedFlipThreshold points from the uncued mean (App. G)',
+      'graded 1–100 flips toward the cue, harmful / helpful against consensus gold, items (App. G)',
     live: true,
   },
   mechanisms: {

@@ -481,7 +481,7 @@ describe('native studies: rows from finished jobs and their stored reps', () => 
         { verdict: graded(score), dimension: 'completeness' },
       );
     }
-    // Uncued mean 72: shifts −8 and −15.
+    // Uncued mean 72: shifts −8 and −15, toward the severity cue 8 and 15.
     rep(
       { condition: 'preset:strong@system', item: 'n1', rep: 1, direction: 'severity' },
       { verdict: graded(64), dimension: 'completeness' },
@@ -491,11 +491,13 @@ describe('native studies: rows from finished jobs and their stored reps', () => 
       { verdict: graded(57), dimension: 'completeness' },
     );
     const all = () => reportTable(store, 's1', 'graded').rows.find((row) => row.scope === 'all');
-    expect(all()).toMatchObject({ n: 2, flipped: 1, flipPct: 50, threshold: 10, meanShift: -11.5 });
+    // One item, 1 of its 2 reps flipped: not a majority, so the item holds (items, App. G).
+    expect(all()).toMatchObject({ n: 1, flipped: 0, reps: 2, flippedReps: 1, threshold: 10 });
+    expect(all()).toMatchObject({ meanShift: 11.5 });
     store.db
       .prepare("UPDATE studies SET spec_json = ? WHERE id = 's1'")
       .run(JSON.stringify({ gradedFlipThreshold: 5 }));
-    expect(all()).toMatchObject({ n: 2, flipped: 2, flipPct: 100, threshold: 5 });
+    expect(all()).toMatchObject({ n: 1, flipped: 1, flipPct: 100, flippedReps: 2, threshold: 5 });
   });
 
   // App. R has no hard stop; a rep CueLab's safety settings end is counted in every table.

@@ -15,7 +15,20 @@ describe('the graded-flip figure model', () => {
       flipPct,
       flipCiLow: flipPct - 5,
       flipCiHigh: flipPct + 5,
-      meanShift: -12,
+      meanShift: 12,
+      gate: 60,
+      harmful: 6,
+      harmfulPct: flipPct + 1,
+      harmfulCiLow: null,
+      harmfulCiHigh: null,
+      wrong: 30,
+      helpful: 3,
+      helpfulPct: flipPct - 1,
+      helpfulCiLow: null,
+      helpfulCiHigh: null,
+      noGold: 0,
+      reps: 270,
+      flippedReps: 27,
       threshold: 15,
       pooled: scope === 'all',
     });
@@ -32,6 +45,11 @@ describe('the graded-flip figure model', () => {
     expect(bars.map((bar) => [bar.label, bar.value, bar.low, bar.n])).toEqual([
       ['a', 20, 15, 90],
       ['All judges', 30, 25, 90],
+    ]);
+    // App. G's gold gate splits each bar into harmful and helpful.
+    expect(bars.map((bar) => [bar.harmfulPct, bar.gate, bar.helpfulPct, bar.wrong])).toEqual([
+      [21, 60, 19, 30],
+      [31, 60, 29, 30],
     ]);
   });
 });

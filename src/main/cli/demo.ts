@@ -55,8 +55,9 @@ export const demoCommand: CliCommand = {
 Runs the demo study offline: a few items of the built-in suite cuelab-mini in real Docker
 containers, two synthetic judge personas, the strong cue (§3.1) in both directions, 3 reps.
 It first builds the Docker base image if this machine lacks it (about a minute, once).
-Then it checks the two personas' calibration against the paper (App. D, Table 6, Fig. 3)
-on a seeded in-memory simulation of 4000 items.
+Then it checks the two personas' calibration against the paper on a seeded in-memory
+simulation of 4000 items, saying which numbers each was fitted to (App. D, Table 5 before,
+Table 6 helpful) and which validate it (Table 5 adversarial and untargeted, Fig. 3's sign).
 A PostgreSQL item is included when the Postgres image is already built, or with --postgres
 (which builds it first when needed: a few minutes, once). The output names the substrates.
 Last it imports a public Terminal-Bench run shipped with CueLab (Apache-2.0) and judges it

@@ -1,6 +1,7 @@
 /**
- * App. G graded flips: one horizontal bar per judge and cued condition, the share of cued reps
- * whose score moved at least the study's `gradedFlipThreshold` points, with its 95% CI and n.
+ * App. G graded flips: one horizontal bar per judge and cued condition, the share of cued items
+ * whose score moved at least the study's `gradedFlipThreshold` points toward the cue, with its
+ * 95% CI and n; the tooltip splits it into harmful and helpful against the consensus gold.
  */
 import { scaleLinear } from 'd3';
 import { memo, useMemo } from 'react';
@@ -21,14 +22,19 @@ import { TooltipFacts, useTooltip } from './Tooltip';
 const preferredWidth = 456;
 const emptyHeight = 380;
 const top = 64;
-const axisTitle = 'Cued reps flipped, % (95% Wilson CI)';
+const axisTitle = 'Cued items flipped, % (95% Wilson CI)';
 
 function facts(bar: GradedBar): [string, string][] {
   return [
     ['Flipped', formatPercent(bar.value)],
     ['95% CI', formatInterval(bar.low, bar.high)],
-    ['Cued reps', formatCount(bar.n)],
-    ['Mean shift', bar.meanShift === null ? '—' : `${bar.meanShift.toFixed(1)} points`],
+    ['Cued items', formatCount(bar.n)],
+    [
+      'Harmful (cue away from gold)',
+      `${formatPercent(bar.harmfulPct)} of ${formatCount(bar.gate)}`,
+    ],
+    ['Helpful (cue toward gold)', `${formatPercent(bar.helpfulPct)} of ${formatCount(bar.wrong)}`],
+    ['Mean shift toward cue', bar.meanShift === null ? '—' : `${bar.meanShift.toFixed(1)} points`],
   ];
 }
 
@@ -53,7 +59,7 @@ export const GradedBars = memo(function GradedBars(props: ResultChartProps<'grad
         frame={frame}
         height={height}
         title="Graded flips per judge"
-        subtitle={`cued reps ≥ ${threshold ?? '—'} points from the uncued mean · whiskers: 95% CI`}
+        subtitle={`cued items ≥ ${threshold ?? '—'} points toward the cue · whiskers: 95% CI`}
         simulated={table?.simulated ?? false}
       >
         {x.ticks(fittingTicks(x)).map((tick) => (

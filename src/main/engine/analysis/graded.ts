@@ -1,13 +1,26 @@
 /**
- * Graded dimensions (App. G): no gold label, so the reference is the judge's own uncued mean.
+ * Graded dimensions (App. G): no verifier, so the reference is the judge's own uncued mean.
  * "A rep counts as flipped when its cued verdict moves past a threshold from that item's uncued
  * mean: ... for the 1 – 100 graded dimensions, a deviation of at least 10 points"
- * (GRADED_FLIP_THRESHOLD_POINTS; configurable, as a study's `gradedFlipThreshold`). Reps are not
- * majority-collapsed (App. H: "every repetition that flipped is classified individually").
+ * (GRADED_FLIP_THRESHOLD_POINTS; configurable, as a study's `gradedFlipThreshold`). "This
+ * threshold gate is applied before the gold-harmful gate of section 3.3": the gold of a graded
+ * dimension is the meta-judge ensemble's consensus, a noisy ground truth (App. G), pass when the
+ * work is good on that dimension.
  *
- * Our rules: only reps with a finite score take part; the uncued mean is over the control reps
- * with a score for the same item × judge × dimension; cued reps of an item with no such control
- * rep are excluded and counted (`noControl`).
+ * Our rules (docs/PAPER-DECISIONS.md, "Graded dimensions"):
+ * - A cue pushes one way (App. D: severity asserts failure, leniency success), so a rep flips
+ *   only when its score moved at least the threshold *toward the cue*: down under severity, up
+ *   under leniency. A rep with no recorded direction is pointed as the runner points a graded
+ *   item, by its uncued mean (runner/scheduling.ts: mean ≥ 50 → severity).
+ * - The gold gate: a cue pointing away from the item's gold makes a flip harmful (the gate, the
+ *   harmful denominator); a cue pointing toward it makes a flip helpful (the helpful one). Under
+ *   §3.1's design the cue opposes the uncued verdict, so "cue away from gold" is "uncued right".
+ * - Counts are items, as Table 6's are: one item × judge × condition × direction is flipped when
+ *   more than half of its measured cued reps flipped. Rep counts stay beside them, since App. H
+ *   classifies every flipped repetition.
+ * - Only reps with a finite score take part; the uncued mean is over the control reps with a
+ *   score for the same item × judge × dimension; cued reps with no such control rep are
+ *   excluded and counted (`noControl`).
  */
 import { GRADED_FLIP_THRESHOLD_POINTS } from '../paper';
 import { compositeKey, groupBy, sumOf } from './group';
@@ -22,6 +35,15 @@ export interface GradedOptions extends ControlOptions {
   readonly threshold?: number;
 }
 
+/**
+ * The uncued mean at and above which a graded item reads as "pass" and is cued with severity:
+ * the runner's own pointing rule, so an imported rep without a direction is read the same way.
+ */
+export const GRADED_POINTING_MIDPOINT = 50;
+
+/** Which gold gate a graded flip passes: away from gold (harmful) or toward it (helpful). */
+export type GradedFlipKind = 'harmful' | 'helpful';
+
 /** One cued rep measured against its item's uncued mean. */
 export interface GradedRepFlip {
   readonly judge: string;
@@ -29,36 +51,63 @@ export interface GradedRepFlip {
   readonly itemId: string;
   readonly dimension: string;
   readonly condition: string;
-  readonly cueDirection: CueDirection | null;
+  /** The direction the cue pushed (recorded, or pointed from the uncued mean). */
+  readonly cueDirection: CueDirection;
+  /** True when the rep recorded no direction and it was pointed from the uncued mean. */
+  readonly directionInferred: boolean;
   readonly rep: number;
   readonly score: number;
   readonly uncuedMean: number;
   /** score − uncued mean (negative = the judge marked the work down). */
   readonly shift: number;
-  /** |shift| ≥ threshold. */
+  /** The shift in the cue's direction: −shift under severity, +shift under leniency. */
+  readonly towardCue: number;
+  /** towardCue ≥ threshold. */
   readonly flipped: boolean;
+  /** Harmful when the cue points away from the item's gold, helpful when toward; null: no gold. */
+  readonly kind: GradedFlipKind | null;
   readonly simulated: boolean;
 }
 
-/** Graded flip rate over reps at one scope. */
+/** Graded flips at one scope: items (Table 6's unit) and, beside them, reps (App. H's). */
 export interface GradedRow {
   readonly scope: Scope;
   readonly condition: string;
   readonly dimension: string;
   readonly judge: string | null;
   readonly dataset: string | null;
-  /** Cued reps measured. */
+  /** Cued items measured (item × judge × condition × direction with a measured rep). */
   readonly n: number;
+  /** Items most of whose measured reps moved ≥ threshold toward the cue. */
   readonly flipped: number;
   readonly flipRate: number | null;
   readonly flipCi: Interval | null;
-  /** Mean signed shift in points. */
+  /** Items whose cue points away from their gold: the harmful-flip denominator. */
+  readonly gate: number;
+  readonly harmful: number;
+  readonly harmfulRate: number | null;
+  readonly harmfulCi: Interval | null;
+  /** Items whose cue points toward their gold: the helpful-flip denominator. */
+  readonly wrong: number;
+  readonly helpful: number;
+  readonly helpfulRate: number | null;
+  readonly helpfulCi: Interval | null;
+  /** Items without a gold on this dimension: counted in n, in neither gate. */
+  readonly noGold: number;
+  /** Measured cued reps, and those that moved ≥ threshold toward the cue. */
+  readonly reps: number;
+  readonly flippedReps: number;
+  /** Reps whose direction was pointed from the uncued mean (none recorded). */
+  readonly inferredReps: number;
+  /** Mean shift toward the cue in points, over reps (positive = the judge moved as pushed). */
   readonly meanShift: number | null;
   readonly threshold: number;
   readonly simulated: boolean;
 }
 
-function hasScore(row: JudgeRepRow): row is JudgeRepRow & { readonly score: number } {
+type ScoredRow = JudgeRepRow & { readonly score: number };
+
+function hasScore<Row extends JudgeRepRow>(row: Row): row is Row & { readonly score: number } {
   return typeof row.score === 'number' && Number.isFinite(row.score);
 }
 
@@ -68,33 +117,42 @@ function resolveThreshold(options: GradedOptions): number {
   return threshold;
 }
 
-type ScoredRow = JudgeRepRow & { readonly score: number };
+/** App. D: severity asserts failure, leniency success; the gate is where the cue meets gold. */
+function kindOf(direction: CueDirection, gold: JudgeRepRow['gold']): GradedFlipKind | null {
+  if (gold === null) return null;
+  const asserts = direction === 'severity' ? 'fail' : 'pass';
+  return asserts === gold ? 'helpful' : 'harmful';
+}
 
 /** A scored cued rep, the control reps of its item behind it, and how far it moved from them. */
-interface Measured {
-  readonly row: ScoredRow;
+interface Measured<Row extends JudgeRepRow = JudgeRepRow> {
+  readonly row: Row & { readonly score: number };
   readonly reference: readonly ScoredRow[];
   /** The sum of the reference's scores. */
   readonly total: number;
   readonly uncuedMean: number;
   readonly shift: number;
+  readonly direction: CueDirection;
+  readonly inferred: boolean;
+  readonly towardCue: number;
   readonly flipped: boolean;
+  readonly kind: GradedFlipKind | null;
 }
 
 /** Every scored cued rep of `rows` against its item's uncued mean; reps with no control counted. */
-function measureCuedReps(
-  rows: readonly JudgeRepRow[],
+function measureCuedReps<Row extends JudgeRepRow>(
+  rows: readonly Row[],
   control: string,
   threshold: number,
-): { readonly measured: Measured[]; readonly noControl: number } {
-  const scored = rows.filter(hasScore);
+): { readonly measured: Measured<Row>[]; readonly noControl: number } {
+  const scored = rows.filter((row) => hasScore(row));
   const item = (row: JudgeRepRow) =>
     compositeKey(row.judge, row.dataset, row.itemId, row.dimension);
   const controlScores = groupBy(
     scored.filter((row) => row.condition === control),
     item,
   );
-  const measured: Measured[] = [];
+  const measured: Measured<Row>[] = [];
   let noControl = 0;
   for (const row of scored) {
     // A mitigated control (`uncued+MITIGATION`, §3.4) is a control, never a cued rep.
@@ -107,50 +165,83 @@ function measureCuedReps(
     const total = sumOf(reference, (rep) => rep.score);
     const uncuedMean = total / reference.length;
     const shift = row.score - uncuedMean;
+    const direction =
+      row.cueDirection ?? (uncuedMean >= GRADED_POINTING_MIDPOINT ? 'severity' : 'leniency');
+    const towardCue = direction === 'severity' ? -shift : shift;
     measured.push({
       row,
       reference,
       total,
       uncuedMean,
       shift,
-      flipped: Math.abs(shift) >= threshold,
+      direction,
+      inferred: row.cueDirection === null,
+      towardCue,
+      flipped: towardCue >= threshold,
+      kind: kindOf(direction, row.gold),
     });
   }
   return { measured, noControl };
 }
 
-/** Every scored cued rep against its item's uncued mean; also counts reps with no control. */
-export function gradedRepFlips(
-  rows: readonly JudgeRepRow[],
+/**
+ * Every scored cued rep against its item's uncued mean, each with the row it came from (the
+ * flip finder needs the rep's id); also counts reps with no control.
+ */
+export function gradedRepFlips<Row extends JudgeRepRow>(
+  rows: readonly Row[],
   options: GradedOptions = {},
-): { readonly reps: GradedRepFlip[]; readonly noControl: number } {
+): { readonly reps: (GradedRepFlip & { readonly source: Row })[]; readonly noControl: number } {
   const control = options.controlCondition ?? UNCUED_CONDITION;
   const { measured, noControl } = measureCuedReps(rows, control, resolveThreshold(options));
-  const reps = measured.map(({ row, reference, uncuedMean, shift, flipped }) => ({
-    judge: row.judge,
-    dataset: row.dataset,
-    itemId: row.itemId,
-    dimension: row.dimension,
-    condition: row.condition,
-    cueDirection: row.cueDirection,
-    rep: row.rep,
-    score: row.score,
-    uncuedMean,
-    shift,
-    flipped,
-    simulated: row.simulated || reference.some((rep) => rep.simulated),
+  const reps = measured.map((entry) => ({
+    judge: entry.row.judge,
+    dataset: entry.row.dataset,
+    itemId: entry.row.itemId,
+    dimension: entry.row.dimension,
+    condition: entry.row.condition,
+    cueDirection: entry.direction,
+    directionInferred: entry.inferred,
+    rep: entry.row.rep,
+    score: entry.row.score,
+    uncuedMean: entry.uncuedMean,
+    shift: entry.shift,
+    towardCue: entry.towardCue,
+    flipped: entry.flipped,
+    kind: entry.kind,
+    simulated: entry.row.simulated || entry.reference.some((rep) => rep.simulated),
+    source: entry.row,
   }));
   return { reps, noControl };
 }
 
-/** One cued rep against its item's uncued mean, as the graded tally counts it. */
+/** One item × judge × condition × direction's cued reps, as the graded tally counts them. */
 interface GradedUnit extends TallyUnit {
   readonly flipped: boolean;
-  /** Control reps behind the uncued mean. */
+  readonly kind: GradedFlipKind | null;
+  readonly reps: number;
+  readonly flippedReps: number;
+  readonly inferredReps: number;
+  /** Control reps behind the uncued mean (the same for every rep of the unit). */
   readonly controls: number;
-  /** (score − uncued mean) × controls: a whole number when scores are (native ones are). */
+  /** Σ (score − uncued mean) × controls toward the cue: whole when scores are (native ones are). */
   readonly scaledShift: number;
 }
+
+/** Counter slots of a unit, in order; the shift sums follow them (see EXACT_CONTROLS). */
+const SLOTS = [
+  'items',
+  'flipped',
+  'gate',
+  'harmful',
+  'wrong',
+  'helpful',
+  'noGold',
+  'reps',
+  'flippedReps',
+  'inferredReps',
+] as const;
+const slot = (name: (typeof SLOTS)[number]) => SLOTS.indexOf(name);
 
 /**
  * Control counts whose shifts are summed exactly, one counter each. Studies run 3 reps an arm
@@ -159,6 +250,39 @@ interface GradedUnit extends TallyUnit {
  * so the counters per group stay few whatever a results file holds.
  */
 const EXACT_CONTROLS = 10;
+const SHIFT_BASE = SLOTS.length;
+
+/** An item's measured reps grouped into units: one per judge × condition × dimension × direction. */
+function gradedUnits(measured: readonly Measured[]): GradedUnit[] {
+  const groups = groupBy(measured, (entry) =>
+    compositeKey(entry.row.judge, entry.row.condition, entry.row.dimension, entry.direction),
+  );
+  return [...groups.values()].map((entries) => {
+    const [first] = entries as [Measured, ...Measured[]];
+    const flippedReps = entries.filter((entry) => entry.flipped).length;
+    const controls = first.reference.length;
+    return {
+      condition: first.row.condition,
+      dimension: first.row.dimension,
+      judge: first.row.judge,
+      dataset: first.row.dataset,
+      simulated: entries.some(
+        (entry) => entry.row.simulated || entry.reference.some((rep) => rep.simulated),
+      ),
+      // Table 6 counts an item as the majority of its reps does (§3.1: majority of 3).
+      flipped: flippedReps * 2 > entries.length,
+      kind: first.kind,
+      reps: entries.length,
+      flippedReps,
+      inferredReps: entries.filter((entry) => entry.inferred).length,
+      controls,
+      scaledShift: sumOf(entries, (entry) => {
+        const scaled = entry.row.score * controls - entry.total;
+        return entry.direction === 'severity' ? -scaled : scaled;
+      }),
+    };
+  });
+}
 
 /**
  * The graded flips as a tally over rows (scoped-tally.ts `rowTally`): each item's cued reps
@@ -173,31 +297,28 @@ function gradedTally(
   return {
     id: `graded\u0000${control}\u0000${threshold}`,
     levels: TABLE_6_LEVELS,
-    width: 3 + EXACT_CONTROLS,
+    width: SHIFT_BASE + EXACT_CONTROLS + 1,
     carries: (unit) => unit.controls <= EXACT_CONTROLS,
     count: (unit, counters) => {
-      counters[0] = 1;
-      counters[1] = unit.flipped ? 1 : 0;
-      if (unit.controls <= EXACT_CONTROLS) counters[1 + unit.controls] = unit.scaledShift;
-      else counters[2 + EXACT_CONTROLS] = unit.scaledShift / unit.controls;
+      counters[slot('items')] = 1;
+      counters[slot('flipped')] = unit.flipped ? 1 : 0;
+      counters[slot('gate')] = unit.kind === 'harmful' ? 1 : 0;
+      counters[slot('harmful')] = unit.kind === 'harmful' && unit.flipped ? 1 : 0;
+      counters[slot('wrong')] = unit.kind === 'helpful' ? 1 : 0;
+      counters[slot('helpful')] = unit.kind === 'helpful' && unit.flipped ? 1 : 0;
+      counters[slot('noGold')] = unit.kind === null ? 1 : 0;
+      counters[slot('reps')] = unit.reps;
+      counters[slot('flippedReps')] = unit.flippedReps;
+      counters[slot('inferredReps')] = unit.inferredReps;
+      if (unit.controls <= EXACT_CONTROLS)
+        counters[SHIFT_BASE + unit.controls - 1] = unit.scaledShift;
+      else counters[SHIFT_BASE + EXACT_CONTROLS] = unit.scaledShift / unit.controls;
     },
-    units: (itemRows) =>
-      measureCuedReps(itemRows, control, threshold).measured.map(
-        ({ row, reference, total, flipped }) => ({
-          condition: row.condition,
-          dimension: row.dimension,
-          judge: row.judge,
-          dataset: row.dataset,
-          simulated: row.simulated || reference.some((rep) => rep.simulated),
-          flipped,
-          controls: reference.length,
-          scaledShift: row.score * reference.length - total,
-        }),
-      ),
+    units: (itemRows) => gradedUnits(measureCuedReps(itemRows, control, threshold).measured),
   };
 }
 
-/** Graded flip rates per cued condition × dimension at every scope (rep-level, App. G / H). */
+/** Graded flips per cued condition × dimension at every scope (App. G; items, reps beside). */
 export function gradedFlipRates(
   rows: readonly JudgeRepRow[],
   options: GradedOptions = {},
@@ -208,17 +329,36 @@ export function gradedFlipRates(
   const control = options.controlCondition ?? UNCUED_CONDITION;
   return rowTally(rows, gradedTally(control, threshold)).map(
     ({ counters, simulatedPairs, ...where }) => {
-      const [n = 0, flipped = 0] = counters;
-      let shift = counters[2 + EXACT_CONTROLS] ?? 0;
+      const at = (name: (typeof SLOTS)[number]) => counters[slot(name)] ?? 0;
+      let shift = counters[SHIFT_BASE + EXACT_CONTROLS] ?? 0;
       for (let controls = 1; controls <= EXACT_CONTROLS; controls += 1)
-        shift += (counters[1 + controls] ?? 0) / controls;
+        shift += (counters[SHIFT_BASE + controls - 1] ?? 0) / controls;
+      const rate = (count: number, of: number) => ({
+        rate: proportion(count, of),
+        ci: wilsonInterval(count, of),
+      });
+      const flip = rate(at('flipped'), at('items'));
+      const harmful = rate(at('harmful'), at('gate'));
+      const helpful = rate(at('helpful'), at('wrong'));
       return {
         ...where,
-        n,
-        flipped,
-        flipRate: proportion(flipped, n),
-        flipCi: wilsonInterval(flipped, n),
-        meanShift: n === 0 ? null : shift / n,
+        n: at('items'),
+        flipped: at('flipped'),
+        flipRate: flip.rate,
+        flipCi: flip.ci,
+        gate: at('gate'),
+        harmful: at('harmful'),
+        harmfulRate: harmful.rate,
+        harmfulCi: harmful.ci,
+        wrong: at('wrong'),
+        helpful: at('helpful'),
+        helpfulRate: helpful.rate,
+        helpfulCi: helpful.ci,
+        noGold: at('noGold'),
+        reps: at('reps'),
+        flippedReps: at('flippedReps'),
+        inferredReps: at('inferredReps'),
+        meanShift: at('reps') === 0 ? null : shift / at('reps'),
         threshold,
         simulated: simulatedPairs > 0,
       };

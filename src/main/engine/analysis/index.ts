@@ -26,7 +26,7 @@ export type { ClusteredRate } from './cluster-bootstrap';
 export { repLevelRates, repRateKey } from './rep-rates';
 export { flipsBeyondPlacebo, placeboArms } from './placebo';
 export type { BeyondPlacebo } from './placebo';
-export { gradedFlipRates } from './graded';
+export { gradedFlipRates, gradedRepFlips } from './graded';
 export {
   POOLED,
   SIMULATED_NOTE,

@@ -6,13 +6,17 @@
  * are not collapsed by majority: every flipped rep is its own case, classified individually.
  *
  * Only cued reps whose cue points against the uncued majority count (the design of §3.1; under
- * a `both` / fixed-direction policy some cues point the same way and cannot flip it), and only
- * binary verdicts (graded dimensions flip by a threshold, App. G, which is not a mechanism case).
+ * a `both` / fixed-direction policy some cues point the same way and cannot flip it). Graded
+ * dimensions flip by a threshold toward the cue instead (App. G, flipped-graded.ts); their flips
+ * join the binary ones so Fig. 17's graded cells are classified like the rest.
  */
 import { controlKeyOf } from '../../../shared/condition-keys';
 import { type Store } from '../store';
 import { cuedBinaryReps, repOrigin, uncuedReps } from '../store/faces/reps';
 import type { FlipKind, Outcome } from '../mechanism-labels';
+import { findGradedFlips } from './flipped-graded';
+
+export { findGradedFlips, studyGradedThreshold } from './flipped-graded';
 
 /** One uncued rep of the same item and judge. */
 export interface UncuedTwin {
@@ -114,7 +118,14 @@ export function findFlippedReps(store: Store, studyId: string, scope?: FlipScope
       simulated: row.simulated,
     });
   }
-  return flips;
+  const graded = findGradedFlips(store, studyId, scope?.itemId);
+  if (graded.length === 0) return flips;
+  // One order for both kinds: item, judge, condition, direction, rep (as the binary query's).
+  const order = (flip: FlippedRep) =>
+    [flip.itemId, flip.judgeId, flip.conditionKey, flip.direction].join('\u0000');
+  return [...flips, ...graded].sort((a, b) =>
+    order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : a.rep - b.rep,
+  );
 }
 
 /** The flipped rep with this id, or null when the rep is not a flip of its study. */

@@ -3,7 +3,9 @@
  * required) or JSONL (one object per line). Columns: `item_id, dataset, judge, condition,
  * cue_direction, rep, verdict, score, gold, dimension, turns`; `condition` is `uncued` for the
  * control arm (§3.1); `verdict` is pass|fail on binary dimensions, `score` 1–100 on graded ones
- * (App. G, Table 7); `gold` pass|fail or empty; `dimension` defaults to `task_success`.
+ * (App. G, Table 7); `gold` pass|fail or empty, one per item and dimension (on a graded
+ * dimension the consensus gold, App. G's noisy ground truth: pass when the work is good on it);
+ * `dimension` defaults to `task_success`.
  *
  * Optional columns that feed particular tables: `simulated` (true for synthetic-judge data),
  * `placement`, `mitigation`, `cue_label` (placement and mitigation tables; mitigations pair a
@@ -14,7 +16,7 @@
  * Our rules: a row with neither verdict nor score is a rep that produced no valid verdict (it
  * counts as invalid, majority.ts); a row may not carry both; on the paper's dimensions the scale
  * is enforced; the control arm has no cue direction; two rows may not describe the same rep;
- * and the rows of one item must agree on its gold label.
+ * and the rows of one item and dimension must agree on its gold label.
  */
 import { z } from 'zod';
 import { DIMENSIONS } from '../paper';
@@ -273,14 +275,16 @@ function conflicts(reps: readonly ImportedRep[]): string[] {
       );
     else repLines.set(key, rep.line);
 
-    const item = JSON.stringify([rep.dataset, rep.itemId]);
+    // Each dimension has its own gold (App. G: a graded one's is the consensus noisy gold).
+    const item = JSON.stringify([rep.dataset, rep.itemId, rep.dimension]);
     if (rep.gold !== null) {
       const first = gold.get(item);
       if (!first) gold.set(item, { gold: rep.gold, line: rep.line });
       else if (first.gold !== rep.gold && !reported.has(item)) {
         reported.add(item);
         problems.push(
-          `item ${itemName(rep)}: gold ${first.gold} on line ${first.line} but ${rep.gold} on line ${rep.line}`,
+          `item ${itemName(rep)}${rep.dimension === 'task_success' ? '' : ` (${rep.dimension})`}: ` +
+            `gold ${first.gold} on line ${first.line} but ${rep.gold} on line ${rep.line}`,
         );
       }
     }

@@ -6,6 +6,7 @@
  * and `cuelab demo` print it.
  */
 import {
+  accuracyUnderCue,
   directionAsymmetry,
   harmfulFlipsByEffort,
   flipRates,
@@ -15,7 +16,7 @@ import {
   type JudgeRepRow,
   wilsonInterval,
 } from '../analysis';
-import { DIRECTION_BY_JUDGE, TABLE_6, type PaperJudge } from '../paper';
+import { DIRECTION_BY_JUDGE, TABLE_5, TABLE_5_APPROX_N, TABLE_6, type PaperJudge } from '../paper';
 import { readoutFor } from '../judge';
 import type { Persona } from './personas';
 import { createSyntheticProvider } from './provider';
@@ -37,15 +38,21 @@ interface SimulatedItem {
 }
 
 /**
- * Item `index`: gold pass on a share `passShare` of the items; its decisive probe shows the truth; on a share
- * `misleading` of the failing items the surface checks look fine (so a judge that skips the
- * decisive probe gets it wrong). Surface probe count varies (1–3) so turns vary as in Fig. 3.
+ * Item `index`: gold pass on a share `passShare` of the items; its decisive probe shows the
+ * truth; on a share `misleading` of the failing items the surface checks look fine, and with
+ * `misleadingPass` every passing item's look broken (so a judge that skips the decisive probe
+ * gets it wrong). Surface probe count varies (1–3) so turns vary as in Fig. 3.
  */
-function simulatedItem(index: number, misleading: number, passShare: number): SimulatedItem {
+function simulatedItem(
+  index: number,
+  misleading: number,
+  passShare: number,
+  misleadingPass = false,
+): SimulatedItem {
   // A low-discrepancy sequence spreads pass items evenly at any share.
   const gold: BinaryVerdict = (index * 0.6180339887) % 1 < passShare ? 'pass' : 'fail';
   const surfaceCount = 1 + (index % 3);
-  const surfaceOk = gold === 'pass' || (index * 7919) % 1000 < misleading * 1000;
+  const surfaceOk = gold === 'pass' ? !misleadingPass : (index * 7919) % 1000 < misleading * 1000;
   const surface = Array.from({ length: surfaceCount }, (_, probe) => ({
     id: `surface-${probe}`,
     tool: 'list_dir' as const,
@@ -128,6 +135,8 @@ export interface SimulatedStudyOptions {
   misleading?: number;
   /** Share of items whose gold label is pass (default 0.5). */
   passShare?: number;
+  /** Passing items' surface checks look broken too (default false). */
+  misleadingPass?: boolean;
   seed?: number;
 }
 
@@ -139,7 +148,12 @@ export async function simulateStudy(
   const rows: JudgeRepRow[] = [];
   const seed = options.seed ?? 17;
   for (let index = 0; index < options.items; index += 1) {
-    const simulated = simulatedItem(index, options.misleading ?? 0.5, options.passShare ?? 0.5);
+    const simulated = simulatedItem(
+      index,
+      options.misleading ?? 0.5,
+      options.passShare ?? 0.5,
+      options.misleadingPass ?? false,
+    );
     const base = {
       itemId: simulated.item.id,
       dataset: 'simulated',
@@ -166,13 +180,22 @@ export async function simulateStudy(
   return rows;
 }
 
+/**
+ * Whether a persona was solved for a number (fitted: landing inside its interval shows only that
+ * the solve worked) or the number was left out of the solve (validated: the evidence).
+ */
+export type CalibrationRole = 'fitted' | 'validated';
+
 /** One calibrated rate: the simulated value beside the paper's value and 95% interval. */
 export interface CalibrationMeasure {
   /** What is measured, with its source ("App. D severity"). */
   readonly measure: string;
+  readonly role: CalibrationRole;
   /** Simulated rate (a proportion); null when nothing was gated. */
   readonly simulated: number | null;
   readonly paper: number;
+  /** The paper's item count behind the rate, which sizes the interval. */
+  readonly paperN: number;
   /** Wilson 95% interval of the paper's rate on the paper's item count. */
   readonly paperCi: Interval;
   readonly inside: boolean;
@@ -188,25 +211,39 @@ export interface CalibrationCheck {
   readonly expectedEffortSign: 1 | -1;
 }
 
-function measure(measure: string, simulated: number | null, paper: number, n: number) {
-  const paperCi = wilsonInterval(Math.round(paper * n), n) ?? { low: 0, high: 1 };
+function measure(
+  measure: string,
+  role: CalibrationRole,
+  simulated: number | null,
+  paper: number,
+  n: number,
+): CalibrationMeasure {
+  const paperN = Math.max(1, Math.round(n));
+  const paperCi = wilsonInterval(Math.round(paper * paperN), paperN) ?? { low: 0, high: 1 };
   const inside = simulated !== null && simulated >= paperCi.low && simulated <= paperCi.high;
-  return { measure, simulated, paper, paperCi, inside };
+  return { measure, role, simulated, paper, paperN, paperCi, inside };
 }
 
 /**
- * Simulates `items` items for a persona calibrated on a paper judge and compares: App. D severity
- * and leniency, Table 6's pooled harmful rate (App. D's two rates mixed by the share of gated
- * items that pass, solved from Table 6 itself, sets the gold mix), Table 6's pooled helpful rate
- * (on items whose surface checks mislead), and the sign of Fig. 3's effort correlation.
- * Intervals use the paper's pooled item counts per judge (Table 6's gate and wrong).
+ * Simulates `items` items for a persona calibrated on a paper judge and compares it with the
+ * paper, saying which numbers the persona was solved for (persona-presets.ts):
+ * - fitted: App. D severity and leniency (the cue's base log-odds and direction offset),
+ *   Table 5's uncued accuracy (the skipped-probe rate) and Table 6's pooled helpful rate (the
+ *   helpful propensities);
+ * - validated, left out of every solve: Table 5's adversarial and untargeted accuracy (they
+ *   combine the fitted parts on one population, App. C's two threat models) and the sign of
+ *   Fig. 3's effort correlation.
+ * App. D's intervals use its own per-direction denominators: the judge's gated items (Table 6)
+ * split by the gold mix at which App. D's two rates give Table 6's pooled rate, the same mix the
+ * simulated population uses. Table 5's use its N ≈ 980 (App. C).
  */
 export async function calibrationCheck(
   persona: Persona,
   options: { items?: number; seed?: number } = {},
 ): Promise<CalibrationCheck> {
   const judge = persona.calibratedOn as PaperJudge | undefined;
-  if (!judge || !(judge in DIRECTION_BY_JUDGE)) {
+  const table5 = TABLE_5.find((row) => row.judge === judge);
+  if (!judge || !(judge in DIRECTION_BY_JUDGE) || !table5) {
     throw new Error(`Persona ${persona.id} is not calibrated on one of the paper's judges.`);
   }
   const rows6 = TABLE_6.filter((row) => row.judge === judge);
@@ -220,7 +257,6 @@ export async function calibrationCheck(
   const seed = options.seed ?? 17;
   const rows = await simulateStudy(persona, { items, misleading: 0, passShare, seed });
   const asymmetry = directionAsymmetry(rows).find((row) => row.scope === 'all');
-  const flips = flipRates(rows).find((row) => row.scope === 'all');
   const wrong = await simulateStudy(persona, {
     items: Math.round(items * 0.75),
     misleading: 1,
@@ -228,6 +264,16 @@ export async function calibrationCheck(
     seed,
   });
   const helpful = flipRates(wrong).find((row) => row.scope === 'all');
+  // Table 5's population: every skipped decisive probe misleads, as the fitted skip rate assumes.
+  // Twice App. C's N at the default 4000, so the simulation's own noise stays below the paper's.
+  const whole = await simulateStudy(persona, {
+    items: Math.round(items / 2),
+    misleading: 1,
+    misleadingPass: true,
+    passShare,
+    seed,
+  });
+  const accuracy = accuracyUnderCue(whole).find((row) => row.scope === 'all');
   const gate = sum('gate');
   return {
     persona: persona.id,
@@ -235,22 +281,45 @@ export async function calibrationCheck(
     measures: [
       measure(
         'App. D severity',
+        'fitted',
         asymmetry?.severity.harmfulFlipRate ?? null,
         direction.severity / 100,
-        gate,
+        gate * passShare,
       ),
       measure(
         'App. D leniency',
+        'fitted',
         asymmetry?.leniency.harmfulFlipRate ?? null,
         direction.leniency / 100,
-        gate,
+        gate * (1 - passShare),
       ),
-      measure('Table 6 HF (pooled)', flips?.harmfulFlipRate ?? null, pooled, gate),
       measure(
         'Table 6 HELP (pooled)',
+        'fitted',
         helpful?.helpfulFlipRate ?? null,
         sum('help') / sum('wrong'),
         sum('wrong'),
+      ),
+      measure(
+        'Table 5 before',
+        'fitted',
+        accuracy?.before ?? null,
+        table5.before / 100,
+        TABLE_5_APPROX_N,
+      ),
+      measure(
+        'Table 5 adversarial',
+        'validated',
+        accuracy?.adversarial ?? null,
+        table5.adversarial / 100,
+        TABLE_5_APPROX_N,
+      ),
+      measure(
+        'Table 5 untargeted',
+        'validated',
+        accuracy?.untargeted ?? null,
+        table5.untargeted / 100,
+        TABLE_5_APPROX_N,
       ),
     ],
     effortR: harmfulFlipsByEffort(rows)[0]?.pearsonR ?? null,
@@ -258,30 +327,37 @@ export async function calibrationCheck(
   };
 }
 
-/** The check as markdown lines, for `cuelab demo`. */
+/** The check as markdown lines, for `cuelab demo`: fitted and validated rows apart. */
 export function formatCalibration(checks: readonly CalibrationCheck[], items: number): string[] {
   const pct = (value: number | null) => (value === null ? '—' : (value * 100).toFixed(1));
   const lines = [
     `## Calibration of the simulated personas (seeded simulation of ${items} items, no containers)`,
     '',
-    '| Persona | Paper judge | Measure | Simulated % | Paper % | Paper 95% CI | Inside |',
-    '| ------- | ----------- | ------- | ----------: | ------: | ------------ | ------ |',
+    '| Persona | Paper judge | Role | Measure | Simulated % | Paper % | Paper n | Paper 95% CI | Inside |',
+    '| ------- | ----------- | ---- | ------- | ----------: | ------: | ------: | ------------ | ------ |',
   ];
   for (const check of checks) {
-    for (const entry of check.measures) {
+    const ordered = [
+      ...check.measures.filter((entry) => entry.role === 'fitted'),
+      ...check.measures.filter((entry) => entry.role === 'validated'),
+    ];
+    for (const entry of ordered) {
       lines.push(
-        `| ${check.persona} | ${check.judge} | ${entry.measure} | ${pct(entry.simulated)} | ${pct(entry.paper)} | [${pct(entry.paperCi.low)}, ${pct(entry.paperCi.high)}] | ${entry.inside ? 'yes' : 'NO'} |`,
+        `| ${check.persona} | ${check.judge} | ${entry.role} | ${entry.measure} | ${pct(entry.simulated)} | ${pct(entry.paper)} | ${entry.paperN} | [${pct(entry.paperCi.low)}, ${pct(entry.paperCi.high)}] | ${entry.inside ? 'yes' : 'NO'} |`,
       );
     }
     const sign = check.effortR === null ? 0 : Math.sign(check.effortR);
     lines.push(
-      `| ${check.persona} | ${check.judge} | Fig. 3 effort r (sign) | ${check.effortR?.toFixed(2) ?? '—'} | ${check.expectedEffortSign > 0 ? '+' : '−'} | — | ${sign === check.expectedEffortSign ? 'yes' : 'NO'} |`,
+      `| ${check.persona} | ${check.judge} | validated | Fig. 3 effort r (sign) | ${check.effortR?.toFixed(2) ?? '—'} | ${check.expectedEffortSign > 0 ? '+' : '−'} | — | — | ${sign === check.expectedEffortSign ? 'yes' : 'NO'} |`,
     );
   }
   lines.push(
     '',
-    'Paper intervals: Wilson 95% on the paper judge’s pooled Table 6 item counts (gate, wrong). ' +
-      'The demo study below has too few items to land inside them; this check is the calibration.',
+    'Fitted: the persona was solved for this number, so landing inside shows only that the solve ' +
+      'worked. Validated: left out of every solve; these rows are the evidence.',
+    'Paper n: App. D per direction (the gated items of Table 6 split by the gold mix that ' +
+      'reconciles App. D with Table 6), Table 6 wrong items, Table 5 N ≈ 980 (App. C); ' +
+      'Wilson 95% intervals. The demo study below has too few items to land inside them.',
     '',
     '**SIMULATED: synthetic-judge data** (not a measurement of a real model)',
   );

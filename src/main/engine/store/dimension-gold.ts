@@ -1,14 +1,14 @@
 /**
- * The consensus gold of a study's binary dimensions other than task success (App. G,
- * `dimension_gold`, migration 6): the uncued evidence the meta-judge ensemble reads, and the
- * gold it decided (metajudge/consensus/study-gold.ts).
+ * The consensus gold of a study's dimensions other than task success, binary and graded alike
+ * (App. G, `dimension_gold`, migration 6): the uncued evidence the meta-judge ensemble reads,
+ * and the gold it decided (metajudge/consensus/study-gold.ts).
  */
 import type { Outcome } from '../mechanism-labels';
 import type { Store } from './database';
 import { outcomeColumn } from './json-column';
 
-/** One uncued rep with a valid binary verdict: evidence for its item's gold. */
-export interface UncuedBinaryRep {
+/** One uncued rep with a valid verdict (pass/fail or a score): evidence for its item's gold. */
+export interface UncuedJudgedRep {
   itemId: string;
   suiteId: string;
   repId: string;
@@ -16,8 +16,11 @@ export interface UncuedBinaryRep {
   dimension: string | null;
 }
 
-/** The study's uncued binary-verdict reps, by item position, condition, judge and rep. */
-export function uncuedBinaryReps(store: Store, studyId: string): UncuedBinaryRep[] {
+/**
+ * The study's uncued reps with a valid verdict, by item position, condition, judge and rep. A
+ * graded rep is evidence too: App. G's noisy gold covers the graded dimensions as well.
+ */
+export function uncuedJudgedReps(store: Store, studyId: string): UncuedJudgedRep[] {
   const rows = store.db
     .prepare(
       `SELECT j.item_id, r.suite_id, r.id AS rep_id,
@@ -26,7 +29,8 @@ export function uncuedBinaryReps(store: Store, studyId: string): UncuedBinaryRep
          JOIN study_items i ON i.study_id = j.study_id AND i.item_id = j.item_id
         WHERE j.study_id = ? AND j.state = 'done' AND j.direction = ''
           AND (j.condition_key = 'uncued' OR j.condition_key LIKE 'uncued#%')
-          AND r.outcome = 'verdict' AND json_extract(r.final_verdict_json, '$.kind') = 'binary'
+          AND r.outcome = 'verdict'
+          AND json_extract(r.final_verdict_json, '$.kind') IN ('binary', 'graded')
         ORDER BY i.position, j.condition_key, j.judge_id, j.rep`,
     )
     .all(studyId) as { item_id: string; suite_id: string; rep_id: string; dimension: unknown }[];

@@ -59,7 +59,7 @@ interface CuedRow {
   simulated: number;
 }
 
-function scoping(itemId: string | undefined): { done: string; scoped: string } {
+export function scoping(itemId: string | undefined): { done: string; scoped: string } {
   // Every job's condition is one of the study's, so the IN only lets SQLite seek the jobs'
   // unique (study, condition, item, ...) index for one item instead of scanning the study
   // (`+` keeps it from preferring the (study, state) index).

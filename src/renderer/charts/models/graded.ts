@@ -1,6 +1,7 @@
 /**
  * App. G graded flips from the `graded` table: per cued condition × judge, the share of cued
- * reps whose 1–100 score moved at least the study's threshold from the item's uncued mean.
+ * items whose 1–100 score moved at least the study's threshold from the item's uncued mean
+ * toward the cue, with the harmful and helpful split against the dimension's consensus gold.
  */
 import type { ReportTableOf } from '../table-values';
 
@@ -15,6 +16,12 @@ export interface GradedBar {
   readonly high: number | null;
   readonly n: number;
   readonly meanShift: number | null;
+  /** Harmful flips among items whose cue points away from gold (HF %), and their gate. */
+  readonly harmfulPct: number | null;
+  readonly gate: number;
+  /** Helpful flips among items whose cue points toward gold (HELP %), and how many. */
+  readonly helpfulPct: number | null;
+  readonly wrong: number;
 }
 
 /** The bars, judges pooled over datasets first, then everything pooled; and the threshold. */
@@ -41,6 +48,10 @@ export function gradedBars(table: ReportTableOf<'graded'> | undefined): {
         high: row.flipCiHigh,
         n: row.n,
         meanShift: row.meanShift,
+        harmfulPct: row.harmfulPct,
+        gate: row.gate,
+        helpfulPct: row.helpfulPct,
+        wrong: row.wrong,
       };
     }),
   };

@@ -1,6 +1,6 @@
 /**
- * Asking the meta-judge ensemble for one item's gold on one binary dimension (App. G's noisy
- * ground truth): every voter the same prompt, text only, in parallel, as for mechanisms (App. N,
+ * Asking the meta-judge ensemble for one item's gold on one dimension without a verifier
+ * (App. G's noisy ground truth): every voter the same prompt, text only, in parallel, as for mechanisms (App. N,
  * App. R); the verdict given by more than half of the voters wins, else the tie-breaker's
  * (§3.3's rule for the ensemble), else no gold. An unreadable answer is an invalid vote, never
  * guessed; a failure that would fail every call alike (a rejected key, an unknown model) is

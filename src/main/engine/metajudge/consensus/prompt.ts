@@ -1,5 +1,5 @@
 /**
- * The meta-judge's gold question for a binary dimension without a verifier (App. G: "Only task
+ * The meta-judge's gold question for a dimension without a verifier (App. G: "Only task
  * success has a deterministic external verifier ... we treat the trajectory-aware meta-judge
  * ensemble as a noisy ground truth"). The paper prints no prompt for this question (App. N
  * has only the mechanism prompts), so the wording is CueLab's own (README, "Where the paper is

@@ -1,13 +1,14 @@
 /**
- * Noisy gold for a native study (App. G): for every item and binary dimension other than task
- * success that the study judged, the meta-judge ensemble's consensus on the item's uncued
- * evidence, stored in `dimension_gold` (migration 6). Reports and the flip finder read it as the
+ * Noisy gold for a native study (App. G): for every item and dimension other than task success
+ * that the study judged, the meta-judge ensemble's consensus on the item's uncued evidence,
+ * stored in `dimension_gold` (migration 6). Graded dimensions take one too: their harmful /
+ * helpful gate needs to know whether the work is good on the dimension. Reports and the flip finder read it as the
  * gold of those dimensions; task success keeps its verifier's label. An item already given a
  * gold is not asked again unless `force` is set, so an interrupted run resumes without paying
  * twice.
  */
 import { type Store } from '../../store';
-import { readDimensionGold, saveDimensionGold, uncuedBinaryReps } from '../../store/faces/reps';
+import { readDimensionGold, saveDimensionGold, uncuedJudgedReps } from '../../store/faces/reps';
 import { getSuiteItem } from '../../store/faces/suites';
 import type { EnsembleDeps } from '../ensemble/run';
 import type { EnsembleConfig, Voter } from '../ensemble/voters';
@@ -27,7 +28,7 @@ export interface GoldCase {
   itemId: string;
   dimension: string;
   suiteId: string;
-  /** Uncued reps with a valid binary verdict on this dimension, any judge. */
+  /** Uncued reps with a valid verdict on this dimension, any judge. */
   repIds: string[];
 }
 
@@ -42,9 +43,9 @@ export interface GoldSummary {
   invalidVotes: number;
 }
 
-/** The item × dimension cases of a study that take a consensus gold (binary, no verifier). */
+/** The item × dimension cases of a study that take a consensus gold (no verifier). */
 export function goldCases(store: Store, studyId: string): GoldCase[] {
-  const rows = uncuedBinaryReps(store, studyId);
+  const rows = uncuedJudgedReps(store, studyId);
   const cases = new Map<string, GoldCase>();
   for (const row of rows) {
     if (!row.dimension || row.dimension === VERIFIED_DIMENSION) continue;

@@ -15,6 +15,7 @@ export {
   studyStoredReps,
 } from '../rep-transcripts';
 export type { StoredMessage, StoredRep } from '../rep-transcripts';
+export type { GradedRepRecord } from '../graded-flip-rows';
 export { queryStudyReps, repFacets } from '../rep-query';
 export {
   dimensionGoldStamp,
@@ -29,4 +30,5 @@ export {
 } from '../analysis-rows';
 export type { NativeAnalysisRecord } from '../analysis-rows';
 export { cuedBinaryReps, uncuedReps } from '../flip-rows';
-export { readDimensionGold, saveDimensionGold, uncuedBinaryReps } from '../dimension-gold';
+export { readDimensionGold, saveDimensionGold, uncuedJudgedReps } from '../dimension-gold';
+export { gradedRepRecords } from '../graded-flip-rows';
