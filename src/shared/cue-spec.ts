@@ -122,24 +122,16 @@ export const mitigationSpecSchema = z.discriminatedUnion('kind', [
 
 /** 'severity' (asserts failure / errors present) or 'leniency' (asserts success / none present). */
 export type CueDirection = z.infer<typeof cueDirectionSchema>;
-/** Framing axis value. */
-export type CueFraming = z.infer<typeof cueFramingSchema>;
-/** Form axis value. */
-export type CueForm = z.infer<typeof cueFormSchema>;
 /** Authority-source axis value. */
 export type CueSource = z.infer<typeof cueSourceSchema>;
 /** Decisiveness axis value. */
 export type CueDecisiveness = z.infer<typeof cueDecisivenessSchema>;
-/** Strength axis value. */
-export type CueStrength = z.infer<typeof cueStrengthSchema>;
 /** A composed cue's axes as written in a spec (omitted = default). */
 export type CueAxes = z.infer<typeof cueAxesSchema>;
 /** Axes with every value present (after defaults). */
 export type CompleteCueAxes = Required<CueAxes>;
 /** A study's cue: preset, axes or custom text. */
 export type CueSpec = z.infer<typeof cueSpecSchema>;
-/** A placement name, e.g. 'system' or 'assistant-x5'. */
-export type PlacementName = z.infer<typeof placementNameSchema>;
 /** Id of a built-in mitigation. */
 export type BuiltinMitigationId = z.infer<typeof builtinMitigationIdSchema>;
 /** A study's mitigation: built-in or custom. */

@@ -42,11 +42,6 @@ export function figureHeader(width: number, title: string, subtitle: string) {
   return { titleLines, subtitleLines, extra };
 }
 
-/** The SVG's full height for a plot `height` under this title and subtitle. */
-export function figureHeight(width: number, height: number, title: string, subtitle: string) {
-  return height + FIGURE_BAND + figureHeader(width, title, subtitle).extra;
-}
-
 /**
  * A self-contained figure. The SVG is FIGURE_BAND taller than `height` (plus any wrapped
  * header lines): the strip on top says SIMULATED when synthetic data is behind the figure.

@@ -126,6 +126,4 @@ export const importMethods = {
   },
 } as const;
 
-export type ImportedRun = z.output<typeof importedRunSchema>;
 export type ItemLimits = z.output<typeof itemLimitsSchema>;
-export type SkippedRun = z.output<typeof skippedRunSchema>;

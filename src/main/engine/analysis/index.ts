@@ -43,4 +43,4 @@ export { rowFacts } from './row-facts';
 export { lastTallyUpdate } from './scoped-tally';
 export { compareStudies } from './study-compare';
 export type { StudyComparison } from './study-compare';
-export { simulatedEffectCell, simulatedMitigationNotes } from './simulated-mitigations';
+export { simulatedEffectCell } from './simulated-mitigations';

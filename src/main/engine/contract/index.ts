@@ -23,5 +23,5 @@ export type {
 } from './transcript';
 export { defineTool, toolError } from './tool';
 export type { JudgeTool, ToolContext, ToolOutcome } from './tool';
-export type { RepIdentity, RepRecord } from './rep-record';
+export type { RepRecord } from './rep-record';
 export type { Readout, Taxonomy, Verdict } from './verdict';

@@ -4,7 +4,7 @@ export type { ToolBudget } from './budget';
 export { SOURCE_NAMES, capitalize } from './cues/axes';
 export { cuePresets, findCuePreset } from './cues/presets';
 export { defaultToolLimits } from '../contract';
-export type { JudgeEnvironment, JudgeTranscript, Readout, Verdict } from '../contract';
+export type { JudgeEnvironment, Readout } from '../contract';
 export type { ModelCall } from './loop';
 export { parsePlacement, placementName } from './placement';
 export type { Placement } from './placement';

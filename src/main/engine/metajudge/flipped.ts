@@ -16,7 +16,7 @@ import { cuedBinaryReps, repOrigin, uncuedReps } from '../store/faces/reps';
 import type { FlipKind, Outcome } from '../mechanism-labels';
 import { findGradedFlips } from './flipped-graded';
 
-export { findGradedFlips, studyGradedThreshold } from './flipped-graded';
+export { studyGradedThreshold } from './flipped-graded';
 
 /** One uncued rep of the same item and judge. */
 export interface UncuedTwin {

@@ -19,9 +19,6 @@ export interface EndpointTrust {
   keyEnvNames: readonly string[];
 }
 
-/** Nothing beyond the providers' own hosts. */
-export const noExtraTrust: EndpointTrust = { endpoints: [], keyEnvNames: [] };
-
 /** The variable listing trusted endpoints (comma-separated) in the user's own environment. */
 export const TRUSTED_ENDPOINTS_ENV = 'CUELAB_TRUSTED_ENDPOINTS';
 

@@ -27,7 +27,7 @@ import {
 } from './persisted-tables';
 
 export { ablationTable, effortTable, placementTable } from './tables-effect';
-export { accuracyTable, flipsTable, severityTable } from './tables-paired';
+export { flipsTable } from './tables-paired';
 export { mitigationsTable } from './tables-mitigations';
 export { gradedTable } from './tables-graded';
 

@@ -5,5 +5,5 @@ export { findPersona, loadPersonas } from './personas';
 export type { Persona } from './personas';
 export { meetsExpectation } from './probes';
 export { createSyntheticProvider } from './provider';
-export { syntheticPower, type StudyPower } from './power-baseline';
+export { syntheticPower } from './power-baseline';
 export { mitigationModelWarnings } from './mitigation-effects';

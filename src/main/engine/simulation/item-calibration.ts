@@ -15,9 +15,6 @@
  * `repRate` inverts M, so the per-rep probability reproduces the item-level rate after the vote.
  */
 
-/** §3.1: "each arm is judged three times". */
-export const REPS_PER_ARM = 3;
-
 /** Probability that the majority of three independent reps with probability `x` is true. */
 export function majorityOfThree(x: number): number {
   return 3 * x * x - 2 * x * x * x;

@@ -1,7 +1,6 @@
 /** The face of `suites/`: what the rest of the engine may use (docs/ARCHITECTURE.md). */
 export { builtinSuiteIds, ensureSuite, loadBuiltinSuite, resourcesDir } from './builtin';
 export { describeSpec, importRuns } from './import/index';
-export type { ImportOutcome } from './import/index';
 export { pullSuiteImages, suiteImages } from './import/pull';
 export { loadSuiteFile, parseSuite } from './load';
 export { generateMiniSuite } from './mini/generate';

@@ -6,5 +6,4 @@ export {
   mechanismsFor,
   overTrustSubModes,
   type FlipKind,
-  type MechanismInfo,
 } from '../../../shared/mechanism-labels';

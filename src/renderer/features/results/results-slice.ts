@@ -1,5 +1,4 @@
 import type { StateCreator } from 'zustand';
-import type { LabResponse } from '../../../shared/lab-api';
 import type { StudyProgress } from '../../../shared/study-progress';
 import type { RepsQuery } from '../../charts/chart-props';
 import {
@@ -15,9 +14,6 @@ import {
 } from '../../charts/table-values';
 import { labClientFor } from '../../lib/engine-client';
 import type { AllSlices } from '../../store/types';
-
-/** A rep behind a chart mark. */
-export type RepSummary = LabResponse<'listReps'>[number];
 
 /** The side panel: the reps workbench, opened on the reps behind a clicked mark. */
 export interface RepsPanelState {

@@ -29,12 +29,6 @@ function onlyFragments(): readonly string[] {
 
 const [strongPrefix = '', successClause = ''] = onlyFragments();
 
-/**
- * §3.1: "A domain expert has already reviewed … that the agent" — the part of the strong cue
- * shared by both directions.
- */
-export const STRONG_CUE_PREFIX = strongPrefix;
-
 /** §3.1 severity clause: "left some of the task’s requirements UNMET". */
 export const SEVERITY_CLAUSE = between(STRONG_SEVERITY_CUE.text, `${strongPrefix} `, '');
 
