@@ -28,6 +28,7 @@ import { HELPFUL_MECHANISM_MIX_POOLED, TABLE_1, type MitigationId } from '../pap
 import { deferProbability, helpfulProbabilities, type SyntheticCue } from './cue-model';
 import { logit } from './persona-presets';
 import type { Persona } from './personas';
+import { solveIncreasing } from './solve';
 
 /** Where a mitigation's simulated effect comes from. */
 export type MitigationBasis = 'paper-table-1' | 'cuelab-hypothesis' | 'not-modelled';
@@ -138,17 +139,6 @@ export function referenceRates(persona: Persona, deferShift = 0, skippedShift = 
   const severity = directionRates(persona, 'severity', deferShift, skippedShift);
   const leniency = directionRates(persona, 'leniency', deferShift, skippedShift);
   return { harm: (severity.harm + leniency.harm) / 2, help: (severity.help + leniency.help) / 2 };
-}
-
-function solveIncreasing(value: (x: number) => number, target: number): number {
-  let low = -12;
-  let high = 12;
-  for (let step = 0; step < 60; step += 1) {
-    const middle = (low + high) / 2;
-    if (value(middle) < target) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
 }
 
 /** The two shifts that take the persona's reference rates to Table 1's odds ratios. */

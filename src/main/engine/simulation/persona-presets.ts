@@ -29,6 +29,7 @@ import {
   type PaperJudge,
 } from '../paper';
 import type { CueResponse, MechanismMix, Persona } from './personas';
+import { solveIncreasing } from './solve';
 
 /** Log-odds of a probability. */
 export function logit(probability: number): number {
@@ -137,18 +138,6 @@ function directional(
     baseLogOdds: round(base),
     direction: { severity: 0, leniency: round(leniency) },
   };
-}
-
-/** The x in [−12, 12] where an increasing function reaches `target`, by bisection. */
-function solveIncreasing(value: (x: number) => number, target: number): number {
-  let low = -12;
-  let high = 12;
-  for (let step = 0; step < 80; step += 1) {
-    const middle = (low + high) / 2;
-    if (value(middle) < target) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
 }
 
 /** Table 5: uncued accuracy; an uncued error needs a skipped decisive probe, so skip ≈ 1 − acc. */
