@@ -1,5 +1,5 @@
 /**
- * The lab's sections, in navigation order. The order fixes the Ctrl/Cmd+1..6 shortcuts
+ * The lab's sections, in navigation order. The order fixes the Ctrl/Cmd+1..7 shortcuts
  * (commands.ts) and the location hash of each section is `#/<id>`.
  */
 
