@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBuiltinSuite } from '../../src/main/engine/suites/builtin';
-import { generateLongItem } from '../../src/main/engine/suites/long/generate';
+import { generateLongItem, longSuiteInfo } from '../../src/main/engine/suites/long/generate';
 import { longRecipes } from '../../src/main/engine/suites/long/recipes';
 import { verifySuite, type VerifyRow } from '../../src/main/engine/suites/mini/verify';
 import { dockerForTest } from '../helpers/docker';
@@ -27,6 +27,8 @@ describe('cuelab-long in Docker', () => {
   }, 300_000);
 
   it('has long trajectories, realistic labels and plans across the turn bins', () => {
+    expect(suite).toMatchObject(longSuiteInfo);
+    expect(suite.items).toHaveLength(60);
     const calls = suite.items.map(
       (item) => item.trajectory.filter((message) => message.tool_calls).length,
     );

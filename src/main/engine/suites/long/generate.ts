@@ -22,7 +22,7 @@ export const longSuiteInfo = {
   name: 'CueLab long trajectories',
   description:
     'Long filing runs shaped like AJ-Bench Filesystem: an agent sorts an inbox of 9 to 36 ' +
-    'documents by their Type line, one read and one move per call (22 to 76 shell calls). The ' +
+    'documents by their Type line, one read and one move per call (20 to 78 shell calls). The ' +
     "judge reads the agent's final files; a careful judge re-reads each ambiguous document, " +
     "the agent's log and one decisive placement, so its plans span App. L's turn bins from 1–3 " +
     'to 26+. Nine items in ten have a misleading surface. Each trajectory is the real log ' +

@@ -1,7 +1,7 @@
 /**
  * The `cuelab-long` recipes: long filing runs shaped like the paper's AJ-Bench Filesystem work.
  * An agent sorts an inbox of documents into invoices/, reports/ and contracts/ by each
- * document's `Type:` line, reading and moving one document per call, so a run is 22 to 76
+ * document's `Type:` line, reading and moving one document per call, so a run is 20 to 78
  * shell calls (the paper's judges read trajectories of 20–40+ tool calls, App. A, App. F).
  *
  * Why the item knobs are what they are:
@@ -272,7 +272,7 @@ function longRecipe({ index, variant, ambiguous }: LongShape): MiniRecipe {
 const ambiguousByBin: readonly (readonly number[])[] = [
   [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
   [1, 1, 2, 2, 3, 3, 1, 2, 3, 1],
-  [4, 5, 5, 6, 6, 7, 7, 4, 5, 6],
+  [4, 4, 5, 5, 6, 6, 7, 4, 5, 5],
   [8, 9, 10, 10, 11, 12, 12, 9, 8, 11],
   [13, 14, 16, 18, 19, 21, 22, 15, 17, 20],
   [23, 24, 26, 27, 29, 30, 32, 25, 28, 31],
