@@ -12,7 +12,7 @@ import { listSuiteItems, saveSuite, storedBuiltinVersion } from '../store/faces/
 import { parseSuite } from './load';
 
 /** Ids of the suites CueLab ships. */
-export const builtinSuiteIds = ['cuelab-mini'] as const;
+export const builtinSuiteIds = ['cuelab-mini', 'cuelab-long'] as const;
 
 /** The folder holding CueLab's shipped resources (built app, tests, or CUELAB_RESOURCES). */
 export function resourcesDir(): string {

@@ -119,7 +119,20 @@ export async function generateItem(
     recipe.steps.map((step) => step.command),
     { ...options, check: recipe.verifier },
   );
-  const { dataset, taxonomy } = miniSubstrates[recipe.substrate];
+  return recipeItem(recipe, run, environment);
+}
+
+/**
+ * The item a recipe's run makes: the trajectory of what its agent really printed, the judge's
+ * environment, and the verifier's exit status as the gold label. `dataset` defaults to the
+ * substrate's mini dataset.
+ */
+export function recipeItem(
+  recipe: MiniRecipe,
+  run: CommandRun,
+  environment: EnvironmentSpec,
+  dataset: string = miniSubstrates[recipe.substrate].dataset,
+): SuiteItem {
   return {
     id: recipe.id,
     dataset,
@@ -128,7 +141,7 @@ export async function generateItem(
     trajectory: buildTrajectory(recipe, run.outputs),
     environment,
     dimensions: recipe.dimensions,
-    taxonomy,
+    taxonomy: miniSubstrates[recipe.substrate].taxonomy,
     gold: run.check?.exitCode === 0 ? 'pass' : 'fail',
     verifier: { command: recipe.verifier },
     probes: recipe.probes,
