@@ -18,6 +18,7 @@ import {
   uncuedArmsWithoutMajority,
 } from '../store/faces/jobs';
 import { completeIfDone, pauseStudy, studyCost, studyStatus } from '../store/faces/studies';
+import { keepStudyTablesCurrent } from '../reports';
 import { isUncuedControlKey } from './conditions';
 import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
 import { crashPoint } from './crash-points';
@@ -118,7 +119,8 @@ export class StudyRunner {
             openJobCount(this.deps.store, this.options.studyIds) === 0
           ) {
             // A study left with nothing to run (its runner died before marking it) ends now.
-            for (const id of this.servedStudyIds()) completeIfDone(this.deps.store, id);
+            for (const id of this.servedStudyIds())
+              if (completeIfDone(this.deps.store, id)) await this.studyEnded(id);
             this.resolveIdle();
           }
           // Idle workers back off (up to idleCeilingMs) and are woken when a rep of this
@@ -232,13 +234,16 @@ export class StudyRunner {
         ? this.uncuedFinished(study, job.itemId, job.judgeId, job.conditionKey)
         : 0;
       this.checkCostCap(study);
-      completeIfDone(store, study.id);
+      const ended = completeIfDone(store, study.id);
       this.options.onChange?.(study.id);
+      // Before this rep's controller goes, so `whenIdle` waits for the tables too.
+      if (ended) await this.studyEnded(study.id);
       return queued;
     } catch (error) {
       if (error instanceof LeaseLostError) return 0;
+      let ended = false;
       try {
-        this.handleFailure(job, error, controller.signal);
+        ended = this.handleFailure(job, error, controller.signal);
       } catch (writeError) {
         // Recording the failure needs the database too; if that fails, so be it: the job
         // keeps its lease, which expires, and the fault below pauses the study.
@@ -246,6 +251,7 @@ export class StudyRunner {
         this.enterFault(writeError);
       }
       this.options.onChange?.(job.studyId);
+      if (ended) await this.studyEnded(job.studyId);
       // Counted as new work: a failure may have fixed a majority, or put its job back.
       return 1;
     } finally {
@@ -254,35 +260,49 @@ export class StudyRunner {
     }
   }
 
-  private handleFailure(job: ClaimedJob, error: unknown, signal: AbortSignal): void {
+  /** Records a failed rep; true when it was the study's last open job (the study ended). */
+  private handleFailure(job: ClaimedJob, error: unknown, signal: AbortSignal): boolean {
     const { store } = this.deps;
     if (this.fault || isStorageFailure(error)) {
       if (isStorageFailure(error)) this.enterFault(error);
       releaseJob(store, job);
-      return;
+      return false;
     }
     if (signal.aborted) {
       const { status } = studyStatus(store, job.studyId);
       if (status === 'cancelled') failJob(store, job, 'cancelled', null);
       else releaseJob(store, job);
-      return;
+      return false;
     }
     const action = failureAction(error, job.attempts);
-    if (action.kind === 'storage') return; // handled above
+    if (action.kind === 'storage') return false; // handled above
     if (action.kind === 'pause') {
       releaseJob(store, job);
       pauseStudy(store, job.studyId, `judge ${job.judgeId}: ${action.message}`);
-      return;
+      return false;
     }
     const maxAttempts = this.options.maxAttempts ?? 4;
     if (action.kind === 'fail' || job.attempts >= maxAttempts) {
       failJob(store, job, action.message, null);
-      completeIfDone(store, job.studyId);
+      const ended = completeIfDone(store, job.studyId);
       if (isUncuedControlKey(job.conditionKey))
         this.uncuedFinished(this.loaded(job.studyId), job.itemId, job.judgeId, job.conditionKey);
-      return;
+      return ended;
     }
     failJob(store, job, action.message, action.delayMs);
+    return false;
+  }
+
+  /**
+   * A study's last job ended: its report tables are drawn and persisted now, so the next
+   * engine start serves them from disk (reports/tables-current.ts).
+   */
+  private async studyEnded(studyId: string): Promise<void> {
+    try {
+      await keepStudyTablesCurrent(this.deps.store, studyId);
+    } catch {
+      // A derived cache: a table that could not be drawn now is built by its first reader.
+    }
   }
 
   private uncuedFinished(
