@@ -12,10 +12,15 @@ import { forgetStudyRows, holdsStudyRows } from './row-cache';
 import { studyHeader } from './rows';
 import { TABLES, reportTable } from './tables';
 
-/** Row tables first: the rows can then be let go before the tables that read flips instead. */
+/** The tables built over the study's rows: the row tables, and graded (over rows, at the spec's threshold). */
+function readsRows(name: TableName): boolean {
+  return 'build' in TABLES[name] || name === 'graded';
+}
+
+/** Tables over rows first: the rows can then be let go before the tables that read flips instead. */
 const drawOrder: readonly TableName[] = [
-  ...TABLE_NAMES.filter((name) => 'build' in TABLES[name]),
-  ...TABLE_NAMES.filter((name) => !('build' in TABLES[name])),
+  ...TABLE_NAMES.filter(readsRows),
+  ...TABLE_NAMES.filter((name) => !readsRows(name)),
 ];
 
 /**
@@ -27,7 +32,7 @@ export async function keepStudyTablesCurrent(store: Store, studyId: string): Pro
   if (studyHeader(store, studyId).origin !== 'native') return;
   const held = holdsStudyRows(store, studyId);
   for (const name of drawOrder) {
-    if (!held && !('build' in TABLES[name])) forgetStudyRows(store, studyId);
+    if (!held && !readsRows(name)) forgetStudyRows(store, studyId);
     reportTable(store, studyId, name);
     await new Promise((resolve) => setImmediate(resolve));
   }
