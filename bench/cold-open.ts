@@ -6,7 +6,7 @@
  * garbage, and because "after the engine starts" means no cache in memory.
  *
  * The generator writes rows straight into SQLite, so the study then looks as a runner leaves
- * it only after the hook the runner calls when a study's last job ends
+ * it only after the hook the runner calls when a study stops running
  * (reports/tables-current.ts), run here in its own process, timed and its RSS sampled. In order:
  * an engine start with nothing persisted (a study no runner of this version finished: an older
  * engine's, or the runner stopped before the end), the runner's hook, and the engine start

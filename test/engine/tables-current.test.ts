@@ -19,7 +19,7 @@ import { persistedTablesDir } from '../../src/main/engine/reports/persisted-tabl
 import { holdsStudyRows } from '../../src/main/engine/reports/row-cache';
 import { openStore, type Store } from '../../src/main/engine/store/database';
 import { saveLabels } from '../../src/main/engine/store/labels';
-import { reopenStudy } from '../../src/main/engine/store/study-state';
+import { reopenStudy, studyStatus } from '../../src/main/engine/store/study-state';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server';
 import { createMiniSuiteStudy, runWithFakeServer } from '../helpers/fake-server-run';
 import { deferentialJudge } from '../helpers/scripted-judge';
@@ -101,6 +101,18 @@ describe("the runner's hook on the persisted report tables", () => {
     expect(readStudyRows(store, studyId).length).toBeGreaterThan(0);
     // Rows read only for the hook are let go: the runner holds no finished study.
     expect(holdsStudyRows(store, studyId)).toBe(false);
+    expect(readdirSync(persistedTablesDir(path))).toHaveLength(2);
+    expectServedFromDiskAsRecounted(studyId);
+  });
+
+  it('leaves a study the runner paused at its cost cap on disk too, as recounted', async () => {
+    const store = engineStart();
+    const studyId = createMiniSuiteStudy(store, server.url, {
+      costCapUsd: 0.000001,
+      concurrency: { total: 1, containers: 1 },
+    });
+    await runWithFakeServer(store, studyId, server.url);
+    expect(studyStatus(store, studyId).status).toBe('paused');
     expect(readdirSync(persistedTablesDir(path))).toHaveLength(2);
     expectServedFromDiskAsRecounted(studyId);
   });

@@ -1,6 +1,8 @@
 /**
- * The runner's hook on the persisted report tables (persisted-tables.ts): when a study's last
- * job ends, every table is drawn once and written under the study's final stamps. Without it,
+ * The runner's hook on the persisted report tables (persisted-tables.ts): when a study stops
+ * running (its last job ended, or it was paused or cancelled, and its last rep in flight
+ * ended: runner/runner.ts `drawIfStopped`), every table is drawn once and written under the
+ * study's stamps. Without it,
  * a study run from the CLI (or with the Results page closed) was first drawn by whoever opened
  * it next, at the cost of reading and analysing every rep; at the paper's scale that was
  * several plain scans of the rows and over 400 MB. A table already current (the window drew it

@@ -120,7 +120,7 @@ export class StudyRunner {
           ) {
             // A study left with nothing to run (its runner died before marking it) ends now.
             for (const id of this.servedStudyIds())
-              if (completeIfDone(this.deps.store, id)) await this.studyEnded(id);
+              if (completeIfDone(this.deps.store, id)) await this.drawIfStopped(id);
             this.resolveIdle();
           }
           // Idle workers back off (up to idleCeilingMs) and are woken when a rep of this
@@ -234,16 +234,15 @@ export class StudyRunner {
         ? this.uncuedFinished(study, job.itemId, job.judgeId, job.conditionKey)
         : 0;
       this.checkCostCap(study);
-      const ended = completeIfDone(store, study.id);
+      completeIfDone(store, study.id);
       this.options.onChange?.(study.id);
       // Before this rep's controller goes, so `whenIdle` waits for the tables too.
-      if (ended) await this.studyEnded(study.id);
+      await this.drawIfStopped(study.id);
       return queued;
     } catch (error) {
       if (error instanceof LeaseLostError) return 0;
-      let ended = false;
       try {
-        ended = this.handleFailure(job, error, controller.signal);
+        this.handleFailure(job, error, controller.signal);
       } catch (writeError) {
         // Recording the failure needs the database too; if that fails, so be it: the job
         // keeps its lease, which expires, and the fault below pauses the study.
@@ -251,7 +250,8 @@ export class StudyRunner {
         this.enterFault(writeError);
       }
       this.options.onChange?.(job.studyId);
-      if (ended) await this.studyEnded(job.studyId);
+      // Not after a storage fault: the disk cannot take the tables then.
+      if (!this.fault) await this.drawIfStopped(job.studyId);
       // Counted as new work: a failure may have fixed a majority, or put its job back.
       return 1;
     } finally {
@@ -260,48 +260,52 @@ export class StudyRunner {
     }
   }
 
-  /** Records a failed rep; true when it was the study's last open job (the study ended). */
-  private handleFailure(job: ClaimedJob, error: unknown, signal: AbortSignal): boolean {
+  private handleFailure(job: ClaimedJob, error: unknown, signal: AbortSignal): void {
     const { store } = this.deps;
     if (this.fault || isStorageFailure(error)) {
       if (isStorageFailure(error)) this.enterFault(error);
       releaseJob(store, job);
-      return false;
+      return;
     }
     if (signal.aborted) {
       const { status } = studyStatus(store, job.studyId);
       if (status === 'cancelled') failJob(store, job, 'cancelled', null);
       else releaseJob(store, job);
-      return false;
+      return;
     }
     const action = failureAction(error, job.attempts);
-    if (action.kind === 'storage') return false; // handled above
+    if (action.kind === 'storage') return; // handled above
     if (action.kind === 'pause') {
       releaseJob(store, job);
       pauseStudy(store, job.studyId, `judge ${job.judgeId}: ${action.message}`);
-      return false;
+      return;
     }
     const maxAttempts = this.options.maxAttempts ?? 4;
     if (action.kind === 'fail' || job.attempts >= maxAttempts) {
       failJob(store, job, action.message, null);
-      const ended = completeIfDone(store, job.studyId);
+      completeIfDone(store, job.studyId);
       if (isUncuedControlKey(job.conditionKey))
         this.uncuedFinished(this.loaded(job.studyId), job.itemId, job.judgeId, job.conditionKey);
-      return ended;
+      return;
     }
     failJob(store, job, action.message, action.delayMs);
-    return false;
   }
 
   /**
-   * A study's last job ended: its report tables are drawn and persisted now, so the next
-   * engine start serves them from disk (reports/tables-current.ts).
+   * Draws and persists the study's report tables once it stopped running (completed, paused by
+   * the runner or the researcher, cancelled) with none of its reps in flight in any runner: the
+   * last rep to end leaves them current, so whoever opens the study next is served from disk
+   * (reports/tables-current.ts).
    */
-  private async studyEnded(studyId: string): Promise<void> {
+  private async drawIfStopped(studyId: string): Promise<void> {
+    const { store } = this.deps;
     try {
-      await keepStudyTablesCurrent(this.deps.store, studyId);
+      if (studyStatus(store, studyId).status === 'running') return;
+      if ((runningByStudy(store).get(studyId) ?? 0) > 0) return;
+      await keepStudyTablesCurrent(store, studyId);
     } catch {
-      // A derived cache: a table that could not be drawn now is built by its first reader.
+      // A derived cache: a table that could not be drawn now is built by its first reader. The
+      // rep itself is stored; nothing here may count as its failure.
     }
   }
 
