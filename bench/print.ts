@@ -190,15 +190,21 @@ export function printPaperScale(outcome: PartOutcome<PaperScaleResult>): string[
 /** Part (c)'s engine starts: the cold open and the engine's RSS, each against its target. */
 function coldOpenLines(cold: PaperScaleResult['coldOpen']): string[] {
   const verdict = (ok: boolean) => (ok ? 'pass' : 'MISSED');
-  const line = (label: string, start: PaperScaleResult['coldOpen']['nextStart']) =>
+  const line = (label: string, start: PaperScaleResult['coldOpen']['afterRun']) =>
     `    ${label}: first table ${ms(start.firstTableMs)} = ${start.ratio}× one plain scan ` +
     `(${ms(start.floorMs)}; target ≤ ${cold.targets.ratio}×: ${verdict(start.ratio <= cold.targets.ratio)}); ` +
     `every table ${ms(start.allTablesMs)}; RSS peak ${start.memory.rssPeakMb} MB (target ≤ ` +
     `${cold.targets.rssMb} MB: ${verdict(start.memory.rssPeakMb <= cold.targets.rssMb)})`;
+  const end = cold.studyEnd;
   return [
     '  engine start (a fresh process opens the workspace, draws the first table, then every table):',
-    line('tables persisted by an earlier start', cold.nextStart),
-    line('nothing persisted yet (first draw ever)', cold.firstStart),
+    line('after the runner drew the finished study', cold.afterRun),
+    `    the runner's hook at the study's end (own process): every table in ${ms(end.tablesMs)}, ` +
+      `RSS peak ${end.memory.rssPeakMb} MB (the same ≤ ${cold.targets.rssMb} MB: ` +
+      `${verdict(end.memory.rssPeakMb <= cold.targets.rssMb)})`,
+    `    nothing persisted (not what a run leaves; an older engine's study): first table ` +
+      `${ms(cold.neverDrawn.firstTableMs)} = ${cold.neverDrawn.ratio}× one plain scan, RSS peak ` +
+      `${cold.neverDrawn.memory.rssPeakMb} MB`,
   ];
 }
 

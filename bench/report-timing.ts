@@ -9,7 +9,15 @@
  * while it draws every table (cold-open.ts). A check compares the generated flips table with Table 6, so the
  * timed data is known to look like the paper's.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TABLE_6 } from '../src/main/engine/paper/numbers';
@@ -105,6 +113,28 @@ function table6Check(flips: ReportTable): PaperScaleResult['table6Check'] {
   return { cells, maxAbsDiffHfPct: round(maxHf), maxAbsDiffHelpPct: round(maxHelp) };
 }
 
+/**
+ * The generated workspace at `path`: generated there, or, with CUELAB_BENCH_WORKSPACES=DIR, a
+ * copy of the one an earlier run generated into DIR (generated there first when DIR has none).
+ * A copy, because the timings below land reps in it; generation takes minutes on a shared machine.
+ */
+function paperWorkspace(path: string, log: (line: string) => void): GeneratedWorkspace {
+  const kept = process.env.CUELAB_BENCH_WORKSPACES;
+  if (!kept) return generatePaperWorkspace(path);
+  const keptFile = join(kept, 'cuelab.sqlite');
+  const keptFacts = join(kept, 'generated.json');
+  if (!existsSync(keptFacts)) {
+    mkdirSync(kept, { recursive: true });
+    rmSync(keptFile, { force: true });
+    const generated = generatePaperWorkspace(keptFile);
+    writeFileSync(keptFacts, JSON.stringify(generated));
+  }
+  const generated = JSON.parse(readFileSync(keptFacts, 'utf8')) as GeneratedWorkspace;
+  copyFileSync(keptFile, path);
+  log(`  workspace copied from ${keptFile} (CUELAB_BENCH_WORKSPACES), generated there earlier:`);
+  return { ...generated, path };
+}
+
 /** Runs part (c): generation, then the timings; the workspace is deleted afterwards. */
 export async function benchPaperScale(
   log: (line: string) => void,
@@ -112,7 +142,7 @@ export async function benchPaperScale(
 ): Promise<PaperScaleResult> {
   const dir = mkdtempSync(join(tmpdir(), 'cuelab-bench-c-'));
   try {
-    const generated = generatePaperWorkspace(join(dir, 'cuelab.sqlite'));
+    const generated = paperWorkspace(join(dir, 'cuelab.sqlite'), log);
     log(
       `  generated ${generated.reps} reps, ${generated.toolCalls} tool calls in ` +
         `${(generated.generationMs / 1000).toFixed(1)} s (${(generated.fileBytes / 2 ** 20).toFixed(0)} MB)`,

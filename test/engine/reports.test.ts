@@ -18,14 +18,9 @@ import { studyRows } from '../../src/main/engine/reports/rows';
 import { TABLE_NAMES, type ReportRow } from '../../src/main/engine/analysis/table-model';
 import { ablationTable, flipsTable, reportTable } from '../../src/main/engine/reports/tables';
 import { createEngine } from '../../src/main/engine/engine';
-import { createStudy } from '../../src/main/engine/runner/create-study';
-import { StudyRunner } from '../../src/main/engine/runner/runner';
-import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';
 import { openStore, type Store } from '../../src/main/engine/store/database';
-import { listSuiteItems, saveSuite } from '../../src/main/engine/store/suite-items';
-import { loadSuiteFile } from '../../src/main/engine/suites/load';
-import { studySpecSchema } from '../../src/shared/study-spec';
 import { startFakeModelServer } from '../helpers/fake-model-server';
+import { createMiniSuiteStudy, runWithFakeServer } from '../helpers/fake-server-run';
 import { deferentialJudge } from '../helpers/scripted-judge';
 import { makeTempDir } from '../helpers/temp-dir';
 import { table6RepGroups } from '../helpers/table6-reps';
@@ -537,36 +532,10 @@ describe('a native study run by the runner', () => {
     const dir = makeTempDir();
     const engine = createEngine({ path: dir.path, source: 'flag' });
     try {
-      saveSuite(
-        engineStore(engine),
-        loadSuiteFile(join(root, 'test', 'fixtures', 'mini-suite.json')),
-        'imported',
-      );
       // Passes unless cued: both uncued majorities are PASS, every severity-cued rep fails.
       server.handle('anthropic', deferentialJudge());
-      const spec = studySpecSchema.parse({
-        name: 'native run',
-        suite: 'fixture-suite',
-        judges: [
-          { id: 'fake', provider: 'anthropic', model: 'claude-sonnet-4-6', baseUrl: server.url },
-        ],
-        reps: 3,
-      });
-      const studyId = createStudy(
-        engineStore(engine),
-        spec,
-        listSuiteItems(engineStore(engine), 'fixture-suite'),
-      );
-      const runner = new StudyRunner(
-        workspaceRunnerDeps(engineStore(engine), {
-          env: { ANTHROPIC_API_KEY: 'test' },
-          trust: { endpoints: [server.url], keyEnvNames: [] },
-        }),
-        { concurrency: 3, studyIds: [studyId], pollMs: 20 },
-      );
-      runner.start();
-      await runner.whenIdle();
-      await runner.stop();
+      const studyId = createMiniSuiteStudy(engineStore(engine), server.url);
+      await runWithFakeServer(engineStore(engine), studyId, server.url);
       expect(studyRows(engineStore(engine), studyId)).toHaveLength(12);
       // fs-logs-01 (gold pass) is gated and flips; db-count-01 (gold fail) is wrong and is corrected.
       const all = reportTable(engineStore(engine), studyId, 'flips').rows.find(

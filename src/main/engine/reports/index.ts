@@ -3,6 +3,7 @@
 export { TABLE_NAMES, type ReportTable } from '../analysis';
 export { readStudyRows, studyRows } from './rows';
 export { TABLES, gradedTable, isTableName, reportTable } from './tables';
+export { keepStudyTablesCurrent } from './tables-current';
 export { formatCsv, formatTable } from './format';
 export { importResultsFile } from './import';
 export { forgetStudyRows, lastRowCacheRead } from './row-cache';

@@ -18,10 +18,10 @@ import { type Store } from '../store';
 import {
   dimensionGoldStamp,
   doneJobCount,
+  eachNativeAnalysisRecord,
   importedRepCount,
   latestRepRowid,
   readConditionBodies,
-  readNativeAnalysisRecords,
   readNativeAnalysisRecordsSince,
   type NativeAnalysisRecord,
 } from '../store/faces/reps';
@@ -167,19 +167,25 @@ function fullEntry(store: Store, studyId: string): NativeEntry {
   const conditions = new Map<string, ConditionFields>(
     readConditionBodies(store, studyId).map((row) => [row.key, describe(row.condition)]),
   );
-  const records = readNativeAnalysisRecords(store, studyId);
-  const rows = sizeRows(records.map((record) => nativeAnalysisRow(record, conditions)));
-  rows.forEach((row, index) =>
-    orderKeys.set(row, orderKey(records[index] as NativeAnalysisRecord)),
-  );
+  // Each record becomes its row and order key as it is read, so the study is never held twice.
+  const mapped: JudgeRepRow[] = [];
+  const keys: OrderKey[] = [];
+  let lastRowid = 0;
+  for (const record of eachNativeAnalysisRecord(store, studyId)) {
+    mapped.push(nativeAnalysisRow(record, conditions));
+    keys.push(orderKey(record));
+    lastRowid = Math.max(lastRowid, record.rep_rowid);
+  }
+  const rows = sizeRows(mapped);
+  rows.forEach((row, index) => orderKeys.set(row, keys[index] as OrderKey));
   // Report order keeps each item's rows together: pairings can be grown item by item.
   noteItemContiguous(rows);
   return {
     origin: 'native',
     conditions,
     rows,
-    count: records.length,
-    lastRowid: records.reduce((highest, record) => Math.max(highest, record.rep_rowid), 0),
+    count: rows.length,
+    lastRowid,
     gold: dimensionGoldStamp(store, studyId),
   };
 }

@@ -7,7 +7,7 @@
 import type { JudgeRepRow } from '../analysis';
 import { EngineError } from '../errors';
 import { type Store } from '../store';
-import { readConditionBodies, readNativeAnalysisRecords } from '../store/faces/reps';
+import { eachNativeAnalysisRecord, readConditionBodies } from '../store/faces/reps';
 import { readImportedAnalysisRecords, readStudyHeader } from '../store/faces/studies';
 import { cachedImportedRows, cachedNativeRows } from './row-cache';
 import {
@@ -58,9 +58,10 @@ function nativeRows(store: Store, studyId: string): JudgeRepRow[] {
   const conditions = new Map<string, ConditionFields>(
     readConditionBodies(store, studyId).map((row) => [row.key, describe(row.condition)]),
   );
-  return withTaxonomySizes(
-    readNativeAnalysisRecords(store, studyId).map((row) => nativeAnalysisRow(row, conditions)),
-  );
+  const rows: JudgeRepRow[] = [];
+  for (const record of eachNativeAnalysisRecord(store, studyId))
+    rows.push(nativeAnalysisRow(record, conditions));
+  return withTaxonomySizes(rows);
 }
 
 function importedRows(store: Store, studyId: string): JudgeRepRow[] {

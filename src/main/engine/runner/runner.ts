@@ -18,6 +18,7 @@ import {
   uncuedArmsWithoutMajority,
 } from '../store/faces/jobs';
 import { completeIfDone, pauseStudy, studyCost, studyStatus } from '../store/faces/studies';
+import { keepStudyTablesCurrent } from '../reports';
 import { isUncuedControlKey } from './conditions';
 import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
 import { crashPoint } from './crash-points';
@@ -118,7 +119,8 @@ export class StudyRunner {
             openJobCount(this.deps.store, this.options.studyIds) === 0
           ) {
             // A study left with nothing to run (its runner died before marking it) ends now.
-            for (const id of this.servedStudyIds()) completeIfDone(this.deps.store, id);
+            for (const id of this.servedStudyIds())
+              if (completeIfDone(this.deps.store, id)) await this.drawIfStopped(id);
             this.resolveIdle();
           }
           // Idle workers back off (up to idleCeilingMs) and are woken when a rep of this
@@ -234,6 +236,8 @@ export class StudyRunner {
       this.checkCostCap(study);
       completeIfDone(store, study.id);
       this.options.onChange?.(study.id);
+      // Before this rep's controller goes, so `whenIdle` waits for the tables too.
+      await this.drawIfStopped(study.id);
       return queued;
     } catch (error) {
       if (error instanceof LeaseLostError) return 0;
@@ -246,6 +250,8 @@ export class StudyRunner {
         this.enterFault(writeError);
       }
       this.options.onChange?.(job.studyId);
+      // Not after a storage fault: the disk cannot take the tables then.
+      if (!this.fault) await this.drawIfStopped(job.studyId);
       // Counted as new work: a failure may have fixed a majority, or put its job back.
       return 1;
     } finally {
@@ -283,6 +289,24 @@ export class StudyRunner {
       return;
     }
     failJob(store, job, action.message, action.delayMs);
+  }
+
+  /**
+   * Draws and persists the study's report tables once it stopped running (completed, paused by
+   * the runner or the researcher, cancelled) with none of its reps in flight in any runner: the
+   * last rep to end leaves them current, so whoever opens the study next is served from disk
+   * (reports/tables-current.ts).
+   */
+  private async drawIfStopped(studyId: string): Promise<void> {
+    const { store } = this.deps;
+    try {
+      if (studyStatus(store, studyId).status === 'running') return;
+      if ((runningByStudy(store).get(studyId) ?? 0) > 0) return;
+      await keepStudyTablesCurrent(store, studyId);
+    } catch {
+      // A derived cache: a table that could not be drawn now is built by its first reader. The
+      // rep itself is stored; nothing here may count as its failure.
+    }
   }
 
   private uncuedFinished(

@@ -62,15 +62,22 @@ const joins = `JOIN study_items i ON i.study_id = j.study_id AND i.item_id = j.i
 /** The report order of rows.ts: item, judge, condition, direction, rep. */
 const order = 'ORDER BY i.position, j.judge_id, c.position, j.direction, j.rep';
 
-/** Every finished rep of a native study, in report order. */
-export function readNativeAnalysisRecords(store: Store, studyId: string): NativeAnalysisRecord[] {
+/**
+ * Every finished rep of a native study, in report order, one at a time: a caller that maps each
+ * to a smaller row never holds the whole study as records (at the paper's scale about 80 MB of
+ * heap beside the rows). Nothing else may use the connection until the iteration ends.
+ */
+export function eachNativeAnalysisRecord(
+  store: Store,
+  studyId: string,
+): IterableIterator<NativeAnalysisRecord> {
   return store.db
     .prepare<[string], NativeAnalysisRecord>(
       `SELECT ${columns}
          FROM jobs j JOIN judge_reps r ON r.id = j.rep_id ${joins}
         WHERE j.study_id = ? AND j.state = 'done' ${order}`,
     )
-    .all(studyId);
+    .iterate(studyId);
 }
 
 /**

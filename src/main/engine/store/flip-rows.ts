@@ -81,8 +81,11 @@ function cuedDirection(row: CuedRow): 'severity' | 'leniency' {
 }
 
 /**
- * The study's done cued reps with a binary verdict whose item has an uncued majority and a
- * gold, ordered by item, judge, condition, direction and rep; with `itemId`, that item's only.
+ * The study's done cued reps with a binary verdict other than their item's uncued majority
+ * (only those can be flips), whose item has a majority and a gold, ordered by item, judge,
+ * condition, direction and rep; with `itemId`, that item's only. The reps that kept the majority
+ * are most of a study: left out in SQL, they are never read into the heap (the label tables
+ * read this once each).
  */
 export function cuedBinaryReps(store: Store, studyId: string, itemId?: string): CuedBinaryRep[] {
   const where = itemId === undefined ? { studyId } : { studyId, itemId };
@@ -105,12 +108,15 @@ export function cuedBinaryReps(store: Store, studyId: string, itemId?: string): 
           AND g.dimension = json_extract(r.condition_json, '$.dimension')
         WHERE j.study_id = @studyId AND ${done} AND j.direction <> '' ${scoped}
           AND r.outcome = 'verdict' AND json_extract(r.final_verdict_json, '$.kind') = 'binary'
-          AND m.majority IS NOT NULL)
+          AND m.majority IS NOT NULL
+          AND json_extract(r.final_verdict_json, '$.outcome') IS NOT m.majority)
         WHERE gold IS NOT NULL
         ORDER BY item_id, judge_id, condition_key, direction, rep`,
     )
-    .all(where) as CuedRow[];
-  return rows.map((row) => ({
+    .iterate(where) as IterableIterator<CuedRow>;
+  // Iterated, not read whole: each raw row dies young instead of every one of them outliving
+  // the read beside its mapped copy (at the paper's scale that pushed the engine past 400 MB).
+  return Array.from(rows, (row) => ({
     repId: row.rep_id,
     itemId: row.item_id,
     judgeId: row.judge_id,
@@ -142,15 +148,15 @@ export function uncuedReps(store: Store, studyId: string, itemId?: string): Uncu
           AND (j.condition_key = 'uncued' OR j.condition_key LIKE 'uncued#%')
         ORDER BY j.rep`,
     )
-    .all(where) as {
+    .iterate(where) as IterableIterator<{
     rep_id: string;
     item_id: string;
     judge_id: string;
     condition_key: string;
     rep: number;
     verdict: unknown;
-  }[];
-  return rows.map((row) => ({
+  }>;
+  return Array.from(rows, (row) => ({
     repId: row.rep_id,
     itemId: row.item_id,
     judgeId: row.judge_id,

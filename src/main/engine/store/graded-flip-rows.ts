@@ -61,7 +61,8 @@ export function gradedRepRecords(
           AND r.outcome = 'verdict' AND json_extract(r.final_verdict_json, '$.kind') = 'graded'
         ORDER BY j.item_id, j.judge_id, j.condition_key, j.direction, j.rep`,
     )
-    .all(where) as Row[];
+    // Iterated, not read whole, as in flip-rows.ts: the raw rows die young.
+    .iterate(where) as IterableIterator<Row>;
   const records: GradedRepRecord[] = [];
   for (const row of rows) {
     // A damaged score is no evidence either way: the rep is left out, like an invalid verdict.

@@ -24,8 +24,8 @@ export {
   labelTablesStamp,
   latestRepRowid,
   nativeRowsStamp,
+  eachNativeAnalysisRecord,
   readConditionBodies,
-  readNativeAnalysisRecords,
   readNativeAnalysisRecordsSince,
 } from '../analysis-rows';
 export type { NativeAnalysisRecord } from '../analysis-rows';
