@@ -116,6 +116,34 @@ describe('provider errors that can never succeed', () => {
   );
 });
 
+describe('an uncued control that fails for good as the last open job', () => {
+  it('still queues and runs the cued arm its majority opens before the study completes', async () => {
+    // Three uncued reps: two pass, the third fails for good (a 400). The two that finished
+    // fix the majority, which opens the cued arm; the study must not complete before it runs.
+    const study = newStudy(1, {
+      reps: 3,
+      arms: { cues: [{ kind: 'preset', preset: 'strong' }], placements: ['system'] },
+    });
+    const judge = shellJudge(false);
+    let calls = 0;
+    server.handle('anthropic', (request) => {
+      calls += 1;
+      return calls === 5 ? reply.error(400, { message: 'tools.0.name: bad name' }) : judge(request);
+    });
+    await runToIdle(study);
+    const store = engineStore(study.engine);
+    const states = store.db
+      .prepare(`SELECT condition_key AS condition, state FROM jobs WHERE study_id = ? ORDER BY id`)
+      .all(study.studyId) as { condition: string; state: string }[];
+    const uncued = states.filter((job) => job.condition.startsWith('uncued'));
+    const cued = states.filter((job) => !job.condition.startsWith('uncued'));
+    expect(uncued.map((job) => job.state).sort()).toEqual(['done', 'done', 'failed']);
+    expect(cued.length).toBeGreaterThan(0);
+    expect(cued.map((job) => job.state)).toEqual(cued.map(() => 'done'));
+    expect(studyProgress(store, study.studyId).status).toBe('completed');
+  });
+});
+
 describe('a malformed provider body', () => {
   it.each([
     ['garbage JSON', reply.garbage()],

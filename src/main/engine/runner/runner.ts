@@ -283,9 +283,11 @@ export class StudyRunner {
     const maxAttempts = this.options.maxAttempts ?? 4;
     if (action.kind === 'fail' || job.attempts >= maxAttempts) {
       failJob(store, job, action.message, null);
-      completeIfDone(store, job.studyId);
+      // The reps that did finish may fix the majority and open the cued arm: queue it first,
+      // or a study whose last open job was this control completes with its cued jobs unrun.
       if (isUncuedControlKey(job.conditionKey))
         this.uncuedFinished(this.loaded(job.studyId), job.itemId, job.judgeId, job.conditionKey);
+      completeIfDone(store, job.studyId);
       return;
     }
     failJob(store, job, action.message, action.delayMs);
