@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { defaultToolLimits } from '../../src/main/engine/contract/environment';
+import { dockerLabels } from '../../src/main/engine/environments/docker/client';
 import {
   listManagedContainers,
   removeOrphans,
@@ -111,6 +112,24 @@ describe('rep containers made ahead', () => {
       owner: { study: 'paused' },
       prewarm: { warm, host: 'local' },
     });
+    expect(warm.counts().taken).toBe(0);
+    await rep.dispose();
+    await expectDrained(warm);
+  }, 60_000);
+
+  it('never hands a rep one that died while it waited', async (context) => {
+    const prepared = need(context);
+    const warm = new RepPrewarmer();
+    warm.prepareNext('local', docker, prepared);
+    const [dead = ''] = await untilContainers(1);
+    while (!(await docker.getContainer(dead).inspect()).State.Running)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const labels = (await docker.getContainer(dead).inspect()).Config.Labels;
+    expect(labels[dockerLabels.madeAhead]).toBe('true');
+    await docker.getContainer(dead).kill();
+    const rep = await startRep(prepared, { docker, prewarm: { warm, host: 'local' } });
+    expect(rep.containerId).not.toBe(dead);
+    expect(await itemContainerIds()).not.toContain(dead);
     expect(warm.counts().taken).toBe(0);
     await rep.dispose();
     await expectDrained(warm);

@@ -12,6 +12,7 @@
 import type Docker from 'dockerode';
 import {
   containerLabels,
+  dockerLabels,
   removeContainer,
   withDockerDeadline,
   type ContainerOwner,
@@ -27,7 +28,10 @@ export function createRepContainer(
   docker: Docker,
   prepared: PreparedItem,
   owner?: ContainerOwner,
+  madeAhead = false,
 ): Promise<Docker.Container> {
+  const labels = containerLabels(prepared.itemId, 'rep', owner);
+  if (madeAhead) labels[dockerLabels.madeAhead] = 'true';
   // A hung Docker engine fails the rep (retried) instead of holding it forever. Not the
   // rep's signal: a create abandoned halfway would leave a container we know no id of.
   return withDockerDeadline(
@@ -37,7 +41,7 @@ export function createRepContainer(
         Cmd: keepAliveCommand,
         User: prepared.settings.user,
         WorkingDir: prepared.settings.workdir,
-        Labels: containerLabels(prepared.itemId, 'rep', owner),
+        Labels: labels,
         HostConfig: containerHostConfig(prepared.settings),
         abortSignal,
       }),
@@ -103,8 +107,13 @@ export class RepPrewarmer {
     const entry = index >= 0 ? this.waiting.splice(index, 1)[0] : undefined;
     if (!entry) return undefined;
     clearTimeout(entry.timer);
-    const container = (await entry.ready) ?? undefined;
-    if (container) this.takenCount += 1;
+    const container = await entry.ready;
+    // One that died while it waited (killed, the engine restarted) would only fail its rep.
+    if (!container || !(await isRunning(container))) {
+      if (container) await removeContainer(entry.docker, container.id).catch(() => undefined);
+      return undefined;
+    }
+    this.takenCount += 1;
     return container;
   }
 
@@ -180,7 +189,7 @@ async function makeStarted(
 ): Promise<Docker.Container | null> {
   let container: Docker.Container;
   try {
-    container = await createRepContainer(docker, prepared, owner);
+    container = await createRepContainer(docker, prepared, owner, true);
   } catch {
     return null;
   }
@@ -190,5 +199,14 @@ async function makeStarted(
   } catch {
     await removeContainer(docker, container.id).catch(() => undefined);
     return null;
+  }
+}
+
+async function isRunning(container: Docker.Container): Promise<boolean> {
+  try {
+    const info = await withDockerDeadline((abortSignal) => container.inspect({ abortSignal }));
+    return info.State.Running;
+  } catch {
+    return false;
   }
 }
