@@ -11,10 +11,8 @@ import type Docker from 'dockerode';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findBaseImage } from '../src/main/engine/environments/docker/bootstrap';
 import { createDockerClient } from '../src/main/engine/environments/docker/client';
 import { prepareItem, type PreparedItem } from '../src/main/engine/environments/docker/prepare';
-import { probeDocker } from '../src/main/engine/environments/docker-status';
 import { provisionEnvironment } from '../src/main/engine/environments/provision';
 import { toolBudget } from '../src/main/engine/judge/budget';
 import { prepareRep } from '../src/main/engine/judge/prepare';
@@ -24,7 +22,14 @@ import type { ModelProvider, ModelResponse } from '../src/main/engine/providers/
 import { openStore, type Store } from '../src/main/engine/store/database';
 import { repConditionSchema } from '../src/shared/rep-condition';
 import { environmentSpecSchema, suiteItemSchema, type SuiteItem } from '../src/shared/suite-format';
-import { execBreakdown, rawRep, type ExecBreakdown, type RawSample } from './raw-docker';
+import {
+  type DockerPartSkipped,
+  dockerPartSkip,
+  execBreakdown,
+  rawRep,
+  type ExecBreakdown,
+  type RawSample,
+} from './raw-docker';
 import {
   MemorySampler,
   alternating,
@@ -38,7 +43,7 @@ import type { Summary } from './measure';
 
 /** What part (a) measured, or why it was skipped. */
 export type DockerOverheadResult =
-  | { status: 'skipped'; reason: string; fix: string }
+  | DockerPartSkipped
   | {
       status: 'ok';
       reps: number;
@@ -238,21 +243,8 @@ export async function benchDockerOverhead(
   log: (line: string) => void,
 ): Promise<DockerOverheadResult> {
   const docker = createDockerClient();
-  const status = await probeDocker(3000, docker);
-  if (!status.available) {
-    return {
-      status: 'skipped',
-      reason: status.problem ?? 'Docker is not reachable.',
-      fix: status.fix ?? 'Start Docker.',
-    };
-  }
-  if (!(await findBaseImage(docker))) {
-    return {
-      status: 'skipped',
-      reason: 'The CueLab base image is not built on this machine.',
-      fix: 'node bin/cuelab.js env bootstrap   (once, about a minute, needs root and debootstrap)',
-    };
-  }
+  const skip = await dockerPartSkip(docker);
+  if (skip) return skip;
   const dir = mkdtempSync(join(tmpdir(), 'cuelab-bench-a-'));
   const store = openStore(join(dir, 'cuelab.sqlite'));
   const item = benchItem(`${process.pid}-${Date.now()}`);

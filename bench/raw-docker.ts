@@ -13,6 +13,8 @@ import {
 } from '../src/main/engine/environments/docker/item-settings';
 import type { PreparedItem } from '../src/main/engine/environments/docker/prepare';
 import { execInContainer } from '../src/main/engine/environments/docker/exec';
+import { findBaseImage } from '../src/main/engine/environments/docker/bootstrap';
+import { probeDocker } from '../src/main/engine/environments/docker-status';
 import { now, rounded, summarize, type Summary } from './measure';
 
 class Sink extends Writable {
@@ -156,5 +158,27 @@ export async function rawRep(
     execs: execsDoneAt - runningAt,
     remove: removedAt - execsDoneAt,
     perExec,
+  };
+}
+
+/** A Docker part that could not run here, why, and the fix. */
+export interface DockerPartSkipped {
+  status: 'skipped';
+  reason: string;
+  fix: string;
+}
+
+/** Why a Docker part cannot run here (Docker down, no base image) and the fix; null when it can. */
+export async function dockerPartSkip(docker: Docker): Promise<DockerPartSkipped | null> {
+  const status = await probeDocker(3000, docker);
+  if (!status.available) {
+    const reason = status.problem ?? 'Docker is not reachable.';
+    return { status: 'skipped', reason, fix: status.fix ?? 'Start Docker.' };
+  }
+  if (await findBaseImage(docker)) return null;
+  return {
+    status: 'skipped',
+    reason: 'The CueLab base image is not built on this machine.',
+    fix: 'node bin/cuelab.js env bootstrap   (once, about a minute, needs root and debootstrap)',
   };
 }

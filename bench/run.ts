@@ -5,10 +5,11 @@
  *   (b) study throughput against a fake provider with 1 s latency at concurrency 1, 8, 32;
  *   (c) a generated paper-scale workspace (70,000 reps) and the time of every report table;
  *   (d) rep start with a PostgreSQL server vs without (needs Docker and both images);
- *   (h) study throughput with one Docker engine vs two (needs Docker and root).
+ *   (h) study throughput with one Docker engine vs two (needs Docker and root);
+ *   (p) a rep's container made while the rep before runs vs the raw dockerode floor (Docker).
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
- * Options: --only a,b,c,d,h   --reps N (parts a and d, default 15)   --latency MS (parts b, h; default 1000)
+ * Options: --only a,b,c,d,h,p   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { notRun, printDocker, printPaperScale, printThroughput, type PartOutcome
 import { benchPostgresStart, printPostgresStart, type PostgresStartResult } from './postgres-start';
 import { benchPaperScale, type PaperScaleResult } from './report-timing';
 import { benchHosts, printHosts, type HostsResult } from './hosts';
+import { benchPrewarm, printPrewarm, type PrewarmResult } from './prewarm';
 import { benchThroughput, type ThroughputResult } from './throughput';
 
 interface Options {
@@ -29,7 +31,11 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { parts: new Set(['a', 'b', 'c', 'd', 'h']), reps: 15, latencyMs: 1000 };
+  const options: Options = {
+    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p']),
+    reps: 15,
+    latencyMs: 1000,
+  };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     const value = argv[index + 1] ?? '';
@@ -38,7 +44,7 @@ function parseOptions(argv: readonly string[]): Options {
     else if (flag === '--latency') options.latencyMs = positive(flag, value);
     else
       throw new Error(
-        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h  --reps N  --latency MS)`,
+        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p  --reps N  --latency MS)`,
       );
     index += 1;
   }
@@ -122,6 +128,12 @@ async function main(): Promise<void> {
     (log) => benchHosts(log, options.latencyMs),
   );
 
+  const prewarm = await part<PrewarmResult>(
+    options.parts.has('p'),
+    '(p) next rep container made ahead vs the raw floor',
+    (log) => benchPrewarm(options.reps, log),
+  );
+
   const totalSeconds = round((now() - started) / 1000);
   const summary = {
     startedAt: startedAt.toISOString(),
@@ -141,6 +153,7 @@ async function main(): Promise<void> {
     paperScale,
     postgresStart,
     hosts,
+    prewarm,
   };
   const directory = join(__dirname, '..', 'bench-results');
   mkdirSync(directory, { recursive: true });
@@ -156,10 +169,11 @@ async function main(): Promise<void> {
     ...printPaperScale(paperScale),
     ...(postgresStart.status === 'ok' ? printPostgresStart(postgresStart.result) : []),
     ...printHosts(hosts),
+    ...(prewarm.status === 'ok' ? printPrewarm(prewarm.result) : []),
     `written: ${file}`,
   ];
   console.log(lines.join('\n'));
-  const outcomes = [dockerOutcome, throughput, paperScale, postgresStart, hosts];
+  const outcomes = [dockerOutcome, throughput, paperScale, postgresStart, hosts, prewarm];
   if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
 }
 

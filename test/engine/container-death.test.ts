@@ -43,7 +43,10 @@ function needDocker(context: TestContext): void {
 type Death = 'kill' | 'remove';
 
 async function killRep(studyId: string, death: Death): Promise<string> {
-  const [container] = await studyContainers(docker, studyId);
+  // The rep's own container: the one made ahead for the next rep waits beside it.
+  const container = (await studyContainers(docker, studyId)).find(
+    (candidate) => candidate.Labels[dockerLabels.madeAhead] !== 'true',
+  );
   if (!container) throw new Error('no rep container carries the study label');
   const handle = docker.getContainer(container.Id);
   if (death === 'kill') await handle.kill();

@@ -1,4 +1,5 @@
 import Docker from 'dockerode';
+import { dockerLabels } from '../../src/main/engine/environments/docker/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { ensurePostgresImage } from '../../src/main/engine/environments/docker/bootstrap';
 import { suiteFileSchema } from '../../src/shared/suite-format';
@@ -86,7 +87,11 @@ describe('a Postgres rep container killed during sql_query', () => {
         if (killed.length === 0) {
           // The query is in flight (pg_sleep) when the container dies under it.
           setTimeout(() => {
-            void studyContainers(docker, study.studyId).then(async ([container]) => {
+            void studyContainers(docker, study.studyId).then(async (containers) => {
+              // The rep's own container, not the one made ahead for the next rep.
+              const container = containers.find(
+                (candidate) => candidate.Labels[dockerLabels.madeAhead] !== 'true',
+              );
               if (!container) return;
               await docker.getContainer(container.Id).kill();
               killed.push(container.Id);

@@ -18,6 +18,7 @@ import { EngineError } from '../errors';
 import { probeDocker } from './docker-status';
 import { createDockerClient, DockerUnavailableError, type ContainerOwner } from './docker/client';
 import { prepareItem } from './docker/prepare';
+import type { PrewarmTarget } from './docker/prewarm';
 import { startRep } from './docker/rep';
 import { provisionSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
 import {
@@ -42,6 +43,8 @@ export interface ProvisionOptions {
   owner?: ContainerOwner;
   /** Where a web item's tools get their answers; default its own offline snapshot. */
   webBackend?: WebBackend;
+  /** A rep container made ahead is taken from here, and the next one made (docker only). */
+  prewarm?: PrewarmTarget;
 }
 
 /** A provisioned environment and the backend that serves it. */
@@ -129,6 +132,7 @@ export async function provisionEnvironment(
     docker,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.owner ? { owner: options.owner } : {}),
+    ...(options.prewarm ? { prewarm: options.prewarm } : {}),
   });
   const environment = layerSubstrates(rep.environment, spec, layers);
   return { environment, dispose: () => rep.dispose(), backend };

@@ -50,6 +50,11 @@ export interface RunnerOptions {
 /** What the runner needs: job execution plus loading studies. */
 export interface RunnerDeps extends ExecuteDeps {
   loadStudy(studyId: string): LoadedStudy;
+  /**
+   * Rep containers made ahead of their reps (environments/docker/prewarm.ts): the runner keeps
+   * only those of running studies and removes the rest when it stops.
+   */
+  warmContainers?: { retain(studyIds: readonly string[]): void; drain(): Promise<void> };
 }
 
 /** A running set of workers; `stop()` lets in-flight reps end and releases nothing half-done. */
@@ -90,6 +95,8 @@ export class StudyRunner {
     for (const controller of this.controllers.values())
       controller.abort(new Error('runner stopped'));
     await Promise.all(this.workers);
+    // No rep is left to take them: nothing made ahead may outlive the run.
+    await this.deps.warmContainers?.drain();
   }
 
   /**
@@ -152,7 +159,10 @@ export class StudyRunner {
     const perJudge: Record<string, number> = {};
     const excludeStudies: string[] = [];
     const running = runningByStudy(store);
-    for (const studyId of runningStudyIds(store)) {
+    const runningIds = runningStudyIds(store);
+    // A paused, cancelled or finished study's containers made ahead go now, not at stop.
+    this.deps.warmContainers?.retain(runningIds);
+    for (const studyId of runningIds) {
       if (this.options.studyIds && !this.options.studyIds.includes(studyId)) continue;
       const { spec } = this.loaded(studyId);
       for (const judge of spec.judges) {

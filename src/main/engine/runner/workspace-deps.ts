@@ -69,12 +69,14 @@ export function workspaceRunnerDeps(
     typeof options.env === 'function' ? options.env() : (options.env ?? process.env);
   const providers = new Map<string, ModelProvider>();
   const hostPool = new DockerHostPool(listDockerHosts(store), {
+    prewarm: true,
     ...(options.onProvisionProgress ? { onProgress: options.onProvisionProgress } : {}),
   });
   if (!hostPool.localOnly) hostPool.start();
   return {
     store,
     hostPool,
+    warmContainers: hostPool.warm,
     loadStudy: (studyId) => loadStudy(store, studyId),
     provision: async (item, signal, context) => {
       const trust = typeof options.trust === 'function' ? options.trust() : options.trust;

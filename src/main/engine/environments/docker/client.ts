@@ -25,6 +25,8 @@ export const dockerLabels = {
   workspace: 'cuelab.workspace',
   /** The study a rep container serves. */
   study: 'cuelab.study',
+  /** "true" on a rep container made before its rep came (prewarm.ts); labels never change. */
+  madeAhead: 'cuelab.made-ahead',
 } as const;
 
 /** The repository of the bootstrapped base image. */

@@ -6,19 +6,10 @@
 import type Docker from 'dockerode';
 import { startPostgres } from '../postgres/server';
 import type { ProvisionedEnvironment } from '../snapshot';
-import {
-  containerLabels,
-  createDockerClient,
-  removeContainer,
-  withDockerDeadline,
-  type ContainerOwner,
-} from './client';
-import { containerHostConfig, keepAliveCommand } from './item-settings';
+import { createDockerClient, removeContainer, type ContainerOwner } from './client';
 import { DockerJudgeEnvironment } from './judge-environment';
 import type { PreparedItem } from './prepare';
-
-// Creating or starting a container on a busy machine can take seconds, never a minute.
-const repStartTimeoutMs = 60_000;
+import { createRepContainer, startRepContainer, type PrewarmTarget } from './prewarm';
 
 /** A running rep container. */
 export interface DockerRep extends ProvisionedEnvironment {
@@ -32,6 +23,8 @@ export interface StartRepOptions {
   docker?: Docker;
   /** The workspace and study the rep belongs to, put on the container as labels. */
   owner?: ContainerOwner;
+  /** Take a container made ahead, and make the next one while this rep runs. */
+  prewarm?: PrewarmTarget;
 }
 
 /** Starts a fresh container from `prepared`'s snapshot. The caller must `dispose` it. */
@@ -42,21 +35,11 @@ export async function startRep(
   const { signal } = options;
   signal?.throwIfAborted();
   const docker = options.docker ?? createDockerClient();
-  // A hung Docker engine fails the rep (retried) instead of holding it forever. Not the
-  // rep's signal: a create abandoned halfway would leave a container we know no id of.
-  const container = await withDockerDeadline(
-    (abortSignal) =>
-      docker.createContainer({
-        Image: prepared.image,
-        Cmd: keepAliveCommand,
-        User: prepared.settings.user,
-        WorkingDir: prepared.settings.workdir,
-        Labels: containerLabels(prepared.itemId, 'rep', options.owner),
-        HostConfig: containerHostConfig(prepared.settings),
-        abortSignal,
-      }),
-    { ms: repStartTimeoutMs },
-  );
+  const ahead = options.prewarm;
+  const made = ahead ? await ahead.warm.take(ahead.host, prepared, options.owner) : undefined;
+  const container = made ?? (await createRepContainer(docker, prepared, options.owner));
+  // The next rep of this item is made while this one runs (see prewarm.ts).
+  ahead?.warm.prepareNext(ahead.host, docker, prepared, options.owner);
   let removal: Promise<void> | undefined;
   const dispose = (): Promise<void> => {
     signal?.removeEventListener('abort', onAbort);
@@ -67,10 +50,8 @@ export async function startRep(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     signal?.throwIfAborted();
-    // A deadline only: an abort of the rep is handled by dispose.
-    await withDockerDeadline((abortSignal) => container.start({ abortSignal }), {
-      ms: repStartTimeoutMs,
-    });
+    // One made ahead is started already.
+    if (!made) await startRepContainer(container);
     signal?.throwIfAborted();
     // Postgres substrate: the item's server, stopped cleanly in the snapshot.
     if (prepared.postgres) await startPostgres(container, signal);

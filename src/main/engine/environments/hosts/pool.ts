@@ -18,6 +18,7 @@ import { EngineError } from '../../errors';
 import { probeDocker } from '../docker-status';
 import { baseImageRepository, dockerLabels } from '../docker/client';
 import { baseImageTag } from '../docker/bootstrap';
+import { RepPrewarmer } from '../docker/prewarm';
 import {
   provisionEnvironment,
   specNeedsDocker,
@@ -40,6 +41,11 @@ export interface HostPoolOptions {
   onProgress?: (line: string) => void;
   /** Client for a host (tests inject; defaults to `dockerClientFor`). */
   clientFor?: (host: DockerHostConfig) => Docker;
+  /**
+   * Make each rep's successor container while the rep runs (docker/prewarm.ts). The runner
+   * turns it on, and drains what is left when it stops; off, a rep makes its own container.
+   */
+  prewarm?: boolean;
 }
 
 interface HostState {
@@ -65,6 +71,13 @@ export class DockerHostPool {
   private timer: NodeJS.Timeout | undefined;
   private readonly probeIntervalMs: number;
   private readonly clientFor: (host: DockerHostConfig) => Docker;
+  /**
+   * Rep containers made ahead on these hosts, about one per rep in flight. They do not count
+   * against a host's limit: they only sleep until their rep comes.
+   */
+  readonly warm = new RepPrewarmer({
+    limit: () => this.hosts.reduce((total, host) => total + host.inFlight, 0),
+  });
 
   constructor(
     configs: readonly DockerHostConfig[],
@@ -120,7 +133,11 @@ export class DockerHostPool {
 
   /** Stops probing and wakes every waiter (they fail with "pool closed"). */
   close(): void {
-    for (const host of this.hosts) releaseDockerClient(host.docker);
+    const clients = this.hosts.map((host) => host.docker);
+    const release = () => clients.forEach(releaseDockerClient);
+    // Containers still waiting (a pool closed without its runner's drain) go before the clients.
+    if (this.warm.counts().waiting > 0) void this.warm.drain().finally(release);
+    else release();
     clearInterval(this.timer);
     this.timer = undefined;
     this.closed = true;
@@ -155,6 +172,7 @@ export class DockerHostPool {
     }
     host.state = 'down';
     host.problem = problem;
+    this.warm.forgetHost(host.config.id);
     host.images.clear(); // images are checked again when it comes back
   }
 
@@ -182,6 +200,7 @@ export class DockerHostPool {
             signal,
             ...extra,
             ...this.progress(),
+            ...this.prewarmOn(host),
           });
           return this.tracked(host, environment);
         }
@@ -193,6 +212,7 @@ export class DockerHostPool {
           backend: 'docker',
           ...extra,
           ...this.progress(),
+          ...this.prewarmOn(host),
         });
         return this.tracked(host, environment);
       } catch (error) {
@@ -201,6 +221,10 @@ export class DockerHostPool {
         this.markDown(host, hostErrorMessage(host.config.id, error));
       }
     }
+  }
+
+  private prewarmOn(host: HostState): Pick<ProvisionOptions, 'prewarm'> {
+    return this.options.prewarm ? { prewarm: { warm: this.warm, host: host.config.id } } : {};
   }
 
   private progress(): { onProgress?: (line: string) => void } {
