@@ -12,6 +12,8 @@ import { joinPath } from './docker/prepare';
 import { specNeedsDocker } from './provision';
 import { snapshotCapabilities, snapshotDescription } from './snapshot';
 import { layerSubstrates } from '../substrates';
+import { sqliteDatabaseOf } from '../../../shared/substrates/sqlite';
+import { postgresOf } from '../../../shared/substrates/postgres';
 
 /** An environment that describes itself but cannot be acted on. */
 export function describeEnvironment(
@@ -39,16 +41,18 @@ function describeLocal(
     };
   }
   const settings = dockerItemSettings(spec, trajectory ?? []);
-  const databasePath = spec.database ? joinPath(settings.workdir, spec.database.path) : undefined;
+  const database = sqliteDatabaseOf(spec);
+  const postgres = postgresOf(spec);
+  const databasePath = database ? joinPath(settings.workdir, database.path) : undefined;
   return {
     backend: 'docker',
     environment: {
       capabilities: {
         shell: true,
         files: true,
-        sql: databasePath !== undefined || spec.postgres !== undefined,
+        sql: databasePath !== undefined || postgres !== undefined,
       },
-      description: dockerDescription(settings, databasePath, spec.postgres),
+      description: dockerDescription(settings, databasePath, postgres),
       ...acts,
     },
   };

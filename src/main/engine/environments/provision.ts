@@ -26,6 +26,7 @@ import {
   type WebBackend,
   type WebRecording,
 } from '../substrates';
+import { postgresOf } from '../../../shared/substrates/postgres';
 
 /** Which backend to use; `auto` applies the rule above. */
 export type EnvironmentBackend = 'docker' | 'snapshot' | 'auto';
@@ -55,7 +56,7 @@ export interface ProvisionedJudgeEnvironment extends ProvisionedEnvironment {
 export function specNeedsDocker(spec: EnvironmentSpec): boolean {
   return (
     spec.shell ||
-    spec.postgres !== undefined ||
+    postgresOf(spec) !== undefined ||
     (spec.setup?.length ?? 0) > 0 ||
     spec.replay === true ||
     spec.image !== undefined ||

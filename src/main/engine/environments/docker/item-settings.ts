@@ -6,6 +6,7 @@ import type Docker from 'dockerode';
 import type { EnvironmentSpec } from '../../../../shared/suite-format';
 import type { Trajectory } from '../../../../shared/trajectory';
 import { EngineError } from '../../errors';
+import { postgresOf } from '../../../../shared/substrates/postgres';
 
 /** Defaults of the optional Docker fields of an environment spec. */
 export const dockerDefaults = {
@@ -124,7 +125,7 @@ export function dockerItemSettings(
     network,
     // A shell-less judge cannot write, so its root is read-only; a PostgreSQL server in the
     // container still needs to write its log and run files, so those items keep a writable root.
-    readOnlyRoot: !spec.shell && !spec.postgres,
+    readOnlyRoot: !spec.shell && !postgresOf(spec),
     resources,
     setup: spec.setup ?? [],
     replay:

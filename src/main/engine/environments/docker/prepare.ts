@@ -41,6 +41,8 @@ import {
   stateArchive,
   type ContainerTools,
 } from './snapshot-steps';
+import { sqliteDatabaseOf } from '../../../../shared/substrates/sqlite';
+import { postgresOf } from '../../../../shared/substrates/postgres';
 
 /** An item's snapshot image, ready for reps. */
 export interface PreparedItem {
@@ -89,19 +91,23 @@ export async function prepareItem(
     {
       format: snapshotFormat,
       source,
-      spec: { ...spec, resources: undefined },
+      // `substrate` is read from the fields it names, so it leaves the hash (and every snapshot
+      // made before it existed) as it was.
+      spec: { ...spec, substrate: undefined, resources: undefined },
       settings: { ...settings, resources: undefined },
     },
     24,
   );
   const tag = `${itemImageRepository}:${hash}`;
-  const databasePath = spec.database ? joinPath(settings.workdir, spec.database.path) : undefined;
+  const database = sqliteDatabaseOf(spec);
+  const postgres = postgresOf(spec);
+  const databasePath = database ? joinPath(settings.workdir, database.path) : undefined;
   const prepared = (tools: ContainerTools, reused: boolean): PreparedItem => ({
     itemId,
     image: tag,
     settings,
     ...(databasePath ? { databasePath } : {}),
-    ...(spec.postgres ? { postgres: spec.postgres } : {}),
+    ...(postgres ? { postgres } : {}),
     tools,
     reused,
     seconds: (Date.now() - started) / 1000,
@@ -141,12 +147,13 @@ interface SnapshotJob {
 /** Builds and commits the snapshot; resolves to the tools it has. Removes its container always. */
 async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTools> {
   const { signal, settings } = job;
+  const postgres = postgresOf(job.spec);
   signal?.throwIfAborted();
   const container = await docker.createContainer({
     Image: job.source,
     Cmd: keepAliveCommand,
     User: '0',
-    ...(job.spec.postgres ? { Env: postgresEnvironment(job.spec.postgres) } : {}),
+    ...(postgres ? { Env: postgresEnvironment(postgres) } : {}),
     Labels: containerLabels(job.itemId, 'prepare'),
     HostConfig: containerHostConfig(settings, 'prepare'),
   });
@@ -162,8 +169,8 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
       path: '/',
     });
     // The server runs from here to the commit, so setup and the replayed agent reach it.
-    if (job.spec.postgres) {
-      await createPostgresState(container, job.spec.postgres, settings.workdir, signal);
+    if (postgres) {
+      await createPostgresState(container, postgres, settings.workdir, signal);
     }
     for (const [index, command] of settings.setup.entries()) {
       const step = await runRootStep(container, command, settings, tools, signal);
@@ -187,8 +194,8 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
     await prepareUser(container, settings, tools, signal);
     tools = await detectTools(container, signal);
     await checkHealth(container, job.spec, settings, signal);
-    if (job.spec.postgres) {
-      await checkPostgres(container, job.spec.postgres, signal);
+    if (postgres) {
+      await checkPostgres(container, postgres, signal);
       // A clean shutdown: reps start from a checkpointed cluster, with no recovery to run.
       await stopPostgres(container, signal);
     }
@@ -204,7 +211,7 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
         `LABEL ${dockerLabels.tools}=${toolsLabel(tools)}`,
         `LABEL ${dockerLabels.enginePid}=none`,
         `LABEL ${dockerLabels.engineHost}=none`,
-        ...(job.spec.postgres ? postgresEnvChanges(job.spec.postgres) : []),
+        ...(postgres ? postgresEnvChanges(postgres) : []),
       ],
     });
     return tools;
@@ -236,7 +243,7 @@ async function sourceImage(
     return image.Id;
   }
   if (spec.image) return (await ensureImage(docker, spec.image, signal)).Id;
-  if (spec.postgres) {
+  if (postgresOf(spec)) {
     // Built on first need (about two minutes, once per machine), with its progress shown.
     const image = await ensurePostgresImage({
       docker,

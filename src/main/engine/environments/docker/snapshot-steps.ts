@@ -20,6 +20,8 @@ import {
   shellQuote,
   type DockerItemSettings,
 } from './item-settings';
+import { sqliteDatabaseOf } from '../../../../shared/substrates/sqlite';
+import { postgresOf } from '../../../../shared/substrates/postgres';
 
 /** Tools the judge environment uses when the image has them. */
 export interface ContainerTools {
@@ -38,20 +40,22 @@ export async function stateArchive(
   settings: DockerItemSettings,
   itemId?: string,
 ): Promise<Buffer> {
+  const database = sqliteDatabaseOf(spec);
+  const postgres = postgresOf(spec);
   const root = settings.workdir.replace(/^\/+/, '');
   const entries: ArchiveEntry[] = [{ path: root || '.', type: 'directory', mode: 0o755 }];
   for (const [path, content] of Object.entries(spec.files)) {
-    if (path === spec.database?.path && spec.database.sql) continue;
+    if (path === database?.path && database.sql) continue;
     entries.push({ path: posix.join(root, path), content });
   }
-  if (spec.database?.sql) {
+  if (database?.sql) {
     entries.push({
-      path: posix.join(root, spec.database.path),
-      content: await buildDatabase(spec.files[spec.database.path], spec.database.sql, itemId),
+      path: posix.join(root, database.path),
+      content: await buildDatabase(spec.files[database.path], database.sql, itemId),
     });
   }
   // A Postgres dump is staged outside the working folder and deleted once loaded.
-  if (spec.postgres) entries.push(...dumpFiles(spec.postgres));
+  if (postgres) entries.push(...dumpFiles(postgres));
   return packArchive(entries.filter((entry) => entry.path !== '.'));
 }
 
@@ -171,9 +175,10 @@ export async function checkHealth(
   signal?: AbortSignal,
   allowRoot = containerCapFromEnv(process.env).allowRoot,
 ): Promise<void> {
+  const database = sqliteDatabaseOf(spec);
   const paths = [
     ...(settings.replay.length > 0 ? [] : Object.keys(spec.files)),
-    ...(spec.database ? [spec.database.path] : []),
+    ...(database ? [database.path] : []),
   ];
   const result = await execInContainer(
     container,

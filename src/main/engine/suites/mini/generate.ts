@@ -40,16 +40,14 @@ export interface GenerateOptions {
 
 /** The environment of an item: its starting state, replaying the agent's shell calls. */
 export function itemEnvironment(recipe: MiniRecipe): EnvironmentSpec {
-  return {
-    files: recipe.files,
-    ...(recipe.database ? { database: { path: recipe.database } } : {}),
-    ...(recipe.postgres
-      ? { postgres: { database: 'app', owner: 'agent', ...recipe.postgres } }
-      : {}),
-    shell: true,
-    setup: recipe.setup,
-    replay: true,
-  };
+  const state = { files: recipe.files, shell: true, setup: recipe.setup, replay: true };
+  if (recipe.postgres) {
+    const postgres = { database: 'app', owner: 'agent', ...recipe.postgres };
+    return { substrate: 'postgres', ...state, postgres };
+  }
+  if (recipe.database)
+    return { substrate: 'sqlite', ...state, database: { path: recipe.database } };
+  return { substrate: 'files', ...state };
 }
 
 /** The same environment before the agent acted (no replay). */

@@ -79,7 +79,7 @@ export function decisiveFetch(fields: ProbeFields & { url: string }): Probe {
 
 /** The item's environment: only its web snapshot (no files, no shell, no container). */
 export function searchEnvironment(recipe: SearchRecipe): EnvironmentSpec {
-  return { files: {}, shell: false, web: { pages: recipe.pages } };
+  return { substrate: 'files', files: {}, shell: false, web: { pages: recipe.pages } };
 }
 
 /** The trajectory: the task, each step's words and web call with its real result, the end. */

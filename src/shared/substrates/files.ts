@@ -1,0 +1,8 @@
+/** The files substrate's member: files (and a shell when asked), no database. */
+import { z } from 'zod';
+import { environmentBaseSchema } from './environment-base';
+
+/** An environment of files only; what a document without a database or server means. */
+export const filesEnvironmentSchema = environmentBaseSchema.extend({
+  substrate: z.literal('files'),
+});
