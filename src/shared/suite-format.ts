@@ -6,37 +6,58 @@
 import { z } from 'zod';
 import { buildContextProblem } from './build-context';
 import { filesEnvironmentSchema } from './substrates/files';
-import type { postgresSpecSchema } from './substrates/postgres';
-import { postgresEnvironmentSchema } from './substrates/postgres';
+import {
+  postgresEnvironmentSchema,
+  postgresName,
+  type postgresSpecSchema,
+} from './substrates/postgres';
 import { sqliteEnvironmentSchema } from './substrates/sqlite';
-import type { containerResourcesSchema } from './substrates/environment-base';
+import {
+  environmentBaseSchema,
+  type containerResourcesSchema,
+} from './substrates/environment-base';
 import type { webPageSchema, webSpecSchema } from './substrates/web';
 import { trajectorySchema } from './trajectory';
 
-/** The substrates an environment can be, each a member its own file defines. */
+/**
+ * The substrates an environment can be, each a member its own file defines. A document that
+ * names no substrate is the first member whose own state it carries, so the order matters where
+ * two could claim it: PostgreSQL before SQLite, as the old schema refused both together.
+ */
 const environmentMembers = [
-  filesEnvironmentSchema,
-  sqliteEnvironmentSchema,
   postgresEnvironmentSchema,
+  sqliteEnvironmentSchema,
+  filesEnvironmentSchema,
 ] as const;
 
+type EnvironmentMember = (typeof environmentMembers)[number];
+
+const sharedKeys = new Set(['substrate', ...Object.keys(environmentBaseSchema.shape)]);
+
+/** The fields a member adds to the base: its own state (`postgres`, `database`; none for files). */
+function stateKeys(member: EnvironmentMember): string[] {
+  return Object.keys(member.shape).filter((key) => !sharedKeys.has(key));
+}
+
 /**
- * The member a document written before `substrate` existed means, from the state it carries:
- * a PostgreSQL server, else a SQLite database, else files. A document naming its substrate, or
- * one that is not an object, is left for the union to judge.
+ * The member a document written before `substrate` existed means, from the state it carries;
+ * files when it carries none. A document naming its substrate, or one that is not an object,
+ * is left for the union to judge.
  */
 function withSubstrate(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   if ('substrate' in value) return value;
   const fields = value as Record<string, unknown>;
-  const substrate =
-    fields.postgres !== undefined ? 'postgres' : fields.database !== undefined ? 'sqlite' : 'files';
-  return { substrate, ...fields };
+  const member =
+    environmentMembers.find((candidate) =>
+      stateKeys(candidate).some((key) => fields[key] !== undefined),
+    ) ?? filesEnvironmentSchema;
+  return { substrate: member.shape.substrate.value, ...fields };
 }
 
 /**
  * Where the judge's tools act, as the agent left it: one member per substrate, told apart by
- * `substrate`. The checks that span fields stay here, worded as before.
+ * `substrate`. The checks that span the shared fields stay here, worded as before.
  */
 export const environmentSpecSchema = z
   .preprocess(withSubstrate, z.discriminatedUnion('substrate', environmentMembers))
@@ -53,16 +74,6 @@ export const environmentSpecSchema = z
         : 'is only used with dockerfile';
       if (problem) context.addIssue({ code: 'custom', message: problem, path: ['buildContext'] });
     }
-    if (
-      spec.substrate === 'postgres' &&
-      spec.postgres.dumpFile &&
-      spec.files[spec.postgres.dumpFile] === undefined
-    )
-      context.addIssue({
-        code: 'custom',
-        message: 'names a file that is not among files',
-        path: ['postgres', 'dumpFile'],
-      });
   });
 
 /** An error taxonomy a suite defines (App. J ships three built in). */
@@ -160,11 +171,15 @@ export const suiteItemSchema = z
     id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" and "-" only'),
     /** Dataset the item belongs to, for per-dataset analysis (e.g. `aj-filesystem`). */
     dataset: z.string().min(1),
-    substrate: z.enum(['filesystem', 'database', 'postgres', 'code', 'web', 'terminal']),
+    substrate: z.enum(['filesystem', 'database', postgresName, 'code', 'web', 'terminal']),
     /** The task the agent was given. */
     task: z.string().min(1),
     trajectory: trajectorySchema,
-    environment: environmentSpecSchema.default({ substrate: 'files', files: {}, shell: false }),
+    environment: environmentSpecSchema.default({
+      substrate: filesEnvironmentSchema.shape.substrate.value,
+      files: {},
+      shell: false,
+    }),
     /** Dimension ids this item may be judged on (App. G); task_success by default. */
     dimensions: z.array(z.string().min(1)).min(1).default(['task_success']),
     /** Taxonomy id for the error-attribution readout. */

@@ -7,6 +7,12 @@ import { z } from 'zod';
 import type { EnvironmentSpec, PostgresSpec } from '../suite-format';
 import { environmentBaseSchema, relativePath } from './environment-base';
 
+/**
+ * The substrate's name: its member's `substrate`, its items' dataset label and its bootstrapped
+ * image's kind. Elsewhere it is read from here, so the name is written once.
+ */
+export const postgresName = 'postgres';
+
 const sqlName = z
   .string()
   .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case letters, digits and "_" (a PostgreSQL name)');
@@ -40,11 +46,16 @@ export const postgresSpecSchema = z
   .strict();
 
 /** An environment whose `sql_query` queries a PostgreSQL server (Docker backend). */
-export const postgresEnvironmentSchema = environmentBaseSchema.extend({
-  substrate: z.literal('postgres'),
-  /** The server that `sql_query` queries. */
-  postgres: postgresSpecSchema,
-});
+export const postgresEnvironmentSchema = environmentBaseSchema
+  .extend({
+    substrate: z.literal(postgresName),
+    /** The server that `sql_query` queries. */
+    postgres: postgresSpecSchema,
+  })
+  .refine((spec) => !spec.postgres.dumpFile || spec.files[spec.postgres.dumpFile] !== undefined, {
+    message: 'names a file that is not among files',
+    path: ['postgres', 'dumpFile'],
+  });
 
 /**
  * The server `spec` asks for, or undefined for every other member. It asks `in` rather than

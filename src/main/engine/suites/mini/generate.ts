@@ -18,6 +18,7 @@ import { agentStepLimits, formatShellResult, mapPool, requireItemContainers } fr
 import { miniRecipes, miniSearchRecipes, miniSuiteInfo } from './index';
 import { agentTrajectory, hardCaseNote, miniSubstrates, type MiniRecipe } from './recipe';
 import { generateSearchItem, type SearchRecipe } from './search-recipe';
+import { postgresName } from '../../../../shared/substrates/postgres';
 
 /** Options of `generateMiniSuite`. */
 export interface GenerateOptions {
@@ -43,7 +44,7 @@ export function itemEnvironment(recipe: MiniRecipe): EnvironmentSpec {
   const state = { files: recipe.files, shell: true, setup: recipe.setup, replay: true };
   if (recipe.postgres) {
     const postgres = { database: 'app', owner: 'agent', ...recipe.postgres };
-    return { substrate: 'postgres', ...state, postgres };
+    return { substrate: postgresName, ...state, postgres };
   }
   if (recipe.database)
     return { substrate: 'sqlite', ...state, database: { path: recipe.database } };
