@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { buildContextProblem } from './build-context';
-import { filesEnvironmentSchema } from './substrates/files';
+import { filesEnvironmentSchema, filesName } from './substrates/files';
 import {
   postgresEnvironmentSchema,
   postgresName,
@@ -176,7 +176,7 @@ export const suiteItemSchema = z
     task: z.string().min(1),
     trajectory: trajectorySchema,
     environment: environmentSpecSchema.default({
-      substrate: filesEnvironmentSchema.shape.substrate.value,
+      substrate: filesName,
       files: {},
       shell: false,
     }),

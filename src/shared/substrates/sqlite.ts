@@ -3,6 +3,9 @@ import { z } from 'zod';
 import type { EnvironmentSpec } from '../suite-format';
 import { environmentBaseSchema, relativePath } from './environment-base';
 
+/** The substrate's name, read from here by whatever builds a SQLite environment. */
+export const sqliteName = 'sqlite';
+
 const sqliteDatabaseSchema = z.object({ path: relativePath, sql: z.string().optional() }).strict();
 
 /** Where the SQLite file is among `files`, and the SQL that makes it when it is not there. */
@@ -10,7 +13,7 @@ type SqliteDatabase = z.output<typeof sqliteDatabaseSchema>;
 
 /** An environment whose `sql_query` reads a SQLite file among `files` (or made from `sql`). */
 export const sqliteEnvironmentSchema = environmentBaseSchema.extend({
-  substrate: z.literal('sqlite'),
+  substrate: z.literal(sqliteName),
   /** A SQLite database among `files`, or created from `sql`, that `sql_query` reads. */
   database: sqliteDatabaseSchema,
 });

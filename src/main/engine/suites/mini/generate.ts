@@ -19,6 +19,8 @@ import { miniRecipes, miniSearchRecipes, miniSuiteInfo } from './index';
 import { agentTrajectory, hardCaseNote, miniSubstrates, type MiniRecipe } from './recipe';
 import { generateSearchItem, type SearchRecipe } from './search-recipe';
 import { postgresName } from '../../../../shared/substrates/postgres';
+import { filesName } from '../../../../shared/substrates/files';
+import { sqliteName } from '../../../../shared/substrates/sqlite';
 
 /** Options of `generateMiniSuite`. */
 export interface GenerateOptions {
@@ -47,8 +49,8 @@ export function itemEnvironment(recipe: MiniRecipe): EnvironmentSpec {
     return { substrate: postgresName, ...state, postgres };
   }
   if (recipe.database)
-    return { substrate: 'sqlite', ...state, database: { path: recipe.database } };
-  return { substrate: 'files', ...state };
+    return { substrate: sqliteName, ...state, database: { path: recipe.database } };
+  return { substrate: filesName, ...state };
 }
 
 /** The same environment before the agent acted (no replay). */
