@@ -11,9 +11,8 @@ import { dockerDescription } from './docker/judge-environment';
 import { joinPath } from './docker/prepare';
 import { specNeedsDocker } from './provision';
 import { snapshotCapabilities, snapshotDescription } from './snapshot';
-import { layerSubstrates } from '../substrates';
+import { containerStateOf, layerSubstrates } from '../substrates';
 import { sqliteDatabaseOf } from '../../../shared/substrates/sqlite';
-import { postgresOf } from '../../../shared/substrates/postgres';
 
 /** An environment that describes itself but cannot be acted on. */
 export function describeEnvironment(
@@ -42,7 +41,7 @@ function describeLocal(
   }
   const settings = dockerItemSettings(spec, trajectory ?? []);
   const database = sqliteDatabaseOf(spec);
-  const postgres = postgresOf(spec);
+  const state = containerStateOf(spec);
   const databasePath = database ? joinPath(settings.workdir, database.path) : undefined;
   return {
     backend: 'docker',
@@ -50,9 +49,9 @@ function describeLocal(
       capabilities: {
         shell: true,
         files: true,
-        sql: databasePath !== undefined || postgres !== undefined,
+        sql: databasePath !== undefined || state?.query !== undefined,
       },
-      description: dockerDescription(settings, databasePath, postgres),
+      description: dockerDescription(settings, databasePath, state?.description),
       ...acts,
     },
   };

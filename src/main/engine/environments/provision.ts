@@ -21,12 +21,12 @@ import { prepareItem } from './docker/prepare';
 import { startRep } from './docker/rep';
 import { provisionSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
 import {
+  containerStateOf,
   layerSubstrates,
   type LayerOptions,
   type WebBackend,
   type WebRecording,
 } from '../substrates';
-import { postgresOf } from '../../../shared/substrates/postgres';
 
 /** Which backend to use; `auto` applies the rule above. */
 export type EnvironmentBackend = 'docker' | 'snapshot' | 'auto';
@@ -56,7 +56,7 @@ export interface ProvisionedJudgeEnvironment extends ProvisionedEnvironment {
 export function specNeedsDocker(spec: EnvironmentSpec): boolean {
   return (
     spec.shell ||
-    postgresOf(spec) !== undefined ||
+    containerStateOf(spec) !== undefined ||
     (spec.setup?.length ?? 0) > 0 ||
     spec.replay === true ||
     spec.image !== undefined ||

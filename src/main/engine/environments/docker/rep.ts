@@ -4,7 +4,6 @@
  * every path: `dispose`, an abort of the rep's signal, or a failure while starting.
  */
 import type Docker from 'dockerode';
-import { startPostgres } from '../postgres/server';
 import type { ProvisionedEnvironment } from '../snapshot';
 import {
   containerLabels,
@@ -15,7 +14,7 @@ import {
 } from './client';
 import { containerHostConfig, keepAliveCommand } from './item-settings';
 import { DockerJudgeEnvironment } from './judge-environment';
-import type { PreparedItem } from './prepare';
+import { containerRun, type PreparedItem } from './prepare';
 
 // Creating or starting a container on a busy machine can take seconds, never a minute.
 const repStartTimeoutMs = 60_000;
@@ -72,8 +71,8 @@ export async function startRep(
       ms: repStartTimeoutMs,
     });
     signal?.throwIfAborted();
-    // Postgres substrate: the item's server, stopped cleanly in the snapshot.
-    if (prepared.postgres) await startPostgres(container, signal);
+    // A substrate's process (a PostgreSQL server), stopped cleanly in the snapshot.
+    await prepared.state?.start(containerRun(container), signal);
   } catch (error) {
     await dispose();
     throw error;

@@ -11,7 +11,6 @@ import type { EnvironmentSpec } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
 import { packArchive, type ArchiveEntry } from './archive';
 import { buildItemDatabase, databaseLabel } from '../item-sql';
-import { dumpFiles } from '../postgres/server';
 import { execInContainer } from './exec';
 import {
   containerCapFromEnv,
@@ -21,7 +20,7 @@ import {
   type DockerItemSettings,
 } from './item-settings';
 import { sqliteDatabaseOf } from '../../../../shared/substrates/sqlite';
-import { postgresOf } from '../../../../shared/substrates/postgres';
+import { containerStateOf } from '../../substrates';
 
 /** Tools the judge environment uses when the image has them. */
 export interface ContainerTools {
@@ -41,7 +40,6 @@ export async function stateArchive(
   itemId?: string,
 ): Promise<Buffer> {
   const database = sqliteDatabaseOf(spec);
-  const postgres = postgresOf(spec);
   const root = settings.workdir.replace(/^\/+/, '');
   const entries: ArchiveEntry[] = [{ path: root || '.', type: 'directory', mode: 0o755 }];
   for (const [path, content] of Object.entries(spec.files)) {
@@ -54,8 +52,8 @@ export async function stateArchive(
       content: await buildDatabase(spec.files[database.path], database.sql, itemId),
     });
   }
-  // A Postgres dump is staged outside the working folder and deleted once loaded.
-  if (postgres) entries.push(...dumpFiles(postgres));
+  // A substrate's files (a Postgres dump) are staged outside the working folder.
+  entries.push(...(containerStateOf(spec)?.stagedFiles ?? []));
   return packArchive(entries.filter((entry) => entry.path !== '.'));
 }
 
