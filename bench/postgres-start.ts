@@ -41,7 +41,7 @@ async function oneRep(prepared: PreparedItem): Promise<Sample> {
   const rep = await startRep(prepared);
   const start = now() - started;
   try {
-    if (prepared.postgres) {
+    if (prepared.state) {
       await rep.environment.sqlQuery('SELECT count(*) FROM orders', defaultToolLimits);
     } else {
       await rep.environment.exec('cat orders.csv | wc -l', defaultToolLimits);

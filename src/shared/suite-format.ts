@@ -5,197 +5,75 @@
  */
 import { z } from 'zod';
 import { buildContextProblem } from './build-context';
+import { filesEnvironmentSchema, filesName } from './substrates/files';
+import {
+  postgresEnvironmentSchema,
+  postgresName,
+  type postgresSpecSchema,
+} from './substrates/postgres';
+import { sqliteEnvironmentSchema } from './substrates/sqlite';
+import {
+  environmentBaseSchema,
+  type containerResourcesSchema,
+} from './substrates/environment-base';
+import type { webPageSchema, webSpecSchema } from './substrates/web';
 import { trajectorySchema } from './trajectory';
 
 /**
- * Why a path is unsafe on any OS the engine runs on, or undefined: `..` segments, backslashes
- * (a separator on Windows), drive letters (`C:`), UNC/device prefixes and NUL bytes.
+ * The substrates an environment can be, each a member its own file defines. A document that
+ * names no substrate is the first member whose own state it carries, so the order matters where
+ * two could claim it: PostgreSQL before SQLite, as the old schema refused both together.
  */
-export function unsafePathReason(path: string): string | undefined {
-  if (path.includes('\0')) return 'must not contain NUL bytes';
-  if (path.includes('\\')) return 'must not contain a backslash';
-  if (/(^|\/)[A-Za-z]:/.test(path)) return 'must not name a drive (C:)';
-  if (path.startsWith('//')) return 'must not be a UNC or device path';
-  if (path.split('/').includes('..')) return 'must not contain ".."';
-  return undefined;
+const environmentMembers = [
+  postgresEnvironmentSchema,
+  sqliteEnvironmentSchema,
+  filesEnvironmentSchema,
+] as const;
+
+type EnvironmentMember = (typeof environmentMembers)[number];
+
+const sharedKeys = new Set(['substrate', ...Object.keys(environmentBaseSchema.shape)]);
+
+/** The fields a member adds to the base: its own state (`postgres`, `database`; none for files). */
+function stateKeys(member: EnvironmentMember): string[] {
+  return Object.keys(member.shape).filter((key) => !sharedKeys.has(key));
 }
 
-const relativePath = z
-  .string()
-  .min(1)
-  .superRefine((path, context) => {
-    const reason = path.startsWith('/') ? 'must be relative' : unsafePathReason(path);
-    if (reason)
-      context.addIssue({
-        code: 'custom',
-        message: `${reason} (a relative path inside the environment)`,
-      });
-  });
-
-const absolutePath = z
-  .string()
-  .regex(/^\/[^\0]*$/, 'must be an absolute path')
-  .superRefine((path, context) => {
-    const reason = unsafePathReason(path);
-    if (reason) context.addIssue({ code: 'custom', message: reason });
-  });
-
-/** Limits on each container of the Docker backend. */
-export const containerResourcesSchema = z
-  .object({
-    /** CPUs (fractions allowed); default 1. */
-    cpus: z.number().positive().max(64).optional(),
-    /** Memory in MiB (no swap on top); default 1024. */
-    memoryMb: z.number().int().min(16).optional(),
-    /** Most processes at once; default 256. */
-    pids: z.number().int().min(8).optional(),
-  })
-  .strict();
-
-const sqlName = z
-  .string()
-  .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case letters, digits and "_" (a PostgreSQL name)');
-
 /**
- * A PostgreSQL server holding the agent's end state (the `postgres` substrate, AJ-Bench
- * Postgres in the paper's §2). The server runs inside the item's container, without network;
- * the state is loaded from a dump, then `setup` and `replay` run against the live server.
+ * The member a document written before `substrate` existed means, from the state it carries;
+ * files when it carries none. A document naming its substrate, or one that is not an object,
+ * is left for the union to judge.
  */
-export const postgresSpecSchema = z
-  .object({
-    /** The database the agent worked in; default `app`. */
-    database: sqlName.default('app'),
-    /** The role the agent worked as (owns the database; `PGUSER` in the container); default `agent`. */
-    owner: sqlName
-      .refine((name) => !['postgres', 'judge_readonly'].includes(name), {
-        message: 'postgres and judge_readonly are reserved',
-      })
-      .default('agent'),
-    /** A plain SQL dump (pg_dump's default format, or any SQL) loaded with psql as `owner`. */
-    sql: z.string().optional(),
-    /** A file among `files` holding a plain SQL dump, loaded the same way. */
-    dumpFile: relativePath.optional(),
-    /** A `pg_dump --format=custom` archive, base64-encoded, loaded with pg_restore as `owner`. */
-    archive: z
-      .string()
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64')
-      .optional(),
-    /**
-     * What the judge's `sql_query` may do: `read-only` (default; it connects as a role that can
-     * only read) or `read-write` (as `owner`, for items whose judging needs writes).
-     */
-    access: z.enum(['read-only', 'read-write']).default('read-only'),
-  })
-  .strict();
-
-/** One page of an item's web snapshot. */
-export const webPageSchema = z
-  .object({
-    /** The page's address; `fetch_url` answers it exactly (a trailing "/" and "#..." ignored). */
-    url: z
-      .string()
-      .url()
-      .refine((url) => /^https?:\/\//.test(url), { message: 'must be an http(s) URL' }),
-    title: z.string().min(1),
-    /** The page as text (what `fetch_url` returns). */
-    content: z.string(),
-  })
-  .strict();
+function withSubstrate(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  if ('substrate' in value) return value;
+  const fields = value as Record<string, unknown>;
+  const member =
+    environmentMembers.find((candidate) =>
+      stateKeys(candidate).some((key) => fields[key] !== undefined),
+    ) ?? filesEnvironmentSchema;
+  return { substrate: member.shape.substrate.value, ...fields };
+}
 
 /**
- * The web an item's judge sees (the `web` substrate, AJ-Bench Deep Search): a snapshot of the
- * pages the agent saw plus distractors, searched by a local index. Nothing leaves the machine.
- */
-export const webSpecSchema = z
-  .object({
-    pages: z.array(webPageSchema).min(1).max(5000),
-    /** Results per `web_search` call; default 5. */
-    resultsPerQuery: z.number().int().min(1).max(20).optional(),
-  })
-  .strict()
-  .refine((web) => new Set(web.pages.map((page) => page.url)).size === web.pages.length, {
-    message: 'every page needs its own url',
-    path: ['pages'],
-  });
-
-/**
- * Where the judge's tools act, as the agent left it. `files`, `database` and `shell` serve
- * both backends; every other field is for the Docker backend, optional, with the default
- * named beside it (so specs written before these fields existed mean what they meant).
+ * Where the judge's tools act, as the agent left it: one member per substrate, told apart by
+ * `substrate`. The checks that span the shared fields stay here, worded as before.
  */
 export const environmentSpecSchema = z
-  .object({
-    /** Files of the agent's final state, path (relative to `workdir`) → content. */
-    files: z.record(relativePath, z.string()).default({}),
-    /** A SQLite database among `files`, or created from `sql`, that `sql_query` reads. */
-    database: z.object({ path: relativePath, sql: z.string().optional() }).strict().optional(),
-    /** A PostgreSQL server in the container that `sql_query` queries (Docker backend). */
-    postgres: postgresSpecSchema.optional(),
-    /** A web snapshot served to `web_search` and `fetch_url` (no container needed). */
-    web: webSpecSchema.optional(),
-    /** Whether the judge may run shell commands (needs the Docker backend). */
-    shell: z.boolean().default(false),
-    /** Image to start from; default the bootstrapped `cuelab/base` (`cuelab env bootstrap`). */
-    image: z.string().min(1).optional(),
-    /**
-     * A Dockerfile to build and start from instead of `image`: FROM a local image (e.g.
-     * `cuelab/base:latest`), or any image where a registry answers.
-     */
-    dockerfile: z.string().min(1).optional(),
-    /**
-     * Files sent beside `dockerfile` in its build context, path → base64 bytes, so `COPY x /y`
-     * finds them (a Terminal-Bench task folder, say); only with `dockerfile`, at most
-     * `buildContextLimits` in files and decoded bytes.
-     */
-    buildContext: z.record(relativePath, z.string()).optional(),
-    /** Absolute folder that holds `files` and where commands start; default `/workspace`. */
-    workdir: absolutePath.optional(),
-    /** Shell commands run as root in `workdir`, in order, after `files`; each must exit 0. */
-    setup: z.array(z.string().min(1)).optional(),
-    /**
-     * Replay the agent's recorded shell tool calls from the trajectory, in order, after `setup`
-     * (AJ-Bench style); default false. `files` are then the state before the agent acted.
-     */
-    replay: z.boolean().optional(),
-    /** Tool names whose calls `replay` runs; default shell, bash, execute_bash, run_shell_command. */
-    replayTools: z.array(z.string().min(1)).min(1).optional(),
-    /**
-     * Who the judge's commands run as: default "agent" (a non-root user the snapshot creates
-     * when the image lacks it), "root", or any user name or uid[:gid].
-     */
-    user: z
-      .string()
-      .regex(/^([a-z_][a-z0-9_-]{0,31}|\d+(:\d+)?)$/, 'a user name or uid[:gid]')
-      .optional(),
-    /**
-     * Shell lines the judge's shell runs before each of its commands, as the judge's user
-     * (e.g. activating the conda env a SWE-bench image's tests need); default none.
-     */
-    shellInit: z.string().min(1).max(4096).optional(),
-    /** Network for setup, replay and the judge; default false (no network interface but lo). */
-    network: z.boolean().optional(),
-    /** CPU, memory and process limits per container. */
-    resources: containerResourcesSchema.optional(),
-  })
-  .strict()
-  .refine((spec) => !(spec.image && spec.dockerfile), {
-    message: 'give either image or dockerfile, not both',
-    path: ['dockerfile'],
-  })
+  .preprocess(withSubstrate, z.discriminatedUnion('substrate', environmentMembers))
   .superRefine((spec, context) => {
-    if (!spec.buildContext) return;
-    const problem = spec.dockerfile
-      ? buildContextProblem(spec.buildContext)
-      : 'is only used with dockerfile';
-    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['buildContext'] });
-  })
-  .refine((spec) => !(spec.postgres && spec.database), {
-    message: 'give either a SQLite database or postgres, not both',
-    path: ['postgres'],
-  })
-  .refine((spec) => !spec.postgres?.dumpFile || spec.files[spec.postgres.dumpFile] !== undefined, {
-    message: 'names a file that is not among files',
-    path: ['postgres', 'dumpFile'],
+    if (spec.image && spec.dockerfile)
+      context.addIssue({
+        code: 'custom',
+        message: 'give either image or dockerfile, not both',
+        path: ['dockerfile'],
+      });
+    if (spec.buildContext) {
+      const problem = spec.dockerfile
+        ? buildContextProblem(spec.buildContext)
+        : 'is only used with dockerfile';
+      if (problem) context.addIssue({ code: 'custom', message: problem, path: ['buildContext'] });
+    }
   });
 
 /** An error taxonomy a suite defines (App. J ships three built in). */
@@ -293,11 +171,15 @@ export const suiteItemSchema = z
     id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" and "-" only'),
     /** Dataset the item belongs to, for per-dataset analysis (e.g. `aj-filesystem`). */
     dataset: z.string().min(1),
-    substrate: z.enum(['filesystem', 'database', 'postgres', 'code', 'web', 'terminal']),
+    substrate: z.enum(['filesystem', 'database', postgresName, 'code', 'web', 'terminal']),
     /** The task the agent was given. */
     task: z.string().min(1),
     trajectory: trajectorySchema,
-    environment: environmentSpecSchema.default({ files: {}, shell: false }),
+    environment: environmentSpecSchema.default({
+      substrate: filesName,
+      files: {},
+      shell: false,
+    }),
     /** Dimension ids this item may be judged on (App. G); task_success by default. */
     dimensions: z.array(z.string().min(1)).min(1).default(['task_success']),
     /** Taxonomy id for the error-attribution readout. */

@@ -42,6 +42,7 @@ const item: SuiteItem = {
     { role: 'assistant', content: 'Moved both files into logs/. Done.' },
   ],
   environment: {
+    substrate: 'sqlite',
     files: { 'logs/a.log': 'alpha\n', 'logs/b.log': 'beta\n', 'src/main.py': 'print(1)\n' },
     database: {
       path: 'state.sqlite',

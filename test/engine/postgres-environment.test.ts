@@ -5,7 +5,7 @@ import { ensurePostgresImage } from '../../src/main/engine/environments/docker/b
 import { listManagedContainers } from '../../src/main/engine/environments/docker/orphans';
 import { prepareItem, type PreparedItem } from '../../src/main/engine/environments/docker/prepare';
 import { withRep } from '../../src/main/engine/environments/docker/rep';
-import { parseCsv } from '../../src/main/engine/environments/postgres/query';
+import { parseCsv } from '../../src/main/engine/substrates/postgres/query';
 import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { judgeToolSpecs, runTool } from '../../src/main/engine/judge/tools';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
@@ -82,7 +82,7 @@ describe('PostgreSQL substrate', () => {
     needDocker(context);
     const item = `pg-env-${run}`;
     const prepared = await prepare({ shell: true, replay: true, postgres: { sql: dump } }, item);
-    expect(prepared.postgres?.access).toBe('read-only');
+    expect(prepared.state?.description).toContain('read-only');
     await withRep(prepared, async ({ environment }) => {
       expect(environment.capabilities.sql).toBe(true);
       expect(environment.description).toContain('judge_readonly');

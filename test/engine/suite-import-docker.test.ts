@@ -24,6 +24,7 @@ import { importRuns } from '../../src/main/engine/suites/import';
 import { dockerForTest } from '../helpers/docker';
 import { baseImageForTest } from '../helpers/docker-images';
 import { makeTempDir } from '../helpers/temp-dir';
+import { postgresOf } from '../../src/shared/substrates/postgres';
 
 const skipReason = 'Docker is not running here (set CUELAB_REQUIRE_DOCKER=1 to make this fail)';
 const docker = new Docker();
@@ -160,7 +161,7 @@ describe('imported SWE-bench environments in Docker', () => {
 describe('imported MCPMark runs in Docker', () => {
   it('a postgres run: the initial database with the agent SQL replayed, served read-only', async (context) => {
     needDocker(context);
-    expect(postgresRun.environment.postgres).toMatchObject({
+    expect(postgresOf(postgresRun.environment)).toMatchObject({
       database: 'chinook',
       access: 'read-only',
     });

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importRuns } from '../../src/main/engine/suites/import';
 import { makeTempDir } from '../helpers/temp-dir';
 import { deflatedZip } from '../../src/main/engine/export/inspect-eval';
+import { postgresOf } from '../../src/shared/substrates/postgres';
 
 const fixture = join(__dirname, '..', 'fixtures', 'import', 'mcpmark');
 let dir: ReturnType<typeof makeTempDir>;
@@ -47,7 +48,7 @@ describe('MCPMark states beyond the fixture layout', () => {
     const item = importRuns({ path: dir.path, format: 'mcpmark' }).suite.items.find(
       (entry) => entry.substrate === 'postgres',
     )!;
-    expect(item.environment.postgres?.sql).toBe(
+    expect(postgresOf(item.environment)?.sql).toBe(
       'CREATE TABLE "Employee" ("EmployeeId" integer);\n',
     );
     expect(item.environment.setup).toBeUndefined();

@@ -14,6 +14,7 @@ import { saveSuite } from '../../src/main/engine/store/suite-items';
 import { importRuns } from '../../src/main/engine/suites/import';
 import { studySpecSchema } from '../../src/shared/study-spec';
 import { makeTempDir } from '../helpers/temp-dir';
+import { postgresOf } from '../../src/shared/substrates/postgres';
 
 const fixtures = join(__dirname, '..', 'fixtures', 'import');
 const fixture = (...parts: string[]) => join(fixtures, ...parts);
@@ -234,8 +235,11 @@ describe('MCPMark runs', () => {
       taxonomy: 'aj-postgres',
     });
     expect(item.task).toContain('Andrew Adams (EmployeeId = 1): set his title');
-    expect(item.environment.postgres).toMatchObject({ database: 'chinook', access: 'read-only' });
-    expect(item.environment.postgres?.sql).toContain('COPY public."Employee"');
+    expect(postgresOf(item.environment)).toMatchObject({
+      database: 'chinook',
+      access: 'read-only',
+    });
+    expect(postgresOf(item.environment)?.sql).toContain('COPY public."Employee"');
     const setup = item.environment.setup ?? [];
     // The unquoted UPDATE failed in the run and is not replayed; the other four statements are.
     expect(setup).toHaveLength(4);
@@ -251,7 +255,8 @@ describe('MCPMark runs', () => {
       "trajectory only: the task's initial database was not found (postgres_state/chinook.backup " +
         'or .sql beside the run or the tasks folder)',
     );
-    expect(only.suite.items[0]?.environment.postgres).toBeUndefined();
+    const [first] = only.suite.items;
+    expect(first && postgresOf(first.environment)).toBeUndefined();
   });
 });
 

@@ -31,6 +31,8 @@ import type { SuiteFile, SuiteItem } from '../../src/shared/suite-format';
 import { ensurePostgresImage } from '../../src/main/engine/environments/docker/bootstrap';
 import { dockerForTest } from '../helpers/docker';
 import { makeTempDir } from '../helpers/temp-dir';
+import { postgresOf } from '../../src/shared/substrates/postgres';
+import { sqliteDatabaseOf } from '../../src/shared/substrates/sqlite';
 
 const skipReason = 'Docker is not running here (set CUELAB_REQUIRE_DOCKER=1 to make this fail)';
 const path = join(resourcesDir(), 'suites', 'cuelab-mini.json');
@@ -152,8 +154,8 @@ describe('cuelab-mini: the shipped suite', () => {
       expect(entry.probes?.length).toBeGreaterThanOrEqual(2);
       expect(entry.probes?.length).toBeLessThanOrEqual(4);
       expect(entry.probes?.filter((probe) => probe.decisive)).toHaveLength(1);
-      if (entry.substrate === 'database') expect(entry.environment.database).toBeDefined();
-      if (entry.substrate === 'postgres') expect(entry.environment.postgres?.sql).toBeTruthy();
+      if (entry.substrate === 'database') expect(sqliteDatabaseOf(entry.environment)).toBeDefined();
+      if (entry.substrate === 'postgres') expect(postgresOf(entry.environment)?.sql).toBeTruthy();
       // Hidden tests are written by the verifier at check time, never shipped in the tree.
       expect(Object.values(entry.environment.files).join('\n')).not.toContain('class Hidden');
     }

@@ -41,6 +41,7 @@ function invoiceItem(id: string, status002: 'archived' | 'pending'): SuiteItem {
       { role: 'assistant', content: 'Moved inv-001 and inv-002 and updated the ledger. Done.' },
     ],
     environment: {
+      substrate: 'sqlite',
       files: {
         'archive/2023/inv-001.txt': 'INVOICE inv-001\namount: 120.00\n',
         'archive/2023/inv-002.txt': 'INVOICE inv-002\namount: 75.50\n',

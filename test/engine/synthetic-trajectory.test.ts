@@ -32,7 +32,7 @@ describe('the synthetic judge on imported runs without probes', () => {
   const workspace = useTempStore();
 
   async function rep(item: SuiteItem, persona: Persona, condition: RepConditionInput = {}) {
-    const snapshot = createSnapshotEnvironment({ files: {}, shell: false });
+    const snapshot = createSnapshotEnvironment({ substrate: 'files', files: {}, shell: false });
     try {
       const target = { item, environment: snapshot.environment, suiteId: 'imported-runs' };
       return await runSyntheticRep(workspace.store(), target, persona, condition);

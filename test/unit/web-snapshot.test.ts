@@ -6,6 +6,7 @@ import {
   tokenize,
 } from '../../src/main/engine/substrates/web/search-index';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
+import { postgresOf } from '../../src/shared/substrates/postgres';
 
 const pages = [
   {
@@ -96,7 +97,7 @@ describe('the suite format for the new substrates', () => {
   });
 
   it('defaults a Postgres state to database app, owner agent, read-only', () => {
-    expect(environmentSpecSchema.parse({ postgres: { sql: 'SELECT 1;' } }).postgres).toEqual({
+    expect(postgresOf(environmentSpecSchema.parse({ postgres: { sql: 'SELECT 1;' } }))).toEqual({
       database: 'app',
       owner: 'agent',
       sql: 'SELECT 1;',

@@ -6,6 +6,7 @@
 import type { StudySpec } from '../../shared/study-spec';
 import type { SuiteItem } from '../../shared/suite-format';
 import { selectItems } from '../engine/machine';
+import { postgresName } from '../../shared/substrates/postgres';
 
 /** The demo spec with its items pinned by id, a Postgres item added when `withPostgres`. */
 export function demoSpecWithItems(
@@ -14,10 +15,10 @@ export function demoSpecWithItems(
   withPostgres: boolean,
 ): StudySpec {
   const chosen = selectItems(spec, items);
-  if (!withPostgres || chosen.some((item) => item.substrate === 'postgres')) return spec;
+  if (!withPostgres || chosen.some((item) => item.substrate === postgresName)) return spec;
   const postgres = [...items]
     .sort((a, b) => a.id.localeCompare(b.id))
-    .find((item) => item.substrate === 'postgres');
+    .find((item) => item.substrate === postgresName);
   if (!postgres) return spec;
   return { ...spec, items: { ids: [...chosen.map((item) => item.id), postgres.id] } };
 }

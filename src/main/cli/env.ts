@@ -28,6 +28,8 @@ import {
   requireDocker,
   suiteImages,
 } from '../engine/machine';
+import { postgresName } from '../../shared/substrates/postgres';
+import type { BootstrapImageKind } from '../../shared/lab-api/environment';
 
 /** `cuelab env`: bootstrap the base image, show Docker status, clean up. */
 export const envCommand: CliCommand = {
@@ -80,7 +82,7 @@ pull       pulls every image the items of SUITE start from (e.g. the SWE-bench e
     switch (action) {
       case 'bootstrap':
         return withInterrupt((signal) =>
-          bootstrap(io, values.postgres ? 'postgres' : 'base', values.force, signal),
+          bootstrap(io, values.postgres ? postgresName : 'base', values.force, signal),
         );
       case 'status':
         return status(io);
@@ -98,7 +100,7 @@ pull       pulls every image the items of SUITE start from (e.g. the SWE-bench e
 
 async function bootstrap(
   io: CliIo,
-  kind: 'base' | 'postgres',
+  kind: BootstrapImageKind,
   force: boolean,
   signal: AbortSignal,
 ): Promise<number> {
@@ -141,7 +143,7 @@ async function status(io: CliIo): Promise<number> {
   const items = await listManagedImages(docker, 'item');
   io.out(`Item snapshots: ${items.length} image(s)`);
   const postgres = await findPostgresImage(docker);
-  const postgresTag = bootstrapImageTag('postgres');
+  const postgresTag = bootstrapImageTag(postgresName);
   io.out(
     postgres
       ? `PostgreSQL image: ${postgresTag} present (${formatBytes(postgres.Size)})`

@@ -162,13 +162,23 @@ export function findProviderEntry(
   return byKind.get(kind);
 }
 
-/** True for a provider that is an offline simulation. */
-export function isSimulatedProvider(kind: string): boolean {
+/** The kinds that are offline simulations (today the synthetic judge). */
+type SimulatedProviderKind = Extract<Entry, { simulated: true }>['kind'];
+
+/**
+ * True for a provider that is an offline simulation. Every place that treats the simulation
+ * apart asks this rather than spelling its kind, so the kind is written only in its entry.
+ */
+export function isSimulatedProvider(kind: string): kind is SimulatedProviderKind {
   return findProviderEntry(kind)?.simulated ?? false;
 }
 
-function theSimulation(): ProviderCatalogueEntry<JudgeProviderKind> {
-  const entry = entries.find((candidate) => candidate.simulated);
+function isSimulationEntry(entry: Entry): entry is Extract<Entry, { simulated: true }> {
+  return entry.simulated;
+}
+
+function theSimulation(): Extract<Entry, { simulated: true }> {
+  const entry = entries.find(isSimulationEntry);
   if (!entry) throw new Error('The provider catalogue has no simulation.');
   return entry;
 }

@@ -5,6 +5,13 @@
  */
 import { z } from 'zod';
 import { dockerHostConfigSchema, dockerHostStatusSchema } from '../docker-hosts';
+import { postgresName } from '../substrates/postgres';
+
+/** The images Settings and `cuelab env bootstrap` can build: the base, and the base plus PostgreSQL. */
+const bootstrapImageSchema = z.enum(['base', postgresName]);
+
+/** One of the bootstrapped images. */
+export type BootstrapImageKind = z.output<typeof bootstrapImageSchema>;
 
 const hostList = z.array(dockerHostStatusSchema);
 
@@ -23,7 +30,7 @@ export const environmentStatusSchema = z.object({
   }),
   bootstrapRunning: z.boolean(),
   /** Which images are being built now. */
-  building: z.array(z.enum(['base', 'postgres'])),
+  building: z.array(bootstrapImageSchema),
 });
 
 /** Environment methods. */
@@ -34,7 +41,7 @@ export const environmentMethods = {
    * (progress arrives as `env.bootstrap` events).
    */
   startBootstrap: {
-    request: z.object({ image: z.enum(['base', 'postgres']).default('base') }).strict(),
+    request: z.object({ image: bootstrapImageSchema.default('base') }).strict(),
     response: environmentStatusSchema,
   },
   /** Every enabled host with a fresh probe: reachable, Docker version, images, containers, reps. */
@@ -56,6 +63,6 @@ export const environmentEvents = {
     done: z.boolean(),
     error: z.string().optional(),
     /** The image the line is about (absent: the base image). */
-    image: z.enum(['base', 'postgres']).optional(),
+    image: bootstrapImageSchema.optional(),
   }),
 } as const;

@@ -12,6 +12,7 @@ import {
   findImage,
 } from '../environments';
 import type { EventHub } from '../events';
+import { postgresName } from '../../../shared/substrates/postgres';
 
 /** One bootstrapped image as the status reports it. */
 export interface ImageStatus {
@@ -58,7 +59,7 @@ export function createEnvironmentService(events: EventHub): EnvironmentService {
     const building = [...running.keys()];
     const images = {
       baseImage: await imageStatus('base', docker.available),
-      postgresImage: await imageStatus('postgres', docker.available),
+      postgresImage: await imageStatus(postgresName, docker.available),
     };
     if (!docker.available) {
       return {

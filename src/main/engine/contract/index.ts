@@ -24,4 +24,5 @@ export type {
 export { defineTool, toolError } from './tool';
 export type { JudgeTool, ToolContext, ToolOutcome } from './tool';
 export type { RepRecord } from './rep-record';
+export type { ContainerRun, ContainerState, RepRun } from './container-state';
 export type { Readout, Taxonomy, Verdict } from './verdict';

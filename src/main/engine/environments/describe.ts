@@ -11,7 +11,8 @@ import { dockerDescription } from './docker/judge-environment';
 import { joinPath } from './docker/prepare';
 import { specNeedsDocker } from './provision';
 import { snapshotCapabilities, snapshotDescription } from './snapshot';
-import { layerSubstrates } from '../substrates';
+import { containerStateOf, layerSubstrates } from '../substrates';
+import { sqliteDatabaseOf } from '../../../shared/substrates/sqlite';
 
 /** An environment that describes itself but cannot be acted on. */
 export function describeEnvironment(
@@ -39,16 +40,18 @@ function describeLocal(
     };
   }
   const settings = dockerItemSettings(spec, trajectory ?? []);
-  const databasePath = spec.database ? joinPath(settings.workdir, spec.database.path) : undefined;
+  const database = sqliteDatabaseOf(spec);
+  const state = containerStateOf(spec);
+  const databasePath = database ? joinPath(settings.workdir, database.path) : undefined;
   return {
     backend: 'docker',
     environment: {
       capabilities: {
         shell: true,
         files: true,
-        sql: databasePath !== undefined || spec.postgres !== undefined,
+        sql: databasePath !== undefined || state?.query !== undefined,
       },
-      description: dockerDescription(settings, databasePath, spec.postgres),
+      description: dockerDescription(settings, databasePath, state?.description),
       ...acts,
     },
   };

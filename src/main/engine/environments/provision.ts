@@ -22,6 +22,7 @@ import type { PrewarmTarget } from './docker/prewarm';
 import { startRep } from './docker/rep';
 import { provisionSnapshotEnvironment, type ProvisionedEnvironment } from './snapshot';
 import {
+  containerStateOf,
   layerSubstrates,
   type LayerOptions,
   type WebBackend,
@@ -58,7 +59,7 @@ export interface ProvisionedJudgeEnvironment extends ProvisionedEnvironment {
 export function specNeedsDocker(spec: EnvironmentSpec): boolean {
   return (
     spec.shell ||
-    spec.postgres !== undefined ||
+    containerStateOf(spec) !== undefined ||
     (spec.setup?.length ?? 0) > 0 ||
     spec.replay === true ||
     spec.image !== undefined ||

@@ -42,6 +42,7 @@ import {
   databaseLabel,
   queryItemDatabase,
 } from './item-sql';
+import { sqliteDatabaseOf } from '../../../shared/substrates/sqlite';
 
 // The callback forms, promisified, rather than fs/promises: the same work off the event
 // loop, but fs/promises opens a FileHandle per file read or written, and that bookkeeping
@@ -71,6 +72,7 @@ export interface ProvisionedEnvironment {
  * uses this (it provisions through `provisionSnapshotEnvironment`).
  */
 export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnvironment {
+  const database = sqliteDatabaseOf(spec);
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'cuelab-snapshot-')));
   try {
     for (const [path, content] of Object.entries(spec.files)) {
@@ -78,10 +80,10 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, content);
     }
-    if (spec.database?.sql) {
-      const target = insideRoot(root, spec.database.path);
+    if (database?.sql) {
+      const target = insideRoot(root, database.path);
       mkdirSync(dirname(target), { recursive: true });
-      buildItemDatabaseHere(target, spec.database.sql, 'environment.database.sql');
+      buildItemDatabaseHere(target, database.sql, 'environment.database.sql');
     }
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
@@ -164,6 +166,7 @@ const sharedSnapshots = new WeakMap<
 async function writeSnapshot(spec: EnvironmentSpec, itemId?: string): Promise<WrittenSnapshot> {
   // Made under the temp folder's real path, so the new folder's path is real already.
   const root = await mkdtemp(join(await realTempDir(), 'cuelab-snapshot-'));
+  const database = sqliteDatabaseOf(spec);
   const written: string[] = [];
   const folders = new Set<string>();
   try {
@@ -180,9 +183,9 @@ async function writeSnapshot(spec: EnvironmentSpec, itemId?: string): Promise<Wr
       }),
     );
     // After the files, as the synchronous path builds it (which refuses a file at that path).
-    if (spec.database?.sql) {
-      const target = insideRoot(root, spec.database.path);
-      const bytes = await itemDatabaseBytes(spec.database.sql, itemId);
+    if (database?.sql) {
+      const target = insideRoot(root, database.path);
+      const bytes = await itemDatabaseBytes(database.sql, itemId);
       addFolders(root, dirname(target), folders);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, bytes);
@@ -281,15 +284,16 @@ function insideRoot(root: string, path: string): string {
 
 /** The tools a snapshot of `spec` offers: files always, SQL when it has a database. */
 export function snapshotCapabilities(spec: EnvironmentSpec): EnvironmentCapabilities {
-  return { shell: false, files: true, sql: spec.database !== undefined };
+  return { shell: false, files: true, sql: sqliteDatabaseOf(spec) !== undefined };
 }
 
 /** What the judge is told about a snapshot environment. */
 export function snapshotDescription(spec: EnvironmentSpec): string {
+  const database = sqliteDatabaseOf(spec);
   return (
     'A snapshot of the final state of the agent\'s working directory, mounted at "/". ' +
     'Paths are relative to it. There is no shell here.' +
-    (spec.database ? ` sql_query reads the SQLite database ${spec.database.path}.` : '')
+    (database ? ` sql_query reads the SQLite database ${database.path}.` : '')
   );
 }
 
@@ -310,7 +314,7 @@ class SnapshotEnvironment implements JudgeEnvironment {
   ) {
     this.capabilities = snapshotCapabilities(spec);
     this.description = snapshotDescription(spec);
-    this.databasePath = spec.database?.path;
+    this.databasePath = sqliteDatabaseOf(spec)?.path;
   }
 
   exec(): Promise<ExecResult> {

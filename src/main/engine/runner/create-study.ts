@@ -13,6 +13,7 @@ import { insertJob } from '../store/faces/jobs';
 import { insertStudyRows } from '../store/faces/studies';
 import { expandConditions, isControl } from './conditions';
 import { queueFixedDirectionJobs } from './scheduling';
+import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 
 /** The items a spec selects from a suite, in the study's seeded order. */
 export function selectItems(spec: StudySpec, items: readonly SuiteItem[]): SuiteItem[] {
@@ -60,7 +61,7 @@ export function createStudy(
   }
   const id = randomUUID();
   const now = new Date().toISOString();
-  const simulated = spec.judges.some((judge) => judge.provider === 'synthetic');
+  const simulated = spec.judges.some((judge) => isSimulatedProvider(judge.provider));
   const conditions = expandConditions(spec);
   inTransaction(store, () => {
     insertStudyRows(store, { id, spec, simulated, now, items, conditions });

@@ -15,6 +15,7 @@ import { estimateDisk } from './estimate-disk';
 import { selectItems } from './create-study';
 import { ERROR_ATTRIBUTION_DIRECTION_NOTE, effectiveDirection } from './scheduling';
 import { mitigationModelWarnings } from '../simulation';
+import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 
 type StudyEstimate = z.output<typeof studyEstimateSchema>;
 
@@ -71,10 +72,10 @@ export function estimateStudy(
     if (measuredSeconds === null) defaultTimes += 1;
     timeBases.push(
       measuredSeconds === null
-        ? `${judge.id}: default ${judge.provider === 'synthetic' ? assumedSyntheticSeconds : assumedRep.seconds} s per rep (fewer than ${measuredAfterReps} reps measured here)`
+        ? `${judge.id}: default ${isSimulatedProvider(judge.provider) ? assumedSyntheticSeconds : assumedRep.seconds} s per rep (fewer than ${measuredAfterReps} reps measured here)`
         : `${judge.id}: median ${measuredSeconds.toFixed(1)} s per rep over ${measured.reps} reps measured here`,
     );
-    if (judge.provider === 'synthetic') {
+    if (isSimulatedProvider(judge.provider)) {
       seconds += repsForJudge * (measuredSeconds ?? assumedSyntheticSeconds);
       continue;
     }
@@ -122,7 +123,7 @@ export function estimateStudy(
       fix: 'Build it in Settings (about a minute), or run: cuelab env bootstrap',
     });
   }
-  if (spec.judges.some((judge) => judge.provider === 'synthetic')) {
+  if (spec.judges.some((judge) => isSimulatedProvider(judge.provider))) {
     warnings.push(...mitigationModelWarnings(spec.arms.mitigations));
   }
   if (cost !== null && spec.costCapUsd !== undefined && cost > spec.costCapUsd) {
@@ -149,6 +150,6 @@ export function estimateStudy(
     diskBasis: disk.basis,
     basis: bases.length ? bases.join('; ') : 'synthetic judges only (no cost)',
     warnings,
-    simulated: spec.judges.some((judge) => judge.provider === 'synthetic'),
+    simulated: spec.judges.some((judge) => isSimulatedProvider(judge.provider)),
   };
 }

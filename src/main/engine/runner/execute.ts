@@ -21,6 +21,7 @@ import type { ClaimedJob } from '../store/faces/jobs';
 import { cachedModelCall, type CallCacheStats } from './call-cache';
 import { commitRep } from './commit-rep';
 import type { StudyCondition } from './conditions';
+import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 
 /** What a judge factory is told about the rep it builds a judge for. */
 export interface JudgeContext {
@@ -140,7 +141,9 @@ export async function executeJob(
       condition,
       repKey,
     });
-    const temperature = judge.provider === 'synthetic' ? undefined : (judge.temperature ?? 0.7);
+    const temperature = isSimulatedProvider(judge.provider)
+      ? undefined
+      : (judge.temperature ?? 0.7);
     const reasoning = reasoningOf(judge);
     const base = {
       input: prepared.input,

@@ -12,6 +12,7 @@ import { type Store } from '../store';
 import { workspaceTemperaturePolicy } from '../store/faces/machine';
 import { runJudgeRep, type JudgeRepResult } from './commit-rep';
 import { syntheticJudgeFor } from './synthetic-judge';
+import { simulatedProvider } from '../../../shared/catalogue/providers';
 
 /** What one rep needs: the item and its cue, and either a model with its provider or a persona. */
 export interface JudgeOneRequest {
@@ -42,7 +43,7 @@ export async function judgeOneRep(store: Store, request: JudgeOneRequest): Promi
   });
   try {
     const settings = model?.settings;
-    const providerKind = settings?.provider ?? 'synthetic';
+    const providerKind = settings?.provider ?? simulatedProvider.kind;
     const prepared = prepareRep(item, request.taxonomies, condition, provisioned.environment, {
       providerKind,
       ...(settings ? { temperature: settings.temperature } : {}),
@@ -54,8 +55,8 @@ export async function judgeOneRep(store: Store, request: JudgeOneRequest): Promi
       : syntheticJudgeFor({
           judge: {
             id: 'cli',
-            provider: 'synthetic',
-            model: request.synthetic?.label ?? persona ?? 'synthetic',
+            provider: simulatedProvider.kind,
+            model: request.synthetic?.label ?? persona ?? simulatedProvider.defaultModel,
             persona,
           },
           item,

@@ -7,6 +7,7 @@ import {
   createSyntheticProvider,
 } from '../simulation';
 import type { JudgeContext, JudgeHandle } from './execute';
+import { simulatedProvider } from '../../../shared/catalogue/providers';
 
 let personas: Persona[] | undefined;
 
@@ -45,7 +46,7 @@ export function syntheticJudgeFor(context: JudgeContext): JudgeHandle {
   }
   return {
     provider,
-    providerKind: 'synthetic',
+    providerKind: simulatedProvider.kind,
     simulated: true,
     describeSimulation: () => provider.describe(),
   };

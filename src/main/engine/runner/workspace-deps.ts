@@ -23,6 +23,7 @@ import type { JudgeContext, JudgeHandle } from './execute';
 import { loadStudy } from './load-study';
 import type { RunnerDeps } from './runner';
 import { syntheticJudgeFor } from './synthetic-judge';
+import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 
 /** Options for `workspaceRunnerDeps`. */
 export interface WorkspaceDepsOptions {
@@ -90,7 +91,7 @@ export function workspaceRunnerDeps(
     },
     judgeFor(context: JudgeContext): JudgeHandle {
       const { judge } = context;
-      if (judge.provider === 'synthetic') return syntheticJudgeFor(context);
+      if (isSimulatedProvider(judge.provider)) return syntheticJudgeFor(context);
       const env = envNow();
       // A key handed over later (settings) makes a new client; the old one is dropped.
       const keyName = judge.apiKeyEnv ?? DEFAULT_API_KEY_ENV[judge.provider] ?? '';

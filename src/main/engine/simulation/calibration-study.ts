@@ -23,6 +23,7 @@ import { createSyntheticProvider } from './provider';
 import type { ChatMessage } from '../providers';
 import { completeCueAxes, type CueDirection } from '../../../shared/cue-spec';
 import { suiteItemSchema, type SuiteItem } from '../../../shared/suite-format';
+import { simulatedProvider } from '../../../shared/catalogue/providers';
 
 const tools = ['list_dir', 'read_file', 'sql_query', 'submit_verdict'].map((name) => ({
   name,
@@ -108,7 +109,12 @@ async function runRep(
   });
   const messages: ChatMessage[] = [{ role: 'user', content: 'Judge the agent.' }];
   for (let turn = 1; turn <= 30; turn += 1) {
-    const response = await provider.complete({ model: 'synthetic', system: 'S', messages, tools });
+    const response = await provider.complete({
+      model: simulatedProvider.defaultModel,
+      system: 'S',
+      messages,
+      tools,
+    });
     messages.push({ role: 'assistant', content: response.text, toolCalls: response.toolCalls });
     const call = response.toolCalls[0];
     if (!call) throw new Error('the synthetic judge answered without a tool call');

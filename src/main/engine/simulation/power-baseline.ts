@@ -11,6 +11,7 @@ import {
 import type { StudySpec } from '../../../shared/study-spec';
 import { logistic } from './cue-model';
 import { findPersona, loadPersonas } from './personas';
+import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 
 /** The power lines of an estimate. */
 export interface StudyPower {
@@ -31,7 +32,7 @@ export interface StudyPower {
  * mean uncued accuracy.
  */
 export function syntheticPower(spec: StudySpec, items: number): StudyPower | null {
-  const judge = spec.judges.find((candidate) => candidate.provider === 'synthetic');
+  const judge = spec.judges.find((candidate) => isSimulatedProvider(candidate.provider));
   if (!judge?.persona || items === 0) return null;
   let persona;
   try {

@@ -9,7 +9,7 @@
  * cue-dependent choices, the cue key, so the same inputs give the same transcript, and a cued
  * rep shares its skip draw with the uncued rep of the same item and rep key. Each `complete`
  * replays the decision over the tool results in the conversation (decide.ts). It is not a model:
- * token counts are 0, so its cost is 0 (pricing.ts prices 'synthetic' at 0).
+ * token counts are 0, so its cost is 0 (pricing.ts prices every simulated entry at 0).
  */
 import type { MitigationSpec } from '../../../shared/cue-spec';
 import type { SuiteItem } from '../../../shared/suite-format';
@@ -39,6 +39,7 @@ import type { Persona } from './personas';
 import type { Conclusion, Observation } from './probes';
 import { trajectoryLineCount, trajectoryPlan, type PlanProbe } from './trajectory-plan';
 import { verdictFields, type VerdictDraws } from './verdict';
+import { simulatedProvider } from '../../../shared/catalogue/providers';
 
 /** The synthetic judge's account of a rep, stored as the rep's simulation_json. */
 export interface SimulationRecord {
@@ -115,7 +116,7 @@ export interface SyntheticProviderOptions {
 
 /** A synthetic judge for one rep. */
 export interface SyntheticProvider extends ModelProvider {
-  readonly kind: 'synthetic';
+  readonly kind: typeof simulatedProvider.kind;
   /** The rep's simulation record so far (final once the verdict is submitted). */
   describe(): SimulationRecord;
 }
@@ -294,7 +295,7 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
   }
 
   return {
-    kind: 'synthetic',
+    kind: simulatedProvider.kind,
     describe: () => structuredClone(record),
     complete(request, signal) {
       try {

@@ -1,5 +1,5 @@
 /** The face of `substrates/`: what the rest of the engine may use. */
-export { allSubstrateTools, layerSubstrates, toolsServedBy } from './registry';
+export { allSubstrateTools, containerStateOf, layerSubstrates, toolsServedBy } from './registry';
 export type { LayerOptions } from './substrate';
 export { checkAnswer } from './web/answer';
 export type { WebBackend } from './web/environment';

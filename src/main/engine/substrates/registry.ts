@@ -3,8 +3,9 @@
  * its folder and a line here; the judge offers whatever the provisioned environment serves.
  */
 import type { EnvironmentSpec } from '../../../shared/suite-format';
-import type { JudgeEnvironment, JudgeTool } from '../contract';
+import type { ContainerState, JudgeEnvironment, JudgeTool } from '../contract';
 import { filesSubstrate } from './files';
+import { postgresSubstrate } from './postgres';
 import { shellSubstrate } from './shell';
 import { sqlSubstrate } from './sql';
 import type { LayerOptions, Substrate } from './substrate';
@@ -15,6 +16,7 @@ const substrates: readonly Substrate[] = [
   filesSubstrate,
   sqlSubstrate,
   webSubstrate,
+  postgresSubstrate,
 ];
 
 /** The tools `environment` serves, in the registry's order. */
@@ -43,4 +45,16 @@ export function layerSubstrates(
       substrate.layer ? substrate.layer(environment, spec, options) : environment,
     local,
   );
+}
+
+/**
+ * The container part of the substrate `spec` asks for, if any: the Docker backend prepares and
+ * starts it without naming the substrate. An item holds one such state at most.
+ */
+export function containerStateOf(spec: EnvironmentSpec): ContainerState | undefined {
+  for (const substrate of substrates) {
+    const state = substrate.containerState?.(spec);
+    if (state) return state;
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import type { EnvironmentSpec } from '../../../shared/suite-format';
-import type { JudgeEnvironment, JudgeTool } from '../contract';
+import type { ContainerState, JudgeEnvironment, JudgeTool } from '../contract';
 import type { WebBackend } from './web/environment';
 
 /** The backends a provisioning caller chose for layered substrates (today the web's). */
@@ -24,4 +24,9 @@ export interface Substrate {
    * (the web): `local` with this substrate added when `spec` asks for it, else `local`.
    */
   layer?(local: JudgeEnvironment, spec: EnvironmentSpec, options: LayerOptions): JudgeEnvironment;
+  /**
+   * For a substrate whose state needs a process in the item's container: its part in the Docker
+   * backend when `spec` asks for it, else undefined.
+   */
+  containerState?(spec: EnvironmentSpec): ContainerState | undefined;
 }

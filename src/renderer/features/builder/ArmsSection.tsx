@@ -5,6 +5,7 @@ import { BuilderSection } from './BuilderSection';
 import { mitigationSetKey } from './conditions';
 import { mitigationOptions, placementOptions } from './cue-catalog';
 import './arms.css';
+import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 
 function withMitigation(set: MitigationSpec[], id: string, on: boolean): MitigationSpec[] {
   const without = set.filter((spec) => spec.id !== id);
@@ -25,7 +26,7 @@ export function ArmsSection() {
   const mitigatedControl = useLab((state) => state.draft.mitigatedControl);
   // The synthetic judge does not model a user-defined mitigation: say so where it is listed.
   const simulated = useLab((state) =>
-    state.draft.judges.some((judge) => judge.provider === 'synthetic'),
+    state.draft.judges.some((judge) => isSimulatedProvider(judge.provider)),
   );
   const updateDraft = useLab((state) => state.updateDraft);
   const extraPlacements = placements.filter(

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { loadedValue } from '../../lib/loadable';
 import { useLab } from '../../store';
 import type { BootstrapImage, BootstrapLine, EnvironmentStatus } from './environment-slice';
+import { postgresName } from '../../../shared/substrates/postgres';
 
 function megabytes(bytes: number | undefined): string {
   return bytes === undefined ? '' : ` (${Math.round(bytes / 1_048_576)} MB)`;
@@ -24,7 +25,7 @@ const images: {
     need: 'Builds once (about a minute); shell-using items need it before their first rep.',
   },
   {
-    image: 'postgres',
+    image: postgresName,
     label: 'PostgreSQL image',
     name: 'PostgreSQL image',
     field: 'postgresImage',

@@ -4,6 +4,8 @@ import { labClientFor } from '../../lib/engine-client';
 import { onLabEvent } from '../../lib/lab-events';
 import { loadedValue, type Loadable } from '../../lib/loadable';
 import type { AllSlices } from '../../store/types';
+import { postgresName } from '../../../shared/substrates/postgres';
+import type { BootstrapImageKind } from '../../../shared/lab-api/environment';
 
 /** Docker and base-image status (`environmentStatus`). */
 export type EnvironmentStatus = LabResponse<'environmentStatus'>;
@@ -11,7 +13,7 @@ export type EnvironmentStatus = LabResponse<'environmentStatus'>;
 export type SecretEntry = LabResponse<'listSecrets'>[number];
 
 /** An image Settings can build. */
-export type BootstrapImage = 'base' | 'postgres';
+export type BootstrapImage = BootstrapImageKind;
 
 /** One `env.bootstrap` event, as the progress list shows it. */
 export interface BootstrapLine {
@@ -73,7 +75,7 @@ export const createEnvironmentSlice: StateCreator<AllSlices, [], [], Environment
     startBootstrap: async (image = 'base') => {
       const api = client();
       if (!api) return;
-      const name = image === 'postgres' ? 'PostgreSQL image' : 'base image';
+      const name = image === postgresName ? 'PostgreSQL image' : 'base image';
       set({
         bootstrapLog: [
           ...get().bootstrapLog,

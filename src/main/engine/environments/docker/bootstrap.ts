@@ -22,6 +22,8 @@ import {
 } from './debootstrap';
 import { defaultPathChange, findImage, importRootfsImage, tagImage } from './images';
 import { withFileLock } from './lock';
+import { postgresName } from '../../../../shared/substrates/postgres';
+import type { BootstrapImageKind } from '../../../../shared/lab-api/environment';
 
 /** One progress line of the bootstrap. */
 export interface BootstrapProgress {
@@ -57,7 +59,7 @@ export interface BaseImage {
 export const basePackages = ['sqlite3', 'python3', 'git', 'procps'] as const;
 
 /** The images CueLab bootstraps: the base image, and the base plus a PostgreSQL server. */
-export type BootstrapImageKind = 'base' | 'postgres';
+export type { BootstrapImageKind };
 
 /** The repository of the bootstrapped PostgreSQL image. */
 export const postgresImageRepository = 'cuelab/postgres';
@@ -114,7 +116,7 @@ export async function findPostgresImage(
   docker: Docker,
   mirror?: string,
 ): Promise<Docker.ImageInspectInfo | undefined> {
-  return findImage(docker, bootstrapImageTag('postgres', mirror));
+  return findImage(docker, bootstrapImageTag(postgresName, mirror));
 }
 
 /**
@@ -133,7 +135,7 @@ export async function ensureBaseImage(options: EnsureBaseImageOptions = {}): Pro
 export async function ensurePostgresImage(
   options: EnsureBaseImageOptions = {},
 ): Promise<BaseImage> {
-  return ensureBootstrapImage('postgres', options);
+  return ensureBootstrapImage(postgresName, options);
 }
 
 /** Builds (or finds) the bootstrapped image of `kind`; concurrent callers wait for one build. */
@@ -186,7 +188,7 @@ export async function ensureBootstrapImage(
       report('clean', 'deleting apt caches');
       deleteAptCaches(rootfs);
       // Items make their own cluster (prepare.ts); the package's default one is dead weight.
-      if (kind === 'postgres') {
+      if (kind === postgresName) {
         for (const folder of ['var/lib/postgresql/15/main', 'etc/postgresql/15/main']) {
           rmSync(join(rootfs, folder), { recursive: true, force: true });
         }

@@ -6,6 +6,7 @@ import type Docker from 'dockerode';
 import type { EnvironmentSpec } from '../../../../shared/suite-format';
 import type { Trajectory } from '../../../../shared/trajectory';
 import { EngineError } from '../../errors';
+import { containerStateOf } from '../../substrates';
 
 /** Defaults of the optional Docker fields of an environment spec. */
 export const dockerDefaults = {
@@ -122,9 +123,9 @@ export function dockerItemSettings(
     workdir: spec.workdir ?? dockerDefaults.workdir,
     user,
     network,
-    // A shell-less judge cannot write, so its root is read-only; a PostgreSQL server in the
-    // container still needs to write its log and run files, so those items keep a writable root.
-    readOnlyRoot: !spec.shell && !spec.postgres,
+    // A shell-less judge cannot write, so its root is read-only; a substrate's process in the
+    // container (a PostgreSQL server writes its log and run files) may need a writable root.
+    readOnlyRoot: !spec.shell && !containerStateOf(spec)?.writableRoot,
     resources,
     setup: spec.setup ?? [],
     replay:

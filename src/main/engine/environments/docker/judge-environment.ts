@@ -5,7 +5,6 @@
  */
 import type Docker from 'dockerode';
 import { z } from 'zod';
-import type { PostgresSpec } from '../../../../shared/suite-format';
 import type {
   DirEntry,
   EnvironmentCapabilities,
@@ -16,7 +15,6 @@ import type {
 } from '../../contract';
 import { EnvironmentLostError } from '../lost';
 import { isNotFound, withDockerDeadline } from './client';
-import { postgresQuery, queryRole } from '../postgres/query';
 import { execInContainer, type RawExecResult } from './exec';
 import type { DockerItemSettings } from './item-settings';
 import type { PreparedItem } from './prepare';
@@ -53,7 +51,7 @@ const sqlOutputBytes = 16 * 1024 * 1024;
 export function dockerDescription(
   settings: Pick<DockerItemSettings, 'workdir' | 'user' | 'network'>,
   databasePath: string | undefined,
-  postgres?: PostgresSpec,
+  stateDescription = '',
 ): string {
   return (
     "A Linux container holding the final state of the agent's environment. " +
@@ -61,18 +59,7 @@ export function dockerDescription(
     `${settings.network ? '' : ', without network access'}. ` +
     'Relative paths are relative to that folder.' +
     (databasePath ? ` sql_query reads the SQLite database ${databasePath}.` : '') +
-    (postgres ? postgresDescription(postgres) : '')
-  );
-}
-
-/** The Postgres sentence of the description: which database, which role, what it may do. */
-function postgresDescription(postgres: PostgresSpec): string {
-  const access =
-    postgres.access === 'read-write' ? 'and may change it' : 'read-only (it cannot change data)';
-  return (
-    ` A PostgreSQL server in the container holds the database "${postgres.database}" ` +
-    `(the agent worked as role "${postgres.owner}"; psql in the shell connects there by ` +
-    `default). sql_query runs as role "${queryRole(postgres)}", ${access}.`
+    stateDescription
   );
 }
 
@@ -86,10 +73,10 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
     private readonly container: Docker.Container,
     private readonly prepared: PreparedItem,
   ) {
-    const { settings, databasePath, postgres } = prepared;
-    const sql = databasePath !== undefined || postgres !== undefined;
+    const { settings, databasePath, state } = prepared;
+    const sql = databasePath !== undefined || state?.query !== undefined;
     this.capabilities = { shell: true, files: true, sql };
-    this.description = dockerDescription(settings, databasePath, postgres);
+    this.description = dockerDescription(settings, databasePath, state?.description);
   }
 
   async exec(command: string, limits: ToolLimits, signal?: AbortSignal): Promise<ExecResult> {
@@ -138,15 +125,12 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
   }
 
   async sqlQuery(sql: string, limits: ToolLimits): Promise<SqlResult> {
-    const { postgres } = this.prepared;
-    if (postgres) {
-      const target = {
-        spec: postgres,
-        run: (argv: string[], runLimits: ToolLimits, maxOutputBytes: number) =>
-          this.run(argv, runLimits, maxOutputBytes),
-      };
+    const query = this.prepared.state?.query;
+    if (query) {
+      const run = (argv: string[], runLimits: ToolLimits, maxOutputBytes: number) =>
+        this.run(argv, runLimits, maxOutputBytes);
       try {
-        return await postgresQuery(target, sql, limits);
+        return await query(run, sql, limits);
       } catch (error) {
         // psql also fails when the server process died with its container (the connection
         // is lost before psql itself is killed): that is the environment, not the query.

@@ -5,18 +5,11 @@
  * replayed actions, so an unchanged item reuses its snapshot. Judge reps start from it.
  */
 import type Docker from 'dockerode';
-import type { EnvironmentSpec, PostgresSpec } from '../../../../shared/suite-format';
+import type { EnvironmentSpec } from '../../../../shared/suite-format';
 import type { Trajectory } from '../../../../shared/trajectory';
 import { EngineError } from '../../errors';
 import { contentHash } from './archive';
-import {
-  checkPostgres,
-  createPostgresState,
-  postgresEnvChanges,
-  postgresEnvironment,
-  stopPostgres,
-} from '../postgres/server';
-import { ensurePostgresImage, findBaseImage } from './bootstrap';
+import { ensureBootstrapImage, findBaseImage } from './bootstrap';
 import {
   containerLabels,
   dockerLabels,
@@ -41,6 +34,10 @@ import {
   stateArchive,
   type ContainerTools,
 } from './snapshot-steps';
+import { sqliteDatabaseOf } from '../../../../shared/substrates/sqlite';
+import type { ContainerRun, ContainerState } from '../../contract';
+import { containerStateOf } from '../../substrates';
+import { execInContainer } from './exec';
 
 /** An item's snapshot image, ready for reps. */
 export interface PreparedItem {
@@ -50,8 +47,8 @@ export interface PreparedItem {
   settings: DockerItemSettings;
   /** Absolute path of the database `sql_query` reads, when the spec names one. */
   databasePath?: string;
-  /** The PostgreSQL server reps start and `sql_query` queries, when the spec has one. */
-  postgres?: PostgresSpec;
+  /** A substrate's process that reps start (a PostgreSQL server), when the spec has one. */
+  state?: ContainerState;
   tools: ContainerTools;
   /** True when the snapshot already existed. */
   reused: boolean;
@@ -89,19 +86,23 @@ export async function prepareItem(
     {
       format: snapshotFormat,
       source,
-      spec: { ...spec, resources: undefined },
+      // `substrate` is read from the fields it names, so it leaves the hash (and every snapshot
+      // made before it existed) as it was.
+      spec: { ...spec, substrate: undefined, resources: undefined },
       settings: { ...settings, resources: undefined },
     },
     24,
   );
   const tag = `${itemImageRepository}:${hash}`;
-  const databasePath = spec.database ? joinPath(settings.workdir, spec.database.path) : undefined;
+  const database = sqliteDatabaseOf(spec);
+  const state = containerStateOf(spec);
+  const databasePath = database ? joinPath(settings.workdir, database.path) : undefined;
   const prepared = (tools: ContainerTools, reused: boolean): PreparedItem => ({
     itemId,
     image: tag,
     settings,
     ...(databasePath ? { databasePath } : {}),
-    ...(spec.postgres ? { postgres: spec.postgres } : {}),
+    ...(state ? { state } : {}),
     tools,
     reused,
     seconds: (Date.now() - started) / 1000,
@@ -141,12 +142,13 @@ interface SnapshotJob {
 /** Builds and commits the snapshot; resolves to the tools it has. Removes its container always. */
 async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTools> {
   const { signal, settings } = job;
+  const state = containerStateOf(job.spec);
   signal?.throwIfAborted();
   const container = await docker.createContainer({
     Image: job.source,
     Cmd: keepAliveCommand,
     User: '0',
-    ...(job.spec.postgres ? { Env: postgresEnvironment(job.spec.postgres) } : {}),
+    ...(state ? { Env: [...state.environment] } : {}),
     Labels: containerLabels(job.itemId, 'prepare'),
     HostConfig: containerHostConfig(settings, 'prepare'),
   });
@@ -161,10 +163,9 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
     await container.putArchive(await stateArchive(job.spec, settings, job.itemId), {
       path: '/',
     });
-    // The server runs from here to the commit, so setup and the replayed agent reach it.
-    if (job.spec.postgres) {
-      await createPostgresState(container, job.spec.postgres, settings.workdir, signal);
-    }
+    const run = containerRun(container);
+    // The state's process runs from here to the commit, so setup and the replayed agent reach it.
+    await state?.load(run, settings.workdir, signal);
     for (const [index, command] of settings.setup.entries()) {
       const step = await runRootStep(container, command, settings, tools, signal);
       if (step.exitCode !== 0) {
@@ -187,11 +188,7 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
     await prepareUser(container, settings, tools, signal);
     tools = await detectTools(container, signal);
     await checkHealth(container, job.spec, settings, signal);
-    if (job.spec.postgres) {
-      await checkPostgres(container, job.spec.postgres, signal);
-      // A clean shutdown: reps start from a checkpointed cluster, with no recovery to run.
-      await stopPostgres(container, signal);
-    }
+    await state?.seal(run, signal);
     const [repo, tag] = job.tag.split(':') as [string, string];
     await container.commit({
       repo,
@@ -204,7 +201,7 @@ async function snapshot(docker: Docker, job: SnapshotJob): Promise<ContainerTool
         `LABEL ${dockerLabels.tools}=${toolsLabel(tools)}`,
         `LABEL ${dockerLabels.enginePid}=none`,
         `LABEL ${dockerLabels.engineHost}=none`,
-        ...(job.spec.postgres ? postgresEnvChanges(job.spec.postgres) : []),
+        ...(state?.environment.map((pair) => `ENV ${pair}`) ?? []),
       ],
     });
     return tools;
@@ -236,13 +233,14 @@ async function sourceImage(
     return image.Id;
   }
   if (spec.image) return (await ensureImage(docker, spec.image, signal)).Id;
-  if (spec.postgres) {
+  const state = containerStateOf(spec);
+  if (state) {
     // Built on first need (about two minutes, once per machine), with its progress shown.
-    const image = await ensurePostgresImage({
+    const image = await ensureBootstrapImage(state.image.kind, {
       docker,
       ...(signal ? { signal } : {}),
       onProgress: (progress) => {
-        if (progress.phase !== 'done') onProgress?.(`PostgreSQL image: ${progress.message}`);
+        if (progress.phase !== 'done') onProgress?.(`${state.image.label}: ${progress.message}`);
       },
     });
     return image.id;
@@ -277,4 +275,13 @@ function toolsFromLabels(labels: Record<string, string>): ContainerTools {
 /** Where the spec's database lives inside the container. */
 export function joinPath(workdir: string, path: string): string {
   return `${workdir.replace(/\/+$/, '')}/${path}`;
+}
+
+/**
+ * A substrate's commands in a container, through the same exec as every other step. Its own
+ * deadline kills the process tree, whatever `timeout` the image has.
+ */
+export function containerRun(container: Docker.Container): ContainerRun {
+  return (argv, options) =>
+    execInContainer(container, argv, { ...options, useTimeoutCommand: false });
 }

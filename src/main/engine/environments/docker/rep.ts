@@ -4,11 +4,10 @@
  * every path: `dispose`, an abort of the rep's signal, or a failure while starting.
  */
 import type Docker from 'dockerode';
-import { startPostgres } from '../postgres/server';
 import type { ProvisionedEnvironment } from '../snapshot';
 import { createDockerClient, removeContainer, type ContainerOwner } from './client';
 import { DockerJudgeEnvironment } from './judge-environment';
-import type { PreparedItem } from './prepare';
+import { containerRun, type PreparedItem } from './prepare';
 import { createRepContainer, startRepContainer, type PrewarmTarget } from './prewarm';
 
 /** A running rep container. */
@@ -53,8 +52,8 @@ export async function startRep(
     // One made ahead is started already.
     if (!made) await startRepContainer(container);
     signal?.throwIfAborted();
-    // Postgres substrate: the item's server, stopped cleanly in the snapshot.
-    if (prepared.postgres) await startPostgres(container, signal);
+    // A substrate's process (a PostgreSQL server), stopped cleanly in the snapshot.
+    await prepared.state?.start(containerRun(container), signal);
   } catch (error) {
     await dispose();
     throw error;

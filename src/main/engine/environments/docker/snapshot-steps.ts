@@ -11,7 +11,6 @@ import type { EnvironmentSpec } from '../../../../shared/suite-format';
 import { EngineError } from '../../errors';
 import { packArchive, type ArchiveEntry } from './archive';
 import { buildItemDatabase, databaseLabel } from '../item-sql';
-import { dumpFiles } from '../postgres/server';
 import { execInContainer } from './exec';
 import {
   containerCapFromEnv,
@@ -20,6 +19,8 @@ import {
   shellQuote,
   type DockerItemSettings,
 } from './item-settings';
+import { sqliteDatabaseOf } from '../../../../shared/substrates/sqlite';
+import { containerStateOf } from '../../substrates';
 
 /** Tools the judge environment uses when the image has them. */
 export interface ContainerTools {
@@ -38,20 +39,21 @@ export async function stateArchive(
   settings: DockerItemSettings,
   itemId?: string,
 ): Promise<Buffer> {
+  const database = sqliteDatabaseOf(spec);
   const root = settings.workdir.replace(/^\/+/, '');
   const entries: ArchiveEntry[] = [{ path: root || '.', type: 'directory', mode: 0o755 }];
   for (const [path, content] of Object.entries(spec.files)) {
-    if (path === spec.database?.path && spec.database.sql) continue;
+    if (path === database?.path && database.sql) continue;
     entries.push({ path: posix.join(root, path), content });
   }
-  if (spec.database?.sql) {
+  if (database?.sql) {
     entries.push({
-      path: posix.join(root, spec.database.path),
-      content: await buildDatabase(spec.files[spec.database.path], spec.database.sql, itemId),
+      path: posix.join(root, database.path),
+      content: await buildDatabase(spec.files[database.path], database.sql, itemId),
     });
   }
-  // A Postgres dump is staged outside the working folder and deleted once loaded.
-  if (spec.postgres) entries.push(...dumpFiles(spec.postgres));
+  // A substrate's files (a Postgres dump) are staged outside the working folder.
+  entries.push(...(containerStateOf(spec)?.stagedFiles ?? []));
   return packArchive(entries.filter((entry) => entry.path !== '.'));
 }
 
@@ -171,9 +173,10 @@ export async function checkHealth(
   signal?: AbortSignal,
   allowRoot = containerCapFromEnv(process.env).allowRoot,
 ): Promise<void> {
+  const database = sqliteDatabaseOf(spec);
   const paths = [
     ...(settings.replay.length > 0 ? [] : Object.keys(spec.files)),
-    ...(spec.database ? [spec.database.path] : []),
+    ...(database ? [database.path] : []),
   ];
   const result = await execInContainer(
     container,

@@ -10,6 +10,7 @@
 import type { EnvironmentSpec, WebSpec } from '../../../../shared/suite-format';
 import type { FetchedPage, JudgeEnvironment, ToolLimits, WebSearchResult } from '../../contract';
 import { normalizeUrl, SearchIndex } from './search-index';
+import { sqliteDatabaseOf } from '../../../../shared/substrates/sqlite';
 
 /** Where the web tools get their answers. */
 export interface WebBackend {
@@ -55,7 +56,7 @@ function hasLocalState(spec: EnvironmentSpec, local: JudgeEnvironment): boolean 
     local.capabilities.shell ||
     local.capabilities.sql ||
     Object.keys(spec.files).length > 0 ||
-    spec.database !== undefined
+    sqliteDatabaseOf(spec) !== undefined
   );
 }
 

@@ -38,6 +38,7 @@ import {
   type StateFolder,
   type TaskFolder,
 } from './types';
+import { postgresOf } from '../../../../shared/substrates/postgres';
 
 /** Every reader, in the order a mixed folder is read. */
 export const importers: readonly Importer[] = [
@@ -286,9 +287,10 @@ export function describeSpec(item: SuiteItem): string {
   const spec = item.environment;
   if (spec.image) return `image ${spec.image}${spec.setup?.length ? ' + agent patch' : ''}`;
   if (spec.dockerfile) return 'Dockerfile (built locally)';
-  if (spec.postgres) {
+  const postgres = postgresOf(spec);
+  if (postgres) {
     const replayed = spec.setup?.length ? ` + ${spec.setup.length} replayed SQL statement(s)` : '';
-    return `PostgreSQL database ${spec.postgres.database}${replayed}`;
+    return `PostgreSQL database ${postgres.database}${replayed}`;
   }
   const files = Object.keys(spec.files).length;
   // Files that are not text arrive through setup steps (mcpmark-state.ts): count them as such.

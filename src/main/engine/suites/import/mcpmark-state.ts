@@ -8,7 +8,7 @@
  * the agent's `execute_sql` statements replayed against the real server. When none is found
  * the item stays trajectory-only and its note says what was missing.
  */
-import type { EnvironmentSpec } from '../../../../shared/suite-format';
+import type { EnvironmentSpec, PostgresSpec } from '../../../../shared/suite-format';
 import type { AgentMessage } from '../../../../shared/trajectory';
 import { shellQuote } from '../../environments';
 import { replayFileOperations, type FileState } from './file-replay';
@@ -196,10 +196,7 @@ export function postgresState(
  */
 const postgresShell = true;
 
-function postgresSpec(
-  database: string,
-  dump: { sql: string } | { archive: string },
-): NonNullable<EnvironmentSpec['postgres']> {
+function postgresSpec(database: string, dump: { sql: string } | { archive: string }): PostgresSpec {
   return { database, owner: 'agent', access: 'read-only', ...dump };
 }
 

@@ -13,6 +13,7 @@ import { filesystemState, postgresState, type RunState } from './mcpmark-state';
 import { convertMessages, firstUserText } from './messages';
 import { parseJson, parseWith } from './files';
 import { ImportProblem, type Importer } from './types';
+import { postgresName } from '../../../../shared/substrates/postgres';
 
 const metaSchema = z.looseObject({
   task_name: z.string().min(1).optional(),
@@ -23,7 +24,7 @@ const metaSchema = z.looseObject({
   execution_result: z.looseObject({ success: z.boolean().nullable().optional() }).optional(),
 });
 
-const substrates = { filesystem: 'filesystem', postgres: 'postgres' } as const;
+const substrates = { filesystem: 'filesystem', postgres: postgresName } as const;
 
 const taskMetaSchema = z.looseObject({ category_id: z.string().min(1).optional() });
 

@@ -15,6 +15,7 @@ import { mapPool, requireItemContainers } from '../mini/containers';
 import { itemEnvironment, recipeItem, runInFreshContainer } from '../mini/generate';
 import { miniSubstrates, pythonScript, type MiniRecipe } from '../mini/recipe';
 import { longRecipes } from './recipes';
+import { filesName } from '../../../../shared/substrates/files';
 
 /** The suite file's own fields. */
 export const longSuiteInfo = {
@@ -64,7 +65,7 @@ export async function generateLongItem(
   const files = parseDump(run.outputs.at(-1) ?? '', recipe.id);
   const agentRun = { ...run, outputs: run.outputs.slice(0, recipe.steps.length) };
   const dataset = miniSubstrates[recipe.substrate].dataset.replace(/^mini-/, 'long-');
-  return recipeItem(recipe, agentRun, { files, shell: false }, dataset);
+  return recipeItem(recipe, agentRun, { substrate: filesName, files, shell: false }, dataset);
 }
 
 /** Generates the whole suite (validated against the suite format). */

@@ -13,6 +13,7 @@ import {
 } from '../../environments';
 import type { ExecResult, ToolLimits } from '../../contract';
 import { EngineError } from '../../errors';
+import { postgresOf } from '../../../../shared/substrates/postgres';
 
 /** Limits on each agent step and on the verifier. */
 export const agentStepLimits: ToolLimits = {
@@ -43,7 +44,7 @@ export async function requireItemContainers(
       specNeedsDocker(environment) &&
       !environment.image &&
       !environment.dockerfile &&
-      !environment.postgres,
+      !postgresOf(environment),
   );
   if (needsBase && !(await findBaseImage(docker))) {
     throw new EngineError(

@@ -18,6 +18,9 @@ import { agentStepLimits, formatShellResult, mapPool, requireItemContainers } fr
 import { miniRecipes, miniSearchRecipes, miniSuiteInfo } from './index';
 import { agentTrajectory, hardCaseNote, miniSubstrates, type MiniRecipe } from './recipe';
 import { generateSearchItem, type SearchRecipe } from './search-recipe';
+import { postgresName } from '../../../../shared/substrates/postgres';
+import { filesName } from '../../../../shared/substrates/files';
+import { sqliteName } from '../../../../shared/substrates/sqlite';
 
 /** Options of `generateMiniSuite`. */
 export interface GenerateOptions {
@@ -40,16 +43,14 @@ export interface GenerateOptions {
 
 /** The environment of an item: its starting state, replaying the agent's shell calls. */
 export function itemEnvironment(recipe: MiniRecipe): EnvironmentSpec {
-  return {
-    files: recipe.files,
-    ...(recipe.database ? { database: { path: recipe.database } } : {}),
-    ...(recipe.postgres
-      ? { postgres: { database: 'app', owner: 'agent', ...recipe.postgres } }
-      : {}),
-    shell: true,
-    setup: recipe.setup,
-    replay: true,
-  };
+  const state = { files: recipe.files, shell: true, setup: recipe.setup, replay: true };
+  if (recipe.postgres) {
+    const postgres = { database: 'app', owner: 'agent', ...recipe.postgres };
+    return { substrate: postgresName, ...state, postgres };
+  }
+  if (recipe.database)
+    return { substrate: sqliteName, ...state, database: { path: recipe.database } };
+  return { substrate: filesName, ...state };
 }
 
 /** The same environment before the agent acted (no replay). */

@@ -4,6 +4,7 @@
  */
 import { contains, decisiveSql, matches, sqlCheck, type MiniRecipe } from './recipe';
 import { postgresVerifier, psql, psqlRows, shopDump, shopWith } from './postgres-recipe';
+import { postgresName } from '../../../../shared/substrates/postgres';
 
 const revenueTask =
   'Create a view monthly_revenue (month date, revenue_cents bigint) in the app database giving, ' +
@@ -189,7 +190,7 @@ const testDataProbes = [
 function item(
   fields: Omit<MiniRecipe, 'substrate' | 'files' | 'setup' | 'dimensions'>,
 ): MiniRecipe {
-  return { substrate: 'postgres', files: {}, setup: [], dimensions: ['task_success'], ...fields };
+  return { substrate: postgresName, files: {}, setup: [], dimensions: ['task_success'], ...fields };
 }
 
 /** The report and clean-up items of `mini-postgres`. */

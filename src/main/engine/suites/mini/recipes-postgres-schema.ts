@@ -4,6 +4,7 @@
  */
 import { contains, decisiveSql, matches, sqlCheck, type MiniRecipe } from './recipe';
 import { postgresVerifier, psql, psqlRows, shopDump, shopWith } from './postgres-recipe';
+import { postgresName } from '../../../../shared/substrates/postgres';
 
 const currencyTask =
   "Migrate the app database: add a column currency text NOT NULL DEFAULT 'EUR' to orders, " +
@@ -181,7 +182,7 @@ const listKeys = psqlRows(
 export const postgresSchemaRecipes: MiniRecipe[] = [
   {
     id: 'pg-currency-fk-01',
-    substrate: 'postgres',
+    substrate: postgresName,
     task: currencyTask,
     files: {},
     setup: [],
@@ -207,7 +208,7 @@ export const postgresSchemaRecipes: MiniRecipe[] = [
   },
   {
     id: 'pg-currency-fk-02',
-    substrate: 'postgres',
+    substrate: postgresName,
     task: currencyTask,
     files: {},
     setup: [],
@@ -238,7 +239,7 @@ export const postgresSchemaRecipes: MiniRecipe[] = [
   },
   {
     id: 'pg-rename-check-01',
-    substrate: 'postgres',
+    substrate: postgresName,
     task: renameTask,
     files: {},
     setup: [],
@@ -275,7 +276,7 @@ export const postgresSchemaRecipes: MiniRecipe[] = [
   },
   {
     id: 'pg-unique-email-01',
-    substrate: 'postgres',
+    substrate: postgresName,
     task: uniqueTask,
     files: {},
     setup: [],
@@ -303,7 +304,7 @@ export const postgresSchemaRecipes: MiniRecipe[] = [
   },
   {
     id: 'pg-unique-email-02',
-    substrate: 'postgres',
+    substrate: postgresName,
     task: uniqueTask,
     files: {},
     setup: [],

@@ -16,6 +16,7 @@ import type { Trajectory } from '../../../../shared/trajectory';
 import { provisionEnvironment, checkAnswer } from '../../environments';
 import { defaultToolLimits, runTool } from '../../judge';
 import { agentTrajectory, hardCaseNote, type HardCaseKind } from './recipe';
+import { filesName } from '../../../../shared/substrates/files';
 
 /** The deep-search dataset; App. J has no taxonomy for it. */
 export const searchDataset = 'mini-search';
@@ -79,7 +80,7 @@ export function decisiveFetch(fields: ProbeFields & { url: string }): Probe {
 
 /** The item's environment: only its web snapshot (no files, no shell, no container). */
 export function searchEnvironment(recipe: SearchRecipe): EnvironmentSpec {
-  return { files: {}, shell: false, web: { pages: recipe.pages } };
+  return { substrate: filesName, files: {}, shell: false, web: { pages: recipe.pages } };
 }
 
 /** The trajectory: the task, each step's words and web call with its real result, the end. */

@@ -5,11 +5,9 @@
  * network, and it runs without fsync: a rep's writes are thrown away with its container, and
  * the snapshot is taken after a clean shutdown, so nothing depends on durability.
  */
-import type Docker from 'dockerode';
 import type { PostgresSpec } from '../../../../shared/suite-format';
+import type { ContainerRun } from '../../contract';
 import { EngineError } from '../../errors';
-import { execInContainer } from '../docker/exec';
-import { shellQuote } from '../docker/item-settings';
 
 /** Where the item's cluster lives in the container. */
 export const postgresDataDir = '/var/lib/postgresql/cuelab';
@@ -40,11 +38,6 @@ const serverSettings = [
 /** The environment a container needs for `psql` to reach the item's database as its owner. */
 export function postgresEnvironment(spec: PostgresSpec): string[] {
   return [`PGHOST=${postgresSocketDir}`, `PGUSER=${spec.owner}`, `PGDATABASE=${spec.database}`];
-}
-
-/** The same as Dockerfile `ENV` changes for the snapshot commit. */
-export function postgresEnvChanges(spec: PostgresSpec): string[] {
-  return postgresEnvironment(spec).map((pair) => `ENV ${pair}`);
 }
 
 /** Root script: a fresh cluster with the item's settings, the owner and read-only roles. */
@@ -90,6 +83,11 @@ function loadScript(spec: PostgresSpec, workdir: string): string {
   return lines.join('\n');
 }
 
+// The same quoting as the Docker machinery's, which this folder may not import.
+function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
 /** Files the dump needs staged in the container (relative to "/"), for the state archive. */
 export function dumpFiles(spec: PostgresSpec): { path: string; content: string | Buffer }[] {
   const staging = dumpStagingDir.slice(1);
@@ -106,23 +104,23 @@ export function dumpFiles(spec: PostgresSpec): { path: string; content: string |
  * it and loads the dump. The server keeps running for `setup` and `replay`.
  */
 export async function createPostgresState(
-  container: Docker.Container,
+  run: ContainerRun,
   spec: PostgresSpec,
   workdir: string,
   signal?: AbortSignal,
 ): Promise<void> {
-  await rootScript(container, initScript(spec), 'creating the PostgreSQL cluster', signal);
-  await rootScript(container, loadScript(spec, workdir), 'loading the PostgreSQL dump', signal);
+  await rootScript(run, initScript(spec), 'creating the PostgreSQL cluster', signal);
+  await rootScript(run, loadScript(spec, workdir), 'loading the PostgreSQL dump', signal);
 }
 
 /** Checks the owner can query the database; run before the snapshot. */
 export async function checkPostgres(
-  container: Docker.Container,
+  run: ContainerRun,
   spec: PostgresSpec,
   signal?: AbortSignal,
 ): Promise<void> {
   await rootScript(
-    container,
+    run,
     `psql -X -q -At -U ${spec.owner} -d ${spec.database} -c 'SELECT 1' >/dev/null`,
     'the PostgreSQL health check',
     signal,
@@ -130,12 +128,9 @@ export async function checkPostgres(
 }
 
 /** Stops the server cleanly (a checkpoint, so the snapshot needs no recovery when started). */
-export async function stopPostgres(
-  container: Docker.Container,
-  signal?: AbortSignal,
-): Promise<void> {
+export async function stopPostgres(run: ContainerRun, signal?: AbortSignal): Promise<void> {
   await rootScript(
-    container,
+    run,
     `${bin}\nrunuser -u postgres -- "$bin/pg_ctl" -D ${postgresDataDir} -m fast -w -t 60 -s stop`,
     'stopping PostgreSQL',
     signal,
@@ -143,12 +138,8 @@ export async function stopPostgres(
 }
 
 /** Starts the server in a rep container made from a snapshot; resolves once it accepts queries. */
-export async function startPostgres(
-  container: Docker.Container,
-  signal?: AbortSignal,
-): Promise<void> {
-  const result = await execInContainer(
-    container,
+export async function startPostgres(run: ContainerRun, signal?: AbortSignal): Promise<void> {
+  const result = await run(
     [
       'sh',
       '-c',
@@ -158,7 +149,6 @@ export async function startPostgres(
       user: 'postgres',
       timeoutMs: 90_000,
       maxOutputBytes: 64 * 1024,
-      useTimeoutCommand: false,
       ...(signal ? { signal } : {}),
     },
   );
@@ -169,16 +159,15 @@ export async function startPostgres(
 }
 
 async function rootScript(
-  container: Docker.Container,
+  run: ContainerRun,
   script: string,
   what: string,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const result = await execInContainer(container, ['sh', '-c', script], {
+  const result = await run(['sh', '-c', script], {
     user: '0',
     timeoutMs: 10 * 60_000,
     maxOutputBytes: 64 * 1024,
-    useTimeoutCommand: false,
     ...(signal ? { signal } : {}),
   });
   if (result.exitCode !== 0) {

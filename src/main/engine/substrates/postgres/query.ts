@@ -5,8 +5,7 @@
  * accident (psql quotes a field holding it), so NULL and the empty string stay apart.
  */
 import type { PostgresSpec } from '../../../../shared/suite-format';
-import type { SqlResult, ToolLimits } from '../../contract';
-import type { RawExecResult } from '../docker/exec';
+import type { RepRun, SqlResult, ToolLimits } from '../../contract';
 import { readonlyRole } from './server';
 
 const nullMarker = '\\N';
@@ -19,7 +18,7 @@ export interface PostgresQueryTarget {
    * Runs `psql` in the rep's container. The rep's own exec path, so a container that dies
    * under a query is an environment loss (a rerun), never a failed query the judge scores.
    */
-  run(argv: string[], limits: ToolLimits, maxOutputBytes: number): Promise<RawExecResult>;
+  run: RepRun;
 }
 
 /** The role `sql_query` connects as: read-only unless the item says read-write. */
