@@ -4,6 +4,7 @@
  * the trajectory, what to judge, and where its tools act.
  */
 import { z } from 'zod';
+import { shellName } from './substrates/shell';
 import { buildContextProblem } from './build-context';
 import { filesEnvironmentSchema, filesName } from './substrates/files';
 import {
@@ -108,10 +109,20 @@ export const probeExpectationSchema = z.discriminatedUnion('kind', [
  * call, how to read its output, and whether it is the decisive check. The synthetic judge
  * runs these as real tool calls and forms its verdict from what they return.
  */
+/** Every tool a probe may use: the judge's investigation tools. */
+export const probeToolNames = [
+  shellName,
+  'read_file',
+  'list_dir',
+  'sql_query',
+  'web_search',
+  'fetch_url',
+] as const;
+
 export const probeSchema = z
   .object({
     id: z.string().min(1),
-    tool: z.enum(['shell', 'read_file', 'list_dir', 'sql_query', 'web_search', 'fetch_url']),
+    tool: z.enum(probeToolNames),
     input: z.record(z.string(), z.unknown()),
     expect: probeExpectationSchema,
     /** The claim the probe checks, in words ("logs/ holds both .log files"). */

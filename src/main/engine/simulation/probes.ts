@@ -5,6 +5,7 @@
 import type { ProbeExpectation } from '../../../shared/suite-format';
 import { STOP_DIRECTIVE_PREFIX } from '../paper';
 import { pageEnding, type PlanProbe } from './trajectory-plan';
+import { shellName } from '../../../shared/substrates/shell';
 
 /** A tool result the synthetic judge received, as the loop appended it. */
 export interface Observation {
@@ -98,7 +99,7 @@ export function quoteFragment(read: ReadProbe): string {
     .filter((candidate) => candidate.trim().length > 0)
     .filter(
       (candidate) =>
-        read.probe.tool !== 'shell' || !/^(exit code: |stdout:$|stderr:$)/.test(candidate),
+        read.probe.tool !== shellName || !/^(exit code: |stdout:$|stderr:$)/.test(candidate),
     );
   // A fetched page starts with its URL and title lines; quote its text.
   if (read.probe.tool === 'fetch_url') {

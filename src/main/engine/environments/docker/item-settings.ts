@@ -7,6 +7,7 @@ import type { EnvironmentSpec } from '../../../../shared/suite-format';
 import type { Trajectory } from '../../../../shared/trajectory';
 import { EngineError } from '../../errors';
 import { containerStateOf } from '../../substrates';
+import { shellName } from '../../../../shared/substrates/shell';
 
 /** Defaults of the optional Docker fields of an environment spec. */
 export const dockerDefaults = {
@@ -14,7 +15,7 @@ export const dockerDefaults = {
   /** Non-root; created in the snapshot when the image lacks it. */
   user: 'agent',
   resources: { cpus: 1, memoryMb: 1024, pids: 256 },
-  replayTools: ['shell', 'bash', 'execute_bash', 'run_shell_command'],
+  replayTools: [shellName, 'bash', 'execute_bash', 'run_shell_command'],
   /** Per setup or replayed command. */
   setupTimeoutMs: 10 * 60_000,
 } as const;

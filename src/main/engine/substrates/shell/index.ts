@@ -1,10 +1,11 @@
 /** The shell substrate: commands run in the agent's final container (never on the host). */
 import { z } from 'zod';
+import { shellName } from '../../../../shared/substrates/shell';
 import { defineTool } from '../../contract';
 import type { Substrate } from '../substrate';
 
 const shellTool = defineTool({
-  name: 'shell',
+  name: shellName,
   description: "Run a shell command in the agent's final environment and return its output.",
   input: z.object({ command: z.string().min(1) }).strict(),
   run: async ({ command }, { environment, limits, signal }) => {
@@ -21,7 +22,7 @@ const shellTool = defineTool({
 
 /** `shell`, offered when the environment runs commands (the Docker backend). */
 export const shellSubstrate: Substrate = {
-  name: 'shell',
+  name: shellName,
   tools: [shellTool],
   servedBy: (environment) => environment.capabilities.shell,
 };

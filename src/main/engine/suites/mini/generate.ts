@@ -21,6 +21,7 @@ import { generateSearchItem, type SearchRecipe } from './search-recipe';
 import { postgresName } from '../../../../shared/substrates/postgres';
 import { filesName } from '../../../../shared/substrates/files';
 import { sqliteName } from '../../../../shared/substrates/sqlite';
+import { shellName } from '../../../../shared/substrates/shell';
 
 /** Options of `generateMiniSuite`. */
 export interface GenerateOptions {
@@ -102,7 +103,7 @@ export async function runInFreshContainer(
 export function buildTrajectory(recipe: MiniRecipe, outputs: readonly string[]): Trajectory {
   const calls = recipe.steps.map((step) => ({
     thought: step.thought,
-    tool: 'shell',
+    tool: shellName,
     input: { command: step.command },
   }));
   return agentTrajectory(recipe.task, calls, outputs, recipe.final);

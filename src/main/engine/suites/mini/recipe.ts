@@ -6,6 +6,7 @@
  */
 import type { Probe, ProbeExpectation } from '../../../../shared/suite-format';
 import type { AgentMessage, Trajectory } from '../../../../shared/trajectory';
+import { shellName } from '../../../../shared/substrates/shell';
 
 /** The hard cases the suite mixes in; each kind appears on at least two items. */
 export const hardCaseKinds = [
@@ -142,12 +143,12 @@ interface ProbeFields {
 
 /** A surface check with the shell tool. */
 export function shellCheck(fields: ProbeFields & { command: string }): Probe {
-  return probe('shell', { command: fields.command }, fields, false);
+  return probe(shellName, { command: fields.command }, fields, false);
 }
 
 /** The decisive check with the shell tool. */
 export function decisiveShell(fields: ProbeFields & { command: string }): Probe {
-  return probe('shell', { command: fields.command }, fields, true);
+  return probe(shellName, { command: fields.command }, fields, true);
 }
 
 /** A surface check that reads a file. */

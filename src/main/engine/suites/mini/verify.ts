@@ -12,6 +12,7 @@ import { defaultToolLimits, type JudgeEnvironment, runTool } from '../../judge';
 import { meetsExpectation } from '../../simulation';
 import { EngineError } from '../../errors';
 import { agentStepLimits, mapPool, requireItemContainers } from './containers';
+import { probeToolNames } from '../../../../shared/suite-format';
 
 /** A pass/fail verdict. */
 export type Verdict = 'pass' | 'fail';
@@ -45,14 +46,7 @@ export interface VerifyOptions {
 }
 
 /** Every tool a probe may use (the judge's investigation tools). */
-export const probeTools: ReadonlySet<string> = new Set([
-  'shell',
-  'read_file',
-  'list_dir',
-  'sql_query',
-  'web_search',
-  'fetch_url',
-]);
+export const probeTools: ReadonlySet<string> = new Set(probeToolNames);
 
 /** Rebuilds the items and checks each verifier against its stored label. */
 export async function verifySuite(
