@@ -36,7 +36,7 @@ export function repRateKey(row: {
 }
 
 /** The keys of the three Table 6 rows an item counts in (judge × dataset, judge, all). */
-export function rowKeysOf(pair: PairedItem): string[] {
+function rowKeysOf(pair: PairedItem): string[] {
   const scopes: [Scope, string | null, string | null][] = [
     ['judge-dataset', pair.judge, pair.dataset],
     ['judge', pair.judge, null],
