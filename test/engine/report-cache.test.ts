@@ -53,7 +53,11 @@ function seed(store: Store): Job[] {
     reps: 3,
     direction: 'both',
     arms: {
-      cues: [{ kind: 'preset', preset: 'strong' }],
+      // A placebo arm, so the flips table's beyond-placebo counts are carried batch to batch too.
+      cues: [
+        { kind: 'preset', preset: 'strong' },
+        { kind: 'preset', preset: 'placebo' },
+      ],
       mitigations: [[], [{ kind: 'builtin', id: 'guard' }]],
     },
   });
@@ -188,6 +192,7 @@ describe('the report cache', () => {
     const pairings: string[] = [];
     const tallies: (string | undefined)[] = [];
     const graded: (string | undefined)[] = [];
+    const repKinds: (string | undefined)[] = [];
     for (let start = 0; start < order.length; start += 97) {
       land(store, order.slice(start, start + 97), random);
       const rows = studyRows(store, studyId);
@@ -196,6 +201,7 @@ describe('the report cache', () => {
       pairings.push(lastPairingUpdate());
       tallies.push(lastTallyUpdate('flips'));
       graded.push(lastTallyUpdate('graded\u0000uncued\u000010'));
+      repKinds.push(lastTallyUpdate('rep-rate-kinds'));
       expect(rows).toEqual(readStudyRows(store, studyId));
       expect(served).toEqual(oldTables(store));
     }
@@ -211,6 +217,14 @@ describe('the report cache', () => {
     expect(graded.slice(1).filter((kind) => kind === 'carried').length).toBeGreaterThan(
       graded.length / 2,
     );
+    // The rep-pooled rates' item kinds were carried too (analysis/rep-rates.ts), and the flips
+    // table has rep-pooled and beyond-placebo figures to compare.
+    expect(repKinds.slice(1).filter((kind) => kind === 'carried').length).toBeGreaterThan(
+      repKinds.length / 2,
+    );
+    const flips = reportTable(store, studyId, 'flips').rows;
+    expect(flips.some((row) => row.harmfulBeyondPlaceboPp !== null)).toBe(true);
+    expect(flips.some((row) => row.harmfulRepPct !== null)).toBe(true);
     // The graded table has rows to compare (the upper items are scored).
     expect(reportTable(store, studyId, 'graded').rows.length).toBeGreaterThan(0);
     // Asking again changes nothing and reads nothing.

@@ -8,6 +8,9 @@ import { binomialDraw, logFactorial } from '../../src/main/engine/analysis/binom
 import { resolveBootstrap } from '../../src/main/engine/analysis/bootstrap';
 import { seededRandom } from '../../src/main/engine/random';
 import { clusteredRate } from '../../src/main/engine/analysis/cluster-bootstrap';
+import { pairItems, type PairedItem } from '../../src/main/engine/analysis/pairs';
+import { repLevelRates, repRateKey } from '../../src/main/engine/analysis/rep-rates';
+import type { BinaryVerdict, JudgeRepRow } from '../../src/main/engine/analysis/types';
 import { holmAdjust, holmAdjustWithin } from '../../src/main/engine/analysis/multiplicity';
 import { newcombePairedDifference } from '../../src/main/engine/analysis/paired-difference';
 import { wilsonInterval } from '../../src/main/engine/analysis/wilson';
@@ -144,6 +147,76 @@ describe('clusteredRate (item-clustered bootstrap, Miller 2024)', () => {
   });
 });
 
+describe('repLevelRates (rows counted by kind, carried batch to batch)', () => {
+  const settings = resolveBootstrap();
+
+  /** Gated items (uncued all PASS, gold PASS); item i's cued arm has `cuedReps(i)` reps. */
+  function rowsOf(items: number, cuedReps: (item: number) => number): JudgeRepRow[] {
+    const rows: JudgeRepRow[] = [];
+    const rep = (itemId: string, condition: string, index: number, verdict: BinaryVerdict) => ({
+      itemId,
+      condition,
+      rep: index + 1,
+      verdict,
+      gold: 'pass' as const,
+      dataset: 'ds',
+      judge: 'j',
+      score: null,
+      dimension: 'task_success',
+      turns: 3,
+      cueDirection: condition === 'uncued' ? null : ('severity' as const),
+      simulated: false,
+    });
+    for (let item = 0; item < items; item += 1) {
+      const id = `i${item}`;
+      for (let index = 0; index < 3; index += 1) rows.push(rep(id, 'uncued', index, 'pass'));
+      for (let index = 0; index < cuedReps(item); index += 1)
+        rows.push(rep(id, 'strong', index, (item + index) % 3 === 0 ? 'pass' : 'fail'));
+    }
+    return rows;
+  }
+
+  /** The rates drawn from every gated item's cluster, as the table drew them before kinds. */
+  function fromItems(pairs: readonly PairedItem[]) {
+    const clusters = pairs
+      .filter((pair) => pair.status === 'gated')
+      .map((pair) => {
+        const valid = pair.cuedReps.filter((rep) => rep.verdict !== null);
+        return {
+          events: valid.filter((rep) => rep.verdict !== pair.gold).length,
+          reps: valid.length,
+        };
+      });
+    const where = { condition: 'strong', dimension: 'task_success' };
+    return new Map(
+      (
+        [
+          { ...where, scope: 'judge-dataset', judge: 'j', dataset: 'ds' },
+          { ...where, scope: 'judge', judge: 'j', dataset: null },
+          { ...where, scope: 'all', judge: null, dataset: null },
+        ] as const
+      ).map((row) => {
+        const key = repRateKey(row);
+        return [
+          key,
+          { harmful: clusteredRate(clusters, settings, [key, 'harmful']), helpful: null },
+        ];
+      }),
+    );
+  }
+
+  it('gives the rates drawn from every item, with up to 8 reps an item and with more', () => {
+    const upToEight = pairItems(rowsOf(40, (item) => 1 + (item % 8)));
+    expect(upToEight.filter((pair) => pair.status === 'gated').length).toBeGreaterThan(20);
+    expect(repLevelRates(upToEight)).toEqual(fromItems(upToEight));
+    // An item with 10 cued reps is beyond the kinds counted: its rows come from every item.
+    const withTen = pairItems(rowsOf(40, (item) => (item === 7 ? 10 : 3)));
+    expect(withTen.some((pair) => pair.status === 'gated' && pair.cuedReps.length === 10)).toBe(
+      true,
+    );
+    expect(repLevelRates(withTen)).toEqual(fromItems(withTen));
+  });
+});
 describe('binomialDraw (exact inversion from the mode)', () => {
   it('ln k! is continuous where the table hands over to Stirling', () => {
     let sum = 0;

@@ -46,15 +46,37 @@ export function clusteredRate(
     }
   }
   if (items.length === 0) return null;
+  return clusteredRateOfKinds(kindsOf(items), settings, scope);
+}
+
+/** One (events, reps) kind of item and how many items of it there are. */
+export interface ClusterKind {
+  readonly events: number;
+  readonly reps: number;
+  readonly count: number;
+}
+
+/**
+ * clusteredRate from the items' kinds (each with reps > 0), sorted by reps then events: a live
+ * refresh keeps these counts per row and carries them batch to batch (rep-rates.ts), so it need
+ * not list every item of the study again.
+ */
+export function clusteredRateOfKinds(
+  kinds: readonly ClusterKind[],
+  settings: ResolvedBootstrap,
+  scope: readonly string[],
+): ClusteredRate | null {
+  let itemCount = 0;
   let events = 0;
   let reps = 0;
-  for (const cluster of items) {
-    events += cluster.events;
-    reps += cluster.reps;
+  for (const kind of kinds) {
+    itemCount += kind.count;
+    events += kind.count * kind.events;
+    reps += kind.count * kind.reps;
   }
+  if (itemCount === 0) return null;
   // The interval depends only on how many items of each (events, reps) kind there are and on
   // the seed; a live refresh rebuilds every row and most rows' items did not change.
-  const kinds = kindsOf(items);
   const memoKey = [
     settings.seed,
     settings.resamples,
@@ -63,16 +85,22 @@ export function clusteredRate(
     kinds.map((kind) => `${kind.events}/${kind.reps}x${kind.count}`).join(','),
   ].join('\u0000');
   const known = memo.get(memoKey);
-  if (known) return known;
+  if (known) {
+    // Kept as most recently used: a study with more rows than the memo holds would otherwise
+    // evict each row's interval before its next refresh and draw every row again.
+    memo.delete(memoKey);
+    memo.set(memoKey, known);
+    return known;
+  }
   const random = seededRandom(settings.seed, 'cluster-bootstrap', ...scope);
   const rates: number[] = [];
   for (let resample = 0; resample < settings.resamples; resample += 1) {
     // Drawing n items with replacement = a multinomial over the kinds, drawn as a chain of
     // binomials (binomial-draw.ts).
-    let left = items.length;
+    let left = itemCount;
     let drawnEvents = 0;
     let drawnReps = 0;
-    let itemsLeft = items.length;
+    let itemsLeft = itemCount;
     for (const kind of kinds) {
       const copies =
         itemsLeft === kind.count ? left : binomialDraw(left, kind.count / itemsLeft, random);
@@ -84,7 +112,7 @@ export function clusteredRate(
     rates.push(drawnEvents / drawnReps);
   }
   const result = {
-    items: items.length,
+    items: itemCount,
     reps,
     events,
     rate: events / reps,
@@ -95,11 +123,11 @@ export function clusteredRate(
   return result;
 }
 
-const MEMO_LIMIT = 512;
+const MEMO_LIMIT = 4096;
 const memo = new Map<string, ClusteredRate>();
 
 /** The distinct (events, reps) kinds with their counts, in a fixed order. */
-function kindsOf(items: readonly ItemCluster[]): { events: number; reps: number; count: number }[] {
+function kindsOf(items: readonly ItemCluster[]): ClusterKind[] {
   const counts = new Map<string, { events: number; reps: number; count: number }>();
   for (const cluster of items) {
     const key = `${cluster.events}/${cluster.reps}`;

@@ -8,9 +8,10 @@
 import { compositeKey } from './group';
 import { newcombePairedDifference, type PairedDifference } from './paired-difference';
 import type { PairedItem } from './pairs';
+import { repRateKey } from './rep-rates';
 import { rowFacts } from './row-facts';
-import type { JudgeRepRow } from './types';
-import { rowKeysOf } from './rep-rates';
+import { TABLE_6_LEVELS, scopedTally, type TallySpec } from './scoped-tally';
+import type { JudgeRepRow, Scope } from './types';
 
 /** True for a placebo arm: cue label `preset:placebo` (native) or `placebo` (imported). */
 export function isPlaceboArm(row: Pick<JudgeRepRow, 'cueLabel'>): boolean {
@@ -43,8 +44,57 @@ export interface BeyondPlacebo extends PairedDifference {
   readonly placebo: string;
 }
 
-function itemOf(pair: PairedItem): string {
-  return compositeKey(pair.judge, pair.dataset, pair.itemId, pair.dimension);
+/** One item's cued pair beside its placebo arm's pair (same judge and dimension), both gated. */
+interface PlaceboUnit {
+  readonly condition: string;
+  readonly dimension: string;
+  readonly judge: string;
+  readonly dataset: string;
+  readonly simulated: boolean;
+  readonly cuedHarmful: boolean;
+  readonly placeboHarmful: boolean;
+}
+
+/**
+ * The paired counts (a: both flipped, b: the cued arm alone, c: the placebo alone, d: neither)
+ * as a tally whose units join each item's cued and placebo pairs (scoped-tally.ts), so a live
+ * refresh counts the batch's items, not the study's.
+ */
+function placeboTally(arms: ReadonlyMap<string, string>): TallySpec<Scope, PlaceboUnit> {
+  return {
+    id: `flips-beyond-placebo\u0000${JSON.stringify([...arms])}`,
+    levels: TABLE_6_LEVELS,
+    width: 4,
+    count: (unit, counters) => {
+      if (unit.cuedHarmful && unit.placeboHarmful) counters[0] = 1;
+      else if (unit.cuedHarmful) counters[1] = 1;
+      else if (unit.placeboHarmful) counters[2] = 1;
+      else counters[3] = 1;
+    },
+    units: (itemPairs) => {
+      const gated = new Map<string, PairedItem>();
+      for (const pair of itemPairs)
+        if (pair.status === 'gated')
+          gated.set(compositeKey(pair.condition, pair.judge, pair.dimension), pair);
+      const units: PlaceboUnit[] = [];
+      for (const pair of gated.values()) {
+        const placebo = arms.get(pair.condition);
+        if (placebo === undefined) continue;
+        const other = gated.get(compositeKey(placebo, pair.judge, pair.dimension));
+        if (!other) continue;
+        units.push({
+          condition: pair.condition,
+          dimension: pair.dimension,
+          judge: pair.judge,
+          dataset: pair.dataset,
+          simulated: pair.simulated || other.simulated,
+          cuedHarmful: pair.harmful,
+          placeboHarmful: other.harmful,
+        });
+      }
+      return units;
+    },
+  };
 }
 
 /**
@@ -55,39 +105,15 @@ export function flipsBeyondPlacebo(
   pairs: readonly PairedItem[],
   arms: ReadonlyMap<string, string>,
 ): Map<string, BeyondPlacebo> {
-  const gatedByArm = new Map<string, Map<string, PairedItem>>();
-  for (const pair of pairs) {
-    if (pair.status !== 'gated') continue;
-    let items = gatedByArm.get(pair.condition);
-    if (!items) gatedByArm.set(pair.condition, (items = new Map<string, PairedItem>()));
-    items.set(itemOf(pair), pair);
-  }
-  const counts = new Map<string, { a: number; b: number; c: number; d: number; placebo: string }>();
-  for (const [condition, placebo] of arms) {
-    const placeboItems = gatedByArm.get(placebo);
-    if (!placeboItems) continue;
-    for (const [key, pair] of gatedByArm.get(condition) ?? []) {
-      const other = placeboItems.get(key);
-      if (!other) continue;
-      for (const rowKey of rowKeysOf(pair)) {
-        let cell = counts.get(rowKey);
-        if (!cell) counts.set(rowKey, (cell = { a: 0, b: 0, c: 0, d: 0, placebo }));
-        if (pair.harmful && other.harmful) cell.a += 1;
-        else if (pair.harmful) cell.b += 1;
-        else if (other.harmful) cell.c += 1;
-        else cell.d += 1;
-      }
-    }
-  }
   const out = new Map<string, BeyondPlacebo>();
-  for (const [key, cell] of counts) {
-    const difference = newcombePairedDifference({
-      both: cell.a,
-      firstOnly: cell.b,
-      secondOnly: cell.c,
-      neither: cell.d,
-    });
-    if (difference) out.set(key, { ...difference, placebo: cell.placebo });
+  if (arms.size === 0) return out;
+  for (const group of scopedTally(pairs, placeboTally(arms))) {
+    const [both = 0, firstOnly = 0, secondOnly = 0, neither = 0] = group.counters;
+    // A row whose items all left the pairing in a later batch is no row (as when counted afresh).
+    if (both + firstOnly + secondOnly + neither === 0) continue;
+    const difference = newcombePairedDifference({ both, firstOnly, secondOnly, neither });
+    const placebo = arms.get(group.condition);
+    if (difference && placebo !== undefined) out.set(repRateKey(group), { ...difference, placebo });
   }
   return out;
 }
