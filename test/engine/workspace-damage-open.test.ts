@@ -12,6 +12,7 @@ import {
   openSync,
   closeSync,
   readFileSync,
+  rmSync,
   statSync,
   truncateSync,
   writeSync,
@@ -24,6 +25,7 @@ import { createEngine } from '../../src/main/engine/engine';
 import { makeTempDir } from '../helpers/temp-dir';
 import { KEY, runStudy } from '../helpers/bundle-study';
 import { engineStore } from '../../src/main/engine/engine-store';
+import { persistedTablesDir } from '../../src/main/engine/reports/persisted-tables';
 
 const dirs: ReturnType<typeof makeTempDir>[] = [];
 afterEach(() => {
@@ -154,6 +156,9 @@ describe('damaged rows', () => {
   it('names a JSON column a report query meets, instead of an internal error', async () => {
     const { path, database, studyId } = await workspaceWithStudy();
     const rep = firstRep(database, studyId);
+    // The runner persisted the study's tables when it completed; without them the report is
+    // built from the rows, as for a study no runner of this version finished.
+    rmSync(persistedTablesDir(database), { recursive: true, force: true });
     const engine = createEngine({ path, source: 'flag' });
     try {
       // Damaged after the open check, as in a workspace too large to scan at open.
