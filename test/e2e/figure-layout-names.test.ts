@@ -20,6 +20,8 @@ const filledCharts = [
   'ablation',
   'placement',
   'mitigations',
+  // The harm/help frontier: a second figure of the mitigations table.
+  'frontier',
   'accuracy',
 ];
 const widths = [
