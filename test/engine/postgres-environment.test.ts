@@ -5,7 +5,6 @@ import { ensurePostgresImage } from '../../src/main/engine/environments/docker/b
 import { listManagedContainers } from '../../src/main/engine/environments/docker/orphans';
 import { prepareItem, type PreparedItem } from '../../src/main/engine/environments/docker/prepare';
 import { withRep } from '../../src/main/engine/environments/docker/rep';
-import { parseCsv } from '../../src/main/engine/substrates/postgres/query';
 import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { judgeToolSpecs, runTool } from '../../src/main/engine/judge/tools';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
@@ -67,17 +66,6 @@ afterAll(async () => {
 });
 
 describe('PostgreSQL substrate', () => {
-  it('parses psql CSV: quotes, commas, newlines and NULL apart from the empty string', () => {
-    const rows = parseCsv('a,b\n"x, ""y""",\\N\n"\\N","two\nlines"\n');
-    expect(rows.map((row) => row.map((cell) => cell.value))).toEqual([
-      ['a', 'b'],
-      ['x, "y"', '\\N'],
-      ['\\N', 'two\nlines'],
-    ]);
-    expect(rows[1]?.[1]?.quoted).toBe(false);
-    expect(rows[2]?.[0]?.quoted).toBe(true);
-  });
-
   it('replays the agent against a live server, snapshots it, and serves sql_query read-only', async (context) => {
     needDocker(context);
     const item = `pg-env-${run}`;

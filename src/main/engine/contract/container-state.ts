@@ -24,12 +24,14 @@ export type ContainerRun = (
 
 /**
  * Runs `argv` on the rep's own exec path, so a container that dies under the judge's query is
- * an environment loss (a rerun), never a failed query the judge scores.
+ * an environment loss (a rerun), never a failed query the judge scores. As the judge's user,
+ * unless `user` names another (the substrate's own service user, to clean up after a query).
  */
 export type RepRun = (
   argv: string[],
   limits: ToolLimits,
   maxOutputBytes: number,
+  user?: string,
 ) => Promise<ContainerRunResult>;
 
 /** A substrate's part in one item's container, in the order the Docker backend uses it. */
@@ -44,6 +46,11 @@ export interface ContainerState {
   writableRoot: boolean;
   /** The sentence the judge's environment description adds. */
   description: string;
+  /**
+   * Part of the item snapshot's hash: bumped when the way `load` makes the state changes, so a
+   * snapshot made the old way is not reused.
+   */
+  format?: number;
   /** In the prepare container, as root, after the item's files: makes and loads the state. */
   load(run: ContainerRun, workdir: string, signal?: AbortSignal): Promise<void>;
   /** After setup and replay, before the snapshot commit: checks the state and stops cleanly. */

@@ -127,8 +127,8 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
   async sqlQuery(sql: string, limits: ToolLimits): Promise<SqlResult> {
     const query = this.prepared.state?.query;
     if (query) {
-      const run = (argv: string[], runLimits: ToolLimits, maxOutputBytes: number) =>
-        this.run(argv, runLimits, maxOutputBytes);
+      const run = (argv: string[], runLimits: ToolLimits, maxOutputBytes: number, user?: string) =>
+        this.run(argv, runLimits, maxOutputBytes, undefined, user);
       try {
         return await query(run, sql, limits);
       } catch (error) {
@@ -185,12 +185,13 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
     limits: ToolLimits,
     maxOutputBytes: number,
     signal?: AbortSignal,
+    user = this.prepared.settings.user,
   ): Promise<RawExecResult> {
     if (this.lost) throw this.lost;
     let result: RawExecResult;
     try {
       result = await execInContainer(this.container, argv, {
-        user: this.prepared.settings.user,
+        user,
         workdir: this.prepared.settings.workdir,
         timeoutMs: limits.commandTimeoutMs,
         maxOutputBytes,

@@ -90,6 +90,7 @@ export async function prepareItem(
       // made before it existed) as it was.
       spec: { ...spec, substrate: undefined, resources: undefined },
       settings: { ...settings, resources: undefined },
+      ...stateFormatOf(spec),
     },
     24,
   );
@@ -127,6 +128,12 @@ export async function prepareItem(
   } finally {
     inFlight.delete(tag);
   }
+}
+
+/** The state's format, when it has one (absent otherwise, so other snapshots keep their hash). */
+function stateFormatOf(spec: EnvironmentSpec): { stateFormat?: number } {
+  const format = containerStateOf(spec)?.format;
+  return format === undefined ? {} : { stateFormat: format };
 }
 
 interface SnapshotJob {

@@ -13,6 +13,8 @@ import {
   checkPostgres,
   createPostgresState,
   dumpFiles,
+  planDumps,
+  type DumpPlan,
   postgresEnvironment,
   startPostgres,
   stopPostgres,
@@ -29,15 +31,27 @@ function postgresDescription(postgres: PostgresSpec): string {
   );
 }
 
-function postgresState(spec: PostgresSpec): ContainerState {
+// 2: peer authentication instead of trust, dumps loaded by the protocol client.
+const stateFormat = 2;
+
+function postgresState(
+  spec: PostgresSpec,
+  files: Readonly<Record<string, string>>,
+): ContainerState {
+  // Planned when first needed (staging or loading), not whenever the state is looked at.
+  let planned: DumpPlan | undefined;
+  const plan = () => (planned ??= planDumps(spec, files));
   return {
     image: { kind: postgresName, label: 'PostgreSQL image' },
+    format: stateFormat,
     environment: postgresEnvironment(spec),
-    stagedFiles: dumpFiles(spec),
+    get stagedFiles() {
+      return dumpFiles(spec, plan());
+    },
     // The server writes its log and run files even when the judge has no shell.
     writableRoot: true,
     description: postgresDescription(spec),
-    load: (run, workdir, signal) => createPostgresState(run, spec, workdir, signal),
+    load: (run, _workdir, signal) => createPostgresState(run, spec, plan(), signal),
     async seal(run, signal) {
       await checkPostgres(run, spec, signal);
       // A clean shutdown: reps start from a checkpointed cluster, with no recovery to run.
@@ -55,6 +69,6 @@ export const postgresSubstrate: Substrate = {
   servedBy: () => false,
   containerState(spec) {
     const postgres = postgresOf(spec);
-    return postgres ? postgresState(postgres) : undefined;
+    return postgres ? postgresState(postgres, spec.files) : undefined;
   },
 };

@@ -1,21 +1,27 @@
 /**
- * The judge's `sql_query` on the PostgreSQL substrate: `psql --csv` inside the rep container
- * (the SQL goes as one argv word, never through a shell), as the read-only role unless the item
- * allows writes, with a statement timeout. NULL prints as a marker no CSV field can be by
- * accident (psql quotes a field holding it), so NULL and the empty string stay apart.
+ * The judge's `sql_query` on the PostgreSQL substrate: the protocol client (client-script.ts)
+ * inside the rep container, so the text reaches the server as one SQL statement and nothing
+ * else (no psql, no meta-command, no shell). It connects as the read-only role unless the item
+ * allows writes. The time limit is the client's own deadline, enforced from outside the
+ * session (a cancel request, then `pg_terminate_backend`), so `SET statement_timeout = 0` or
+ * a PL/pgSQL block that catches the cancel does not outlast it; if the client itself is killed
+ * first, the backend it reported is ended here as the superuser.
  */
+import { z } from 'zod';
 import type { PostgresSpec } from '../../../../shared/suite-format';
 import type { RepRun, SqlResult, ToolLimits } from '../../contract';
-import { readonlyRole } from './server';
+import { pgClientScript } from './client-script';
+import { postgresSocket, readonlyRole } from './server';
 
-const nullMarker = '\\N';
 const outputBytes = 16 * 1024 * 1024;
+/** Bytes of cell text kept from one query; more rows are dropped and the result marked truncated. */
+const keptCellBytes = 8 * 1024 * 1024;
 
 /** How the judge's query reaches the server. */
 export interface PostgresQueryTarget {
   spec: PostgresSpec;
   /**
-   * Runs `psql` in the rep's container. The rep's own exec path, so a container that dies
+   * Runs the client in the rep's container. The rep's own exec path, so a container that dies
    * under a query is an environment loss (a rerun), never a failed query the judge scores.
    */
   run: RepRun;
@@ -26,106 +32,76 @@ export function queryRole(spec: PostgresSpec): string {
   return spec.access === 'read-write' ? spec.owner : readonlyRole;
 }
 
-/** Runs one query; rejects with the server's error message when it fails. */
+/**
+ * The client's deadline within the tool's time limit: room is left for the cancel, the
+ * terminate and the answer before the exec itself is killed.
+ */
+export function clientDeadlineMs(commandTimeoutMs: number): number {
+  return Math.max(200, commandTimeoutMs - Math.min(4000, Math.floor(commandTimeoutMs / 3)));
+}
+
+const answerSchema = z.union([
+  z.object({
+    columns: z.array(z.string()),
+    rows: z.array(z.array(z.string().nullable())),
+    truncated: z.boolean(),
+  }),
+  z.object({ error: z.string(), timedOut: z.boolean().optional() }),
+]);
+
+/** Runs one statement; rejects with the server's error message when it fails. */
 export async function postgresQuery(
   target: PostgresQueryTarget,
   sql: string,
   limits: ToolLimits,
 ): Promise<SqlResult> {
-  const timeoutMs = Math.max(1000, limits.commandTimeoutMs - 1000);
+  const role = queryRole(target.spec);
   const argv = [
-    'env',
-    `PGOPTIONS=-c statement_timeout=${timeoutMs}`,
-    'psql',
-    '-X',
-    '-q',
-    '--csv',
-    '-v',
-    'ON_ERROR_STOP=1',
-    '-P',
-    `null=${nullMarker}`,
-    '-U',
-    queryRole(target.spec),
-    '-d',
-    target.spec.database,
+    'python3',
     '-c',
+    pgClientScript,
+    'query',
+    postgresSocket,
+    role,
+    target.spec.database,
+    String(clientDeadlineMs(limits.commandTimeoutMs)),
+    String(limits.maxRows),
+    String(keptCellBytes),
     sql,
   ];
   const result = await target.run(argv, limits, outputBytes);
-  if (result.exitCode !== 0) {
-    const reason = result.timedOut
-      ? 'timed out'
-      : result.stderr
-          .toString('utf8')
-          .replace(/^psql:[^:]*:\d+: /gm, '')
-          .trim();
-    throw new Error(reason ? `the query failed: ${reason}` : 'the query failed');
+  if (result.exitCode !== 0 || result.timedOut) {
+    // The client did not get to end its backend: end it from outside, as the superuser.
+    const pid = /cuelab-backend-pid:(\d+)/.exec(result.stderr.toString('utf8'))?.[1];
+    await endBackend(target.run, role, pid === undefined ? 0 : Number(pid));
+    throw new Error(result.timedOut ? 'the query failed: timed out' : clientFailure(result.stderr));
   }
-  const records = parseCsv(result.stdout.toString('utf8'));
-  const [header = [], ...rows] = records;
-  return {
-    columns: header.map((cell) => cell.value),
-    rows: rows
-      .slice(0, limits.maxRows)
-      .map((row) =>
-        row.map((cell) => (cell.quoted || cell.value !== nullMarker ? cell.value : null)),
-      ),
-    truncated: rows.length > limits.maxRows || result.truncated,
-  };
+  let answer: z.output<typeof answerSchema>;
+  try {
+    answer = answerSchema.parse(JSON.parse(result.stdout.toString('utf8')));
+  } catch {
+    throw new Error('the query failed: its output was not a result table');
+  }
+  if ('error' in answer) throw new Error(`the query failed: ${answer.error}`);
+  return answer;
 }
 
-/** One CSV field, and whether it was quoted (a quoted `\N` is text, not NULL). */
-export interface CsvCell {
-  value: string;
-  quoted: boolean;
+function clientFailure(stderr: Buffer): string {
+  const text = stderr
+    .toString('utf8')
+    .replace(/cuelab-backend-pid:\d+\n?/g, '')
+    .trim()
+    .slice(-2000);
+  return text ? `the query failed: ${text}` : 'the query failed';
 }
 
-/** Parses RFC 4180 CSV (psql's `--csv`): quoted fields may hold commas, quotes and newlines. */
-export function parseCsv(text: string): CsvCell[][] {
-  const records: CsvCell[][] = [];
-  let record: CsvCell[] = [];
-  let value = '';
-  let quoted = false;
-  let inQuotes = false;
-  let fieldStarted = false;
-  const endField = () => {
-    record.push({ value, quoted });
-    value = '';
-    quoted = false;
-    fieldStarted = false;
-  };
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index] as string;
-    if (inQuotes) {
-      if (char === '"' && text[index + 1] === '"') {
-        value += '"';
-        index += 1;
-      } else if (char === '"') {
-        inQuotes = false;
-      } else {
-        value += char;
-      }
-      continue;
-    }
-    if (char === '"' && !fieldStarted) {
-      inQuotes = true;
-      quoted = true;
-      fieldStarted = true;
-    } else if (char === ',') {
-      endField();
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      endField();
-      records.push(record);
-      record = [];
-    } else {
-      value += char;
-      fieldStarted = true;
-    }
-  }
-  if (fieldStarted || record.length > 0) {
-    endField();
-    records.push(record);
-  }
-  return records;
+/** Ends `role`'s backend `pid` (all of its backends when 0) as the superuser. */
+async function endBackend(run: RepRun, role: string, pid: number): Promise<void> {
+  const limits = { commandTimeoutMs: 15_000, maxOutputBytes: 64 * 1024, maxRows: 0 };
+  await run(
+    ['python3', '-c', pgClientScript, 'kill', postgresSocket, String(pid), role],
+    limits,
+    limits.maxOutputBytes,
+    'postgres',
+  ).catch(() => undefined);
 }
