@@ -143,7 +143,7 @@ describe('compact rep texts', () => {
 
     const store = openStore(path);
     try {
-      expect(store.schemaVersion).toBe(11);
+      expect(store.schemaVersion).toBe(migrations.length);
       const after = texts(store, 11);
       expect(after.messages).toEqual(before.messages);
       expect(after.toolCalls).toEqual(before.toolCalls);
@@ -199,7 +199,7 @@ describe('compact rep texts', () => {
 
     const store = openStore(path);
     try {
-      expect(store.schemaVersion).toBe(11);
+      expect(store.schemaVersion).toBe(migrations.length);
       const after = texts(store, 11);
       expect(after.messages).toEqual(before.messages);
       expect(after.toolCalls).toEqual(before.toolCalls);

@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   TABLES,
   TABLE_NAMES,
@@ -160,6 +160,39 @@ describe("the runner's hook on the persisted report tables", () => {
     label('hallucination');
     const relabelled = recount(engineStart(), studyId);
     expect(relabelled.mechanisms).not.toEqual(first.mechanisms);
+    expect(served(engineStart(), studyId)).toEqual(relabelled);
+  });
+
+  it('serves the fresh label tables after a label is replaced twice within one millisecond', async () => {
+    const store = engineStart();
+    const studyId = createdStudy(store);
+    await runWithFakeServer(store, studyId, server.url);
+    const cued = store.db
+      .prepare<[string], { rep_id: string }>(
+        `SELECT rep_id FROM jobs WHERE study_id = ? AND state = 'done' AND direction <> ''`,
+      )
+      .all(studyId);
+    const label = (repIds: readonly string[], name: 'over_trust' | 'hallucination') =>
+      saveLabels(
+        store,
+        repIds.map((repId) => ({ repId, source: 'diff' as const, label: name })),
+      );
+    const repIds = cued.map(({ rep_id }) => rep_id);
+    // Both writes carry the same created_at (the clock does not move between them), and the
+    // replaced label is not the newest row: neither the count, max(rowid) nor the time moves.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-01T00:00:00.000Z') });
+    let before: Record<string, ReportTable>;
+    try {
+      label(repIds, 'over_trust');
+      before = served(engineStart(), studyId);
+      expect(before).toEqual(recount(engineStart(), studyId));
+      label(repIds.slice(0, 1), 'hallucination');
+    } finally {
+      vi.useRealTimers();
+    }
+    const relabelled = recount(engineStart(), studyId);
+    expect(relabelled.mechanisms).not.toEqual(before.mechanisms);
+    // A later engine (a store of its own, no memory of the first) serves the fresh table.
     expect(served(engineStart(), studyId)).toEqual(relabelled);
   });
 });

@@ -145,8 +145,20 @@ export function nativeRowsStamp(store: Store, studyId: string): string {
     row?.created ?? '',
     doneJobCount(store, studyId),
     latestRepRowid(store, studyId),
+    writeRevision(store, `rows:${studyId}`),
     dimensionGoldStamp(store, studyId),
   ].join('\u0000');
+}
+
+/**
+ * A write counter kept by triggers (migration 0012): `labels`, or `rows:`, `gold:` or
+ * `majorities:` and a study id. It moves on every write, however close in time.
+ */
+function writeRevision(store: Store, scope: string): number {
+  const row = store.db
+    .prepare<[string], { revision: number }>('SELECT revision FROM write_revisions WHERE scope = ?')
+    .get(scope);
+  return row?.revision ?? 0;
 }
 
 /**
@@ -174,6 +186,8 @@ export function labelTablesStamp(store: Store, studyId: string): string {
     labels?.n ?? 0,
     labels?.latest ?? 0,
     labels?.at ?? '',
+    writeRevision(store, 'labels'),
+    writeRevision(store, `majorities:${studyId}`),
     study?.n ?? 0,
     study?.spec ?? '',
   ].join('\u0000');
@@ -227,5 +241,5 @@ export function dimensionGoldStamp(store: Store, studyId: string): string {
       'SELECT count(*) AS n, max(created_at) AS latest FROM dimension_gold WHERE study_id = ?',
     )
     .get(studyId);
-  return `${row?.n ?? 0}:${row?.latest ?? ''}`;
+  return `${row?.n ?? 0}:${row?.latest ?? ''}:${writeRevision(store, `gold:${studyId}`)}`;
 }

@@ -9,6 +9,7 @@ import { migration0008 } from './0008-job-rep-index';
 import { migration0009 } from './0009-done-job-counts';
 import { migration0010 } from './0010-claim-order';
 import { migration0011 } from './0011-compact-texts';
+import { migration0012 } from './0012-write-revisions';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   migration0009,
   migration0010,
   migration0011,
+  migration0012,
 ];
