@@ -189,5 +189,27 @@ describe('damaged rows', () => {
     const status = await cli(['status', studyId, '--workspace', path]);
     expect(status.out).toMatch(/damaged: 1 jobs are marked done but their rep is missing/);
     expect(status.code).toBe(1);
+    // The advice names a command that does it: the completed study runs that job again.
+    const advice = new RegExp(`run them again: cuelab run --resume ${studyId}$`, 'm');
+    expect(status.out).toMatch(advice);
+    const resumed = await cli(['run', '--resume', studyId, '--workspace', path]);
+    expect(resumed.err).toBe('');
+    expect(resumed.code).toBe(0);
+    const healed = await cli(['status', studyId, '--workspace', path]);
+    expect(healed.out).not.toMatch(/damaged/);
+    expect(healed.code).toBe(0);
+    const db = new Database(database, { readonly: true });
+    const reps = db
+      .prepare(
+        `SELECT count(*) FROM jobs j JOIN judge_reps r ON r.id = j.rep_id WHERE j.study_id = ? AND j.state = 'done'`,
+      )
+      .pluck()
+      .get(studyId);
+    db.close();
+    expect(reps).toBe(6);
+    // With every rep stored, a completed study has nothing to resume.
+    const again = await cli(['run', '--resume', studyId, '--workspace', path]);
+    expect(again.code).not.toBe(0);
+    expect(again.err).toMatch(/completed, with every rep stored; there is nothing to resume/);
   });
 });

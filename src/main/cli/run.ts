@@ -76,10 +76,13 @@ this command follows its progress (Ctrl-C stops following, not the study). There
         );
       } else {
         studyId = unwrap(await api.resolveStudy({ reference: values.resume as string })).studyId;
+        // Before the resume, which refuses a completed or cancelled study: containers a stopped
+        // engine left are removed whatever the study's state.
+        await sweepOrphans(session, io);
         unwrap(await api.controlStudy({ studyId, action: 'resume' }));
         io.out(`Resuming study ${studyId}.`);
       }
-      return await followStudy(session, studyId, io);
+      return await followStudy(session, studyId, io, { swept: !specFile });
     } finally {
       await session.close();
     }
@@ -98,13 +101,17 @@ export async function followStudy(
   session: LabSession,
   studyId: string,
   io: CliIo,
+  options: { swept?: boolean } = {},
 ): Promise<number> {
-  const { api, engine } = session;
-  if (engine) {
-    const removed = await removeOrphans().catch(() => []);
-    if (removed.length) io.out(`Removed ${removed.length} containers left by a stopped engine.`);
-  }
-  return followProgress(api, engine, studyId, io);
+  if (!options.swept) await sweepOrphans(session, io);
+  return followProgress(session.api, session.engine, studyId, io);
+}
+
+/** With a local engine, removes the containers a stopped engine left (none to a remote one). */
+async function sweepOrphans(session: LabSession, io: CliIo): Promise<void> {
+  if (!session.engine) return;
+  const removed = await removeOrphans().catch(() => []);
+  if (removed.length) io.out(`Removed ${removed.length} containers left by a stopped engine.`);
 }
 
 async function followProgress(

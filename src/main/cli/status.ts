@@ -63,7 +63,7 @@ With --engine URL --token T it asks that running engine instead of the workspace
         );
       if (progress.missingReps > 0)
         io.out(
-          `damaged: ${progress.missingReps} jobs are marked done but their rep is missing from the workspace database (not in any table); restore the workspace from a backup, or run them again`,
+          `damaged: ${progress.missingReps} jobs are marked done but their rep is missing from the workspace database (not in any table); restore the workspace from a backup, or run them again: cuelab run --resume ${studyId}`,
         );
       io.out(formatOutcomes(progress));
       io.out(formatArms(progress));

@@ -35,13 +35,36 @@ export function pauseStudy(
   setStatus(store, studyId, 'paused', reason);
 }
 
-/** Resumes a paused (or failed) study. */
+/**
+ * Resumes a paused (or failed) study. Done jobs whose rep is missing from the workspace (a
+ * damaged or partly restored database) are queued to run again first; a completed study with
+ * such jobs runs again for them, and one without any stays completed.
+ */
 export function resumeStudy(store: Store, studyId: string): void {
-  const { status } = studyStatus(store, studyId);
-  if (status === 'cancelled' || status === 'completed') {
-    throw new EngineError('bad_request', `Study ${studyId} is ${status}; it cannot be resumed.`);
-  }
-  setStatus(store, studyId, 'running', null);
+  store.db.transaction(() => {
+    const { status } = studyStatus(store, studyId);
+    if (status === 'cancelled') {
+      throw new EngineError('bad_request', `Study ${studyId} is cancelled; it cannot be resumed.`);
+    }
+    const requeued = requeueMissingReps(store, studyId);
+    if (status === 'completed' && requeued === 0) {
+      throw new EngineError(
+        'bad_request',
+        `Study ${studyId} is completed, with every rep stored; there is nothing to resume.`,
+      );
+    }
+    setStatus(store, studyId, 'running', null);
+  })();
+}
+
+/** Queues again the study's done jobs whose rep is not in the workspace; how many. */
+function requeueMissingReps(store: Store, studyId: string): number {
+  return statement(
+    store,
+    `UPDATE jobs SET state = 'queued', rep_id = NULL, attempts = 0, next_run_at = 0
+      WHERE study_id = ? AND state = 'done'
+        AND (rep_id IS NULL OR NOT EXISTS (SELECT 1 FROM judge_reps r WHERE r.id = jobs.rep_id))`,
+  ).run(studyId).changes;
 }
 
 /** Sets a study running again (after its failed reps were requeued), whatever it ended as. */
