@@ -148,9 +148,29 @@ describe('damaged rows', () => {
     const { path, database, studyId } = await workspaceWithStudy();
     const rep = firstRep(database, studyId);
     edit(database, `UPDATE judge_reps SET verdict_json = '{"outcome": "pa' WHERE id = ?`, rep);
-    const status = await cli(['status', '--workspace', path]);
-    expect(status.code).not.toBe(0);
-    expect(status.err).toContain(`judge_reps row ${rep}: verdict_json: not valid JSON`);
+    const detail = await cli(['status', studyId, '--workspace', path]);
+    expect(detail.code).not.toBe(0);
+    expect(detail.err).toContain(`judge_reps row ${rep}: verdict_json: not valid JSON`);
+  });
+
+  it('lists every study when one has a damaged row, marking that one with the reason', async () => {
+    const { path, database, studyId } = await workspaceWithStudy();
+    const engine = createEngine({ path, source: 'flag' });
+    const healthy = await runStudy(engineStore(engine));
+    engine.close();
+    const rep = firstRep(database, studyId);
+    edit(database, `UPDATE judge_reps SET verdict_json = '{"outcome": "pa' WHERE id = ?`, rep);
+    const list = await cli(['status', '--workspace', path]);
+    expect(list.err).toBe('');
+    expect(list.code).toBe(0);
+    const lines = list.out.split('\n');
+    expect(lines).toHaveLength(2);
+    const marked = lines.find((line) => line.startsWith(studyId.slice(0, 8)));
+    expect(marked).toContain(`[damaged: judge_reps row ${rep}: verdict_json: not valid JSON]`);
+    const other = lines.find((line) => line.startsWith(healthy.slice(0, 8)));
+    expect(other).toBeDefined();
+    expect(other).not.toContain('damaged');
+    expect((await cli(['status', healthy, '--workspace', path])).code).toBe(0);
   });
 
   it('names a JSON column a report query meets, instead of an internal error', async () => {

@@ -42,7 +42,7 @@ With --engine URL --token T it asks that running engine instead of the workspace
         else
           for (const study of studies)
             io.out(
-              `${study.id.slice(0, 8)}  ${study.status.padEnd(9)}  ${study.createdAt.slice(0, 19)}  ${study.name}${study.simulated ? '  [simulated]' : ''}`,
+              `${study.id.slice(0, 8)}  ${study.status.padEnd(9)}  ${study.createdAt.slice(0, 19)}  ${study.name}${study.simulated ? '  [simulated]' : ''}${study.damaged ? `  [damaged: ${study.damaged}]` : ''}`,
             );
         return exitCodes.ok;
       }

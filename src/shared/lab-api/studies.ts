@@ -33,6 +33,8 @@ export const studySummarySchema = z.object({
   updatedAt: z.string(),
   /** True when any rep came from the synthetic (simulated) judge. */
   simulated: z.boolean(),
+  /** Why the study's rows are damaged (table, row, field), when the workspace's open check found it. */
+  damaged: z.string().optional(),
 });
 
 /** What a spec would cost and take before it runs, and what stands in its way. */

@@ -26,7 +26,7 @@ import {
   specProblems,
 } from '../runner';
 import { syntheticPower } from '../simulation';
-import { listStudies } from '../store/faces/studies';
+import { listStudies, refuseDamagedStudy } from '../store/faces/studies';
 import { ensureSuite, resourcesDir } from '../suites';
 import { join } from 'node:path';
 import type { DomainHandlers, HandlerContext } from './handlers';
@@ -129,7 +129,10 @@ export function studyHandlers(
     },
     getStudySpec: ({ studyId }) => loadStudy(store, studyId).spec,
     getDemoSpec: () => loadStudySpec(join(resourcesDir(), 'studies', 'demo.json')),
-    studyProgress: ({ studyId }) => studyProgress(store, studyId),
+    studyProgress: ({ studyId }) => {
+      refuseDamagedStudy(store, studyId);
+      return studyProgress(store, studyId);
+    },
     controlStudy: ({ studyId, action }) => {
       if (action === 'pause') pauseStudy(store, studyId);
       if (action === 'resume') resumeStudy(store, studyId);

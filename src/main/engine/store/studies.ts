@@ -1,5 +1,6 @@
 import type { StudyStatus, StudySummary } from '../../../shared/lab-api';
 import type { Store } from './database';
+import { damageOfStudy } from './study-damage';
 
 interface StudyRow {
   id: string;
@@ -10,7 +11,7 @@ interface StudyRow {
   updated_at: string;
 }
 
-/** Studies, newest first. */
+/** Studies, newest first; one whose rows the open check found damaged says why. */
 export function listStudies(store: Store, limit = 200): StudySummary[] {
   const rows = store.db
     .prepare(
@@ -18,12 +19,16 @@ export function listStudies(store: Store, limit = 200): StudySummary[] {
          FROM studies ORDER BY created_at DESC, id DESC LIMIT ?`,
     )
     .all(limit) as StudyRow[];
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    status: row.status,
-    simulated: row.simulated === 1,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }));
+  return rows.map((row) => {
+    const damaged = damageOfStudy(store, row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      simulated: row.simulated === 1,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      ...(damaged === undefined ? {} : { damaged }),
+    };
+  });
 }

@@ -17,7 +17,8 @@ import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { EngineError } from '../errors';
-import { findMalformedJson, malformedJsonError } from './store-damage';
+import { malformedJsonError } from './store-damage';
+import { setAsideStudyDamage } from './study-damage';
 import { sqliteCode } from './write-errors';
 
 /** Largest database file checked with quick_check on every open (128 MiB: about a second). */
@@ -104,7 +105,8 @@ export function checkOpenedDatabase(db: Database.Database, path: string): void {
         `The workspace database ${path} is damaged: SQLite's integrity check found ${found.join('; ')}. ` +
           'Restore it from a backup; CueLab left it as it is.',
       );
-    const place = findMalformedJson(db);
+    // A study's damaged row marks that study (study-damage.ts); any other refuses the workspace.
+    const place = setAsideStudyDamage(db);
     if (place) throw malformedJsonError(place);
   }
   const marker = readMarker(path);

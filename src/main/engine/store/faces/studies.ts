@@ -3,6 +3,7 @@
  * progress and cost, its flags, imported studies and the headers reports and exports read.
  */
 export { listStudies } from '../studies';
+export { refuseDamagedStudy } from '../study-damage';
 export { readStudyFlags } from '../study-flags';
 export {
   cancelStudy,
