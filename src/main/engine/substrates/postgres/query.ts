@@ -36,7 +36,7 @@ export function queryRole(spec: PostgresSpec): string {
  * The client's deadline within the tool's time limit: room is left for the cancel, the
  * terminate and the answer before the exec itself is killed.
  */
-export function clientDeadlineMs(commandTimeoutMs: number): number {
+function clientDeadlineMs(commandTimeoutMs: number): number {
   return Math.max(200, commandTimeoutMs - Math.min(4000, Math.floor(commandTimeoutMs / 3)));
 }
 

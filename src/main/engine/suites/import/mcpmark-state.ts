@@ -238,12 +238,14 @@ function replayedStatements(trajectory: readonly AgentMessage[]): string[] | str
 
 /**
  * One replayed statement, run as the database's owner (the container's PGUSER). `-c` sends it
- * to the server as one query, as the MCP server did, so no psql backslash command runs.
+ * to the server as one query, as the MCP server did, unless it starts with a backslash (then
+ * psql runs it as a meta-command, as root here): the leading comment line makes sure it never
+ * does, so `\! …` reaches the server as the SQL it is (and fails there).
  */
-function psqlStep(sql: string): string {
+export function psqlStep(sql: string): string {
   let marker = 'CUELAB_SQL';
   while (sql.includes(marker)) marker += '_';
-  return `psql -X -q -v ON_ERROR_STOP=1 -o /dev/null -c "$(cat <<'${marker}'\n${sql}\n${marker}\n)"`;
+  return `psql -X -q -v ON_ERROR_STOP=1 -o /dev/null -c "$(cat <<'${marker}'\n-- replayed by CueLab\n${sql}\n${marker}\n)"`;
 }
 
 function trajectoryOnly(reason: string): RunState {
