@@ -111,7 +111,8 @@ describe("the judge's sql_query on PostgreSQL", () => {
       `pg-attack-rw-${run}`,
     );
     // Read-only, the transaction refuses first; read-write (as the owner), the privileges do.
-    const denied = /permission denied|must be superuser|read-only transaction/;
+    const denied =
+      /permission denied|must be superuser|must have admin option|read-only transaction/;
     for (const item of [prepared, writer]) {
       await withRep(item, async (rep) => {
         const { environment } = rep;
