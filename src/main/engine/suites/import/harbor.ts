@@ -13,6 +13,7 @@ import type { AgentMessage } from '../../../../shared/trajectory';
 import { contentText } from './messages';
 import { parseJson, parseWith } from './files';
 import { definitionLimits, harborResources, resourcesField } from './resources';
+import { sourceActions } from './step-count';
 import {
   dockerfileEnvironment,
   dockerfileWorkdir,
@@ -181,6 +182,7 @@ export const harborImporter: Importer = {
         ...(notes.length ? { note: notes.join('; ') } : {}),
       },
       flags,
+      stepCheck: { source: sourceActions(steps), what: 'tool calls' },
       ...(definition.storageMb ? { storageMb: definition.storageMb } : {}),
     };
   },
