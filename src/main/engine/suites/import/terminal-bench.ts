@@ -9,14 +9,7 @@
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { parseJson, parseWith } from './files';
-import {
-  composeNetwork,
-  composeResources,
-  definitionLimits,
-  resourcesField,
-  yamlLookup,
-} from './resources';
-import { dockerfileEnvironment, limitFields } from './task-environment';
+import { harborTaskEnvironment, terminalBenchTaskEnvironment } from './task-layouts';
 import { isHarnessCommand, isInstalledAgentSetup } from './terminal-pane';
 import { stepMessages, terminalSteps, type AgentPhase } from './terminal-steps';
 import { ImportProblem, type ImportContext, type Importer } from './types';
@@ -70,19 +63,28 @@ export const terminalBenchImporter: Importer = {
         `empty-pane: ${panePath} is empty and no agent log or recording gives the terminal`,
       );
     }
-    const task = context.task(results.task_id, 'task.yaml', unit);
-    const dockerfile = task?.read('Dockerfile');
-    const compose = task?.read('docker-compose.yaml') ?? task?.read('docker-compose.yml');
-    const definition = definitionLimits(yamlLookup(task?.read('task.yaml')));
-    // Limits the task's compose file gives the agent's container (e.g. `mem_limit: 4g`).
-    const limits = {
-      ...resourcesField(composeResources(compose)),
-      network: definition.network ?? composeNetwork(compose),
-    };
+    const own = context.task(results.task_id, 'task.yaml', unit);
+    // A Terminal-Bench 2 task folder of that name (task.toml) serves as well, read as Harbor's.
+    const other = own ? undefined : context.task(results.task_id, 'task.toml', unit);
+    const found = own
+      ? terminalBenchTaskEnvironment(own)
+      : other
+        ? harborTaskEnvironment(other)
+        : undefined;
     const notes = [
-      ...(dockerfile
+      ...(found
         ? []
-        : [`trajectory only: give the task folder (--tasks) for ${results.task_id}'s Dockerfile`]),
+        : other
+          ? [
+              `trajectory only: the task folder ${other.label} (Terminal-Bench 2 layout) has ` +
+                'neither environment/Dockerfile nor [environment] docker_image',
+            ]
+          : [
+              `trajectory only: give the task folder (--tasks) for ${results.task_id}'s Dockerfile`,
+            ]),
+      ...(found && other
+        ? [`environment from ${other.label}, a Terminal-Bench 2 task folder (task.toml)`]
+        : []),
       ...(!pane.trim() && !emptyPane ? [`${panePath} is empty`] : []),
     ];
     return {
@@ -92,16 +94,9 @@ export const terminalBenchImporter: Importer = {
         substrate: 'terminal',
         task: results.instruction,
         trajectory,
-        environment:
-          task && dockerfile
-            ? // The agent ran as root; the judge runs as the default user unless the user's
-              // container cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
-              {
-                ...dockerfileEnvironment(task, dockerfile, ''),
-                shell: true,
-                ...limitFields(limits),
-              }
-            : { files: {}, shell: false },
+        // The agent ran as root; the judge runs as the default user unless the user's container
+        // cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
+        environment: found?.environment ?? { files: {}, shell: false },
         ...(typeof results.is_resolved === 'boolean'
           ? { gold: results.is_resolved ? ('pass' as const) : ('fail' as const) }
           : {}),
@@ -119,7 +114,7 @@ export const terminalBenchImporter: Importer = {
         stored: storedActions(steps, source),
         what: source === 'agent-transcript' ? 'numbered agent steps' : 'agent commands',
       },
-      ...(definition.storageMb ? { storageMb: definition.storageMb } : {}),
+      ...(found?.storageMb ? { storageMb: found.storageMb } : {}),
     };
   },
 };
