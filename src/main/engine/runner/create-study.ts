@@ -61,7 +61,7 @@ function refuseBeyondCap(items: readonly SuiteItem[]): void {
     'bad_request',
     `${problems.length} item(s) ask for more than this machine's container cap, so nothing ` +
       `was started:\n${problems.join('\n')}\nRaise the setting named, or leave the item out ` +
-      '(the spec\'s items filter).',
+      "(the spec's items filter).",
   );
 }
 
