@@ -11,6 +11,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importRuns } from '../../src/main/engine/suites/import';
+import { splitPane } from '../../src/main/engine/suites/import/terminal-pane';
 import type { SuiteItem } from '../../src/shared/suite-format';
 import { makeTempDir } from '../helpers/temp-dir';
 
@@ -192,5 +193,25 @@ describe('an installed agent (mini-swe-agent) in the pane', () => {
         /shows 6 numbered agent steps but only 5 were recovered; the judge would not see the other 1/,
       );
     });
+  });
+});
+
+describe('a stranger-sized pane', () => {
+  it('finds commands in 1 MB of repeated wrapped prompt lines without rescanning it', () => {
+    const long = `echo ${'x'.repeat(60)}`;
+    const line = `root@7d3e91c0a5f2:/app# ${long}`;
+    const pane = Array.from({ length: Math.ceil(1_048_576 / line.length) }, () => line).join('\n');
+    expect(pane.length).toBeGreaterThan(1_000_000);
+    // 2,000 commands that share the lines' first 40 characters but none of which it shows.
+    const commands = Array.from({ length: 2000 }, (_, n) => `echo ${'x'.repeat(50)}z${n}`);
+    const found = splitPane(pane, commands);
+    expect(found).toHaveLength(2000);
+    expect(found.every((step) => step.output.startsWith('(the final pane does not show'))).toBe(
+      true,
+    );
+    const shown = splitPane(`${pane}\nroot@7d3e91c0a5f2:/app# ls; tmux wait -S done\nfile`, [
+      'ls\n',
+    ]);
+    expect(shown).toEqual([{ keystrokes: ['ls\n'], output: 'file' }]);
   });
 });

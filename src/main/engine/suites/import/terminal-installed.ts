@@ -7,7 +7,7 @@
  * those become the steps. An agent whose log has no known shape keeps its whole log as the
  * one step of its launch command, never the harness's setup.
  */
-import { echoEnd, findCommand, promptedCommand } from './terminal-pane';
+import { echoEnd, PaneIndex, promptedCommand } from './terminal-pane';
 import type { TerminalStep } from './terminal-steps';
 
 /** The steps an installed agent's log gives, and how many steps the log numbers. */
@@ -28,9 +28,10 @@ const bashFence = /^```(?:bash|sh)?\s*$/;
 export function installedAgentSteps(pane: string, commands: string[]): InstalledAgentSteps {
   const lines = pane.split('\n');
   const launches: { keys: string; at: number; from: number; to: number }[] = [];
+  const index = new PaneIndex(lines);
   let from = 0;
   for (const keys of commands) {
-    const at = findCommand(lines, keys, from);
+    const at = index.find(keys, from);
     if (at < 0) continue;
     launches.push({ keys, at, from: echoEnd(lines, at, keys), to: lines.length });
     from = at + 1;

@@ -43,14 +43,6 @@ export function promptedCommand(line: string): string | undefined {
   return meant ? meant : undefined;
 }
 
-/** Whether a prompt line shows `keys` (its first line; a wrapped line shows its start). */
-function showsCommand(line: string, keys: string): boolean {
-  const needle = withoutTmuxWait(keys.trim().split('\n')[0] ?? '').trim();
-  const shown = promptedCommand(line);
-  if (!needle || !shown) return false;
-  return shown === needle || (shown.length >= wrappedMinimum && needle.startsWith(shown));
-}
-
 /**
  * The line after the echo of the command typed on prompt line `at`: a blocking command's
  * echo ends at its `; tmux wait -S done`, however many lines it wrapped or continued over.
@@ -66,12 +58,66 @@ export function echoEnd(lines: readonly string[], at: number, keys: string): num
   return at + 1;
 }
 
-/** The index of the first prompt line at or after `from` showing `keys`, or -1. */
-export function findCommand(lines: readonly string[], keys: string, from: number): number {
-  for (let index = from; index < lines.length; index += 1) {
-    if (showsCommand(lines[index]!, keys)) return index;
+/**
+ * The prompt lines of a pane, indexed once so each command is found without rescanning the
+ * pane: by the whole command shown, and by the start of a long line (a wrapped command).
+ */
+export class PaneIndex {
+  private readonly exact = new Map<string, number[]>();
+  private readonly wrapped = new Map<string, number[]>();
+  private readonly shown: (string | undefined)[];
+
+  constructor(lines: readonly string[]) {
+    this.shown = lines.map((line) => promptedCommand(line));
+    this.shown.forEach((command, index) => {
+      if (command === undefined) return;
+      push(this.exact, command, index);
+      if (command.length >= wrappedMinimum)
+        push(this.wrapped, command.slice(0, wrappedMinimum), index);
+    });
   }
-  return -1;
+
+  /** The first prompt line at or after `from` showing `keys` (its first line), or -1. */
+  find(keys: string, from: number): number {
+    const needle = withoutTmuxWait(keys.trim().split('\n')[0] ?? '').trim();
+    if (!needle) return -1;
+    let best = firstAtOrAfter(this.exact.get(needle) ?? [], from);
+    const starts = this.wrapped.get(needle.slice(0, wrappedMinimum)) ?? [];
+    // Bounded: a pane of one line repeated cannot make a lookup scan it all.
+    const end = Math.min(starts.length, lowerBound(starts, from) + 10_000);
+    for (let at = lowerBound(starts, from); at < end; at += 1) {
+      const index = starts[at]!;
+      if (best >= 0 && index >= best) break;
+      if (needle.startsWith(this.shown[index]!)) {
+        best = index;
+        break;
+      }
+    }
+    return best;
+  }
+}
+
+function push(map: Map<string, number[]>, key: string, index: number): void {
+  const list = map.get(key);
+  if (list) list.push(index);
+  else map.set(key, [index]);
+}
+
+/** The position of the first value ≥ `from` in an ascending list. */
+function lowerBound(values: readonly number[], from: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (values[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function firstAtOrAfter(values: readonly number[], from: number): number {
+  const at = lowerBound(values, from);
+  return at < values.length ? values[at]! : -1;
 }
 
 /**
@@ -83,9 +129,10 @@ export function splitPane(pane: string, commands: string[]): TerminalStep[] {
   const lines = pane.split('\n');
   const starts: { line: number; keystrokes: string }[] = [];
   if (commands.length > 0) {
+    const index = new PaneIndex(lines);
     let from = 0;
     for (const keys of commands) {
-      const found = findCommand(lines, keys, from);
+      const found = index.find(keys, from);
       starts.push({ line: found, keystrokes: keys });
       if (found >= 0) from = found + 1;
     }
