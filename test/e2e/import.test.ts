@@ -198,4 +198,30 @@ describe('Import screen', () => {
     await page.mouse.move(0, 0);
     await saveScreenshot(page, 'import-path-refused');
   });
+
+  test('warns when the runs are another suite’s already, and refuses to store them twice', async () => {
+    // The first test imported every fixture as suite public-runs, Terminal-Bench 1's included.
+    await page.getByTestId('import-path').fill(join(fixtures, 'terminal-bench-real'));
+    await page
+      .getByLabel('Suite name (default: the folder’s name)')
+      .fill('anthropic/claude-3-7-sonnet-20250219-thinking-16k on tally-errors');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const warnings = page.getByTestId('import-warnings');
+    await warnings.waitFor();
+    expect(await warnings.textContent()).toContain(
+      '2 of these 2 runs are already imported as suite public-runs',
+    );
+    for (const [width, height] of [
+      [1024, 700],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await saveScreenshot(page, `import-duplicate-warning-${width}`);
+    }
+    await page.getByRole('button', { name: 'Import as suite' }).click();
+    const error = page.locator('.import-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('this import duplicates suite public-runs');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
 });

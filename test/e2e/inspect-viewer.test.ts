@@ -14,7 +14,9 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportInspectLogs } from '../../src/main/engine/export/inspect-log';
 import { openStore } from '../../src/main/engine/store/database';
-import { runStudy } from '../helpers/bundle-study';
+import { deferring, runStudy, suite } from '../helpers/bundle-study';
+import { runSyntheticStudy } from '../helpers/synthetic-study';
+import { studySpecSchema } from '../../src/shared/study-spec';
 import { makeTempDir } from '../helpers/temp-dir';
 
 const types: Record<string, string> = {
@@ -41,6 +43,20 @@ describe("an Inspect export in Inspect's own viewer", { timeout: 300_000 }, () =
     const store = openStore(join(dir.path, 'cuelab.sqlite'));
     try {
       exportInspectLogs(store, await runStudy(store), join(site, 'logs'));
+      // A study with two placements: each placement of the cue is its own log.
+      const file = suite();
+      const spec = studySpecSchema.parse({
+        name: 'viewer placements',
+        suite: file.id,
+        judges: [{ id: 'only', provider: 'synthetic', model: 'synthetic', persona: deferring.id }],
+        reps: 2,
+        arms: { cues: [{ kind: 'preset', preset: 'strong' }], placements: ['system', 'user'] },
+      });
+      exportInspectLogs(
+        store,
+        await runSyntheticStudy(store, spec, file.items, deferring),
+        join(site, 'logs'),
+      );
     } finally {
       store.close();
     }
@@ -90,6 +106,29 @@ describe("an Inspect export in Inspect's own viewer", { timeout: 300_000 }, () =
       mkdirSync(join(__dirname, '..', '..', 'test-results'), { recursive: true });
       await page.screenshot({
         path: join(__dirname, '..', '..', 'test-results', 'inspect-viewer-transcript.png'),
+      });
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('lists each placement of a cue as its own log, whose sample opens with its transcript', async () => {
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(url);
+      const system = page.getByText(/viewer-placements-only-.*-system_/).first();
+      const user = page.getByText(/viewer-placements-only-.*-user_/).first();
+      await system.waitFor();
+      await user.waitFor();
+      await user.click();
+      // The user-placement log's sample opens, its transcript with it.
+      await page.getByText('Task given to the agent').first().click();
+      await page.getByText('Transcript', { exact: true }).first().click();
+      await page.getByText('Model Call', { exact: false }).first().waitFor();
+      mkdirSync(join(__dirname, '..', '..', 'test-results'), { recursive: true });
+      await page.screenshot({
+        path: join(__dirname, '..', '..', 'test-results', 'inspect-viewer-placement.png'),
       });
     } finally {
       await browser.close();

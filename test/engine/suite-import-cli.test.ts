@@ -148,6 +148,8 @@ describe('cuelab suite import on a mixed folder', () => {
       'whole',
       '--tool-output-limit',
       'unbounded',
+      // The same runs as suite mixed-runs, on purpose: refused without this flag.
+      '--allow-duplicate',
       ...flags,
     ]);
     const whole = await cli([

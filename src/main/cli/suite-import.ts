@@ -17,6 +17,7 @@ export interface SuiteImportFlags {
   tasks?: string;
   toolOutputLimit?: string;
   keepFlagged?: boolean;
+  allowDuplicate?: boolean;
   json?: boolean;
 }
 
@@ -71,13 +72,25 @@ export async function importRunsCommand(
       ...(tasksDir ? { tasksDir } : {}),
       ...(limit !== undefined ? { toolOutputLimit: limit } : {}),
       keepFlagged: flags.keepFlagged ?? false,
+      ...(flags.allowDuplicate ? { allowDuplicate: true } : {}),
       save: true,
     }),
   );
   if (flags.json) {
     // The runs as the importer reported them (the digest is the window's extra).
     const imported = outcome.imported.map(({ sha256: _sha256, ...entry }) => entry);
-    io.out(JSON.stringify({ suite: outcome.suiteId, imported, skipped: outcome.skipped }, null, 2));
+    io.out(
+      JSON.stringify(
+        {
+          suite: outcome.suiteId,
+          imported,
+          skipped: outcome.skipped,
+          warnings: outcome.warnings,
+        },
+        null,
+        2,
+      ),
+    );
     return exitCodes.ok;
   }
   const { workspace } = unwrap(await session.api.health({}));
@@ -112,6 +125,8 @@ function printSummary(outcome: LabResponse<'importRuns'>, workspace: string, io:
     io.out(`Skipped ${outcome.skipped.length}:`);
     for (const entry of outcome.skipped) io.out(`  ${entry.path}: ${entry.reason}`);
   }
+  // Loud: a run that lost steps would be judged as a shorter run than the agent's.
+  for (const warning of outcome.warnings) io.out(`WARNING: ${warning}`);
 }
 
 /** `cuelab suite show SUITE`: each item's gold, size, environment and provenance. */

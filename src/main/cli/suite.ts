@@ -14,7 +14,8 @@ export const suiteCommand: CliCommand = {
   name: 'suite',
   summary: 'Import a suite file into the workspace, list suites and their items, verify labels',
   usage: `Usage: cuelab suite import PATH [--format FORMAT] [--name SUITE] [--tasks DIR]
-                         [--tool-output-limit N|unbounded] [--keep-flagged] [--json]
+                         [--tool-output-limit N|unbounded] [--keep-flagged]
+                         [--allow-duplicate] [--json]
        cuelab suite list [SUITE] [--workspace DIR]
        cuelab suite show SUITE [--workspace DIR]
        cuelab suite verify SUITE [--item ID]... [--workspace DIR]
@@ -30,7 +31,10 @@ import   stores a suite in the workspace, replacing an earlier one with the same
          imports. --name names the suite (default: the folder's name); --tasks DIR holds
          task folders (Terminal-Bench task.yaml + Dockerfile, Harbor task.toml) the run
          folder lacks; --tool-output-limit cuts each tool output the judge reads to N
-         characters, head and tail kept, the cut marked (default 4000).
+         characters, head and tail kept, the cut marked (default 4000). Runs another
+         imported suite already holds (same file and run) are refused, naming that
+         suite, unless --allow-duplicate. A run whose steps could not all be recovered
+         (fewer commands or tool calls than its files show) is imported with a WARNING.
 list     lists suites (built-in ones included), or the items of SUITE.
 show     prints each item of SUITE: gold label, message count, environment, provenance.
 verify   rebuilds each item of SUITE (a built-in id, a suite file, or a suite in the
@@ -53,6 +57,7 @@ suite by running its scripted agents in Docker (default: resources/suites/cuelab
         tasks: { type: 'string' },
         'tool-output-limit': { type: 'string' },
         'keep-flagged': { type: 'boolean' },
+        'allow-duplicate': { type: 'boolean' },
         json: { type: 'boolean' },
       },
       allowPositionals: true,
@@ -84,10 +89,14 @@ suite by running its scripted agents in Docker (default: resources/suites/cuelab
     const importFlags = [values.format, values.name, values.tasks, values['tool-output-limit']];
     if (
       action !== 'import' &&
-      (importFlags.some((flag) => flag !== undefined) || values['keep-flagged'] || values.json)
+      (importFlags.some((flag) => flag !== undefined) ||
+        values['keep-flagged'] ||
+        values['allow-duplicate'] ||
+        values.json)
     ) {
       throw new UsageError(
-        '--format, --name, --tasks, --tool-output-limit, --keep-flagged and --json are for suite import',
+        '--format, --name, --tasks, --tool-output-limit, --keep-flagged, --allow-duplicate and ' +
+          '--json are for suite import',
       );
     }
     if (action === 'import' && !target) throw new UsageError('suite import needs a PATH');
@@ -114,6 +123,7 @@ suite by running its scripted agents in Docker (default: resources/suites/cuelab
               ? { toolOutputLimit: values['tool-output-limit'] }
               : {}),
             keepFlagged: values['keep-flagged'] ?? false,
+            allowDuplicate: values['allow-duplicate'] ?? false,
             json: values.json ?? false,
           },
           io,

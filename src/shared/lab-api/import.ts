@@ -31,6 +31,10 @@ export const importedRunSchema = z.object({
   environment: z.string(),
   limits: itemLimitsSchema,
   flags: z.array(z.string()),
+  /** The count check: agent actions (commands, tool calls) the source shows and the item keeps. */
+  steps: z.object({ source: z.number().int(), stored: z.number().int() }).optional(),
+  /** Said aloud: fewer steps recovered than the source shows. */
+  warnings: z.array(z.string()).default([]),
 });
 
 /** Caps on one upload of dropped files: the window checks them first, the engine enforces them. */
@@ -61,6 +65,8 @@ export const importMethods = {
         tasksDir: z.string().min(1).optional(),
         toolOutputLimit: z.union([z.number().int().min(200), z.literal('unbounded')]).optional(),
         keepFlagged: z.boolean().optional(),
+        /** Store runs another imported suite already holds (refused by default, named). */
+        allowDuplicate: z.boolean().optional(),
         /** False: only preview; nothing is stored. */
         save: z.boolean(),
       })
@@ -71,6 +77,8 @@ export const importMethods = {
       saved: z.boolean(),
       imported: z.array(importedRunSchema),
       skipped: z.array(skippedRunSchema),
+      /** Every warning of the import: steps lost, a suite that already holds these runs. */
+      warnings: z.array(z.string()).default([]),
     }),
   },
   /**

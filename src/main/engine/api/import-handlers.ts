@@ -7,6 +7,8 @@
 import { importResultsFile } from '../reports';
 import { saveSuite } from '../store/faces/suites';
 import { importRuns, stageUpload } from '../suites';
+import { EngineError } from '../errors';
+import { duplicateSuites } from './import-duplicates';
 import type { DomainHandlers, HandlerContext } from './handlers';
 
 /** The import handlers. */
@@ -35,6 +37,15 @@ export function importHandlers(
           : {}),
         keepFlagged: request.keepFlagged ?? false,
       });
+      const duplicates = duplicateSuites(store, outcome.suite);
+      if (request.save && duplicates.length > 0 && !request.allowDuplicate) {
+        throw new EngineError(
+          'bad_request',
+          `${duplicates.join('; ')}. Nothing was stored. Import under that suite's name to ` +
+            'replace it, or allow the duplicate (--allow-duplicate; in the window, "Import even if ' +
+            'another suite holds these runs").',
+        );
+      }
       if (request.save) {
         saveSuite(store, outcome.suite, 'imported');
         onSuiteSaved(outcome.suite.id);
@@ -51,6 +62,7 @@ export function importHandlers(
           sha256: digests.get(entry.id) ?? '',
         })),
         skipped: outcome.skipped,
+        warnings: [...duplicates, ...outcome.warnings],
       };
     },
   };

@@ -6,7 +6,7 @@
 import type { EnvironmentSpec } from '../../../shared/suite-format';
 import type { Trajectory } from '../../../shared/trajectory';
 import type { JudgeEnvironment } from '../contract';
-import { dockerItemSettings } from './docker/item-settings';
+import { dockerItemSettings, noContainerCap } from './docker/item-settings';
 import { dockerDescription } from './docker/judge-environment';
 import { joinPath } from './docker/prepare';
 import { specNeedsDocker } from './provision';
@@ -39,7 +39,8 @@ function describeLocal(
       },
     };
   }
-  const settings = dockerItemSettings(spec, trajectory ?? []);
+  // Describing starts nothing: the user's container cap is checked when a rep starts one.
+  const settings = dockerItemSettings(spec, trajectory ?? [], noContainerCap);
   const database = sqliteDatabaseOf(spec);
   const state = containerStateOf(spec);
   const databasePath = database ? joinPath(settings.workdir, database.path) : undefined;

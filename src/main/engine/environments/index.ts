@@ -31,5 +31,5 @@ export { ensurePostgresImage } from './docker/bootstrap';
 // The web substrate's answer check and recordings, for callers that provision through here.
 export { checkAnswer, liveWebFor, webRecordingSchema } from '../substrates';
 export type { WebRecording } from '../substrates';
-export { shellQuote } from './docker/item-settings';
+export { containerCapProblem, shellQuote } from './docker/item-settings';
 export type { BootstrapImageKind } from './docker/bootstrap';

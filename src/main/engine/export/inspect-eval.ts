@@ -46,6 +46,10 @@ export function inspectEvalArchive(log: InspectLogShape): Buffer {
   const reductions = reduce(samples);
   if (reductions.length) entries.push(['reductions.json', reductions]);
   entries.push(['header.json', header]);
+  const names = new Set(entries.map(([name]) => name));
+  if (names.size !== entries.length) {
+    throw new Error(`an Inspect log would hold an entry twice (${entries.length - names.size})`);
+  }
   return deflatedZip(entries.map(([name, value]) => [name, Buffer.from(JSON.stringify(value))]));
 }
 

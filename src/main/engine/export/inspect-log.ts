@@ -175,6 +175,20 @@ function buildLog(
   group: ExportGroup,
 ): InspectLogShape {
   const { samples, judge, condition, simulated } = group;
+  // Inspect keys a sample by (id, epoch) and the .eval holds one entry per sample: two reps
+  // under one key would merge in the viewer and leave a transcript no one can open.
+  const keys = new Set<string>();
+  for (const { sample } of samples) {
+    const key = `${sample.id}_epoch_${sample.epoch}`;
+    if (keys.has(key)) {
+      throw new EngineError(
+        'internal',
+        `Two reps of ${judge} under ${condition} are both sample ${sample.id} epoch ` +
+          `${sample.epoch}; nothing was exported for this log.`,
+      );
+    }
+    keys.add(key);
+  }
   const scorers = [...new Set(samples.flatMap((entry) => Object.keys(entry.scores)))];
   const items = new Set(samples.map((entry) => entry.sample.id));
   const epochs = Math.max(1, ...samples.map((entry) => entry.sample.epoch));
@@ -267,7 +281,11 @@ function conditionLabel(condition: Record<string, unknown>): string {
       ? `${text(cue.preset) ?? text(cue.kind) ?? 'cue'}-${text(condition.direction) ?? ''}`
       : 'uncued',
   ];
-  const placement = text(fields(condition.placement).kind);
+  // A condition names its placement ('system', 'assistant-x2'…); older records an object.
+  const placement =
+    typeof condition.placement === 'string'
+      ? condition.placement
+      : text(fields(condition.placement).kind);
   if (placement) parts.push(placement);
   const mitigations = Array.isArray(condition.mitigations) ? condition.mitigations : [];
   for (const mitigation of mitigations) {

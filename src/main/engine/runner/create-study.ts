@@ -10,6 +10,7 @@ import { EngineError } from '../errors';
 import { seededRandom } from '../random';
 import { type Store, inTransaction } from '../store';
 import { insertJob } from '../store/faces/jobs';
+import { containerCapProblem, specNeedsDocker } from '../environments';
 import { insertStudyRows } from '../store/faces/studies';
 import { expandConditions, isControl } from './conditions';
 import { queueFixedDirectionJobs } from './scheduling';
@@ -44,6 +45,26 @@ function shuffle<T>(values: readonly T[], seed: number): T[] {
   return out;
 }
 
+/**
+ * Refuses, before anything starts, a study whose items ask for a container beyond this
+ * machine's cap (memory, CPUs, processes, root, network): launched, every rep of such an item
+ * would fail, and a study would half-complete. Names each item and the setting to raise.
+ */
+function refuseBeyondCap(items: readonly SuiteItem[]): void {
+  const problems = items.flatMap((item) => {
+    if (!specNeedsDocker(item.environment)) return [];
+    const problem = containerCapProblem(item.environment, item.trajectory);
+    return problem ? [`  ${item.id}: ${problem}`] : [];
+  });
+  if (problems.length === 0) return;
+  throw new EngineError(
+    'bad_request',
+    `${problems.length} item(s) ask for more than this machine's container cap, so nothing ` +
+      `was started:\n${problems.join('\n')}\nRaise the setting named, or leave the item out ` +
+      "(the spec's items filter).",
+  );
+}
+
 /** Creates the study and queues its first jobs; returns the study id. */
 export function createStudy(
   store: Store,
@@ -59,6 +80,7 @@ export function createStudy(
         throw new EngineError('bad_request', `Item ${item.id} is not judged on "${dimension}".`);
     }
   }
+  refuseBeyondCap(items);
   const id = randomUUID();
   const now = new Date().toISOString();
   const simulated = spec.judges.some((judge) => isSimulatedProvider(judge.provider));

@@ -108,6 +108,14 @@ export function ImportPage() {
               />{' '}
               Keep runs flagged as broken (e.g. the agent never ran)
             </label>
+            <label className="field-checkbox">
+              <input
+                type="checkbox"
+                checked={draft.allowDuplicate}
+                onChange={(event) => setDraft({ allowDuplicate: event.target.checked })}
+              />{' '}
+              Import even if another suite holds these runs
+            </label>
             <span className="field-row-spacer" />
             <button
               type="submit"
@@ -159,6 +167,17 @@ function ImportOutcomeView({ outcome }: { outcome: LabResponse<'importRuns'> }) 
         <div className="banner banner-warning" role="status" data-testid="import-without-gold">
           {withoutGold.length} of {outcome.imported.length} items have no gold label (no report was
           found for them): {withoutGold.map((run) => run.id).join(', ')}
+        </div>
+      )}
+      {outcome.warnings.length > 0 && (
+        // Loud: a run that lost steps would be judged as a shorter run than the agent's.
+        <div className="banner banner-warning" role="status" data-testid="import-warnings">
+          <strong>Check before judging:</strong>
+          <ul>
+            {outcome.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
         </div>
       )}
       <section className="panel" aria-label="Items">

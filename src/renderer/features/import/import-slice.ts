@@ -16,6 +16,8 @@ export interface ImportDraft {
   /** Folder of task definitions, or empty. */
   tasksDir: string;
   keepFlagged: boolean;
+  /** Store runs another imported suite already holds (refused by default). */
+  allowDuplicate: boolean;
 }
 
 /** Where the upload of a drop stands. */
@@ -38,7 +40,14 @@ export interface ImportSlice {
 }
 
 export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (set, get) => ({
-  importDraft: { path: '', format: 'auto', name: '', tasksDir: '', keepFlagged: false },
+  importDraft: {
+    path: '',
+    format: 'auto',
+    name: '',
+    tasksDir: '',
+    keepFlagged: false,
+    allowDuplicate: false,
+  },
   importResult: { state: 'idle' },
   importUpload: { state: 'idle' },
   setImportDraft: (change) => set({ importDraft: { ...get().importDraft, ...change } }),
@@ -81,6 +90,7 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
       ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
       ...(draft.tasksDir.trim() ? { tasksDir: draft.tasksDir.trim() } : {}),
       keepFlagged: draft.keepFlagged,
+      ...(draft.allowDuplicate ? { allowDuplicate: true } : {}),
       save,
     });
     set({

@@ -44,6 +44,33 @@ export const defaultContainerCap: ContainerCap = {
   maxPids: 4096,
 };
 
+/**
+ * No cap: for describing an item without starting it (`cuelab prompt`, the preview), which
+ * needs no container; starting one still checks the user's cap.
+ */
+export const noContainerCap: ContainerCap = {
+  allowRoot: true,
+  allowNetwork: true,
+  maxCpus: Infinity,
+  maxMemoryMb: Infinity,
+  maxPids: Infinity,
+};
+
+/** Why `spec` cannot start under the user's cap, or undefined when it can. */
+export function containerCapProblem(
+  spec: EnvironmentSpec,
+  trajectory: Trajectory | undefined,
+  cap: ContainerCap = containerCapFromEnv(process.env),
+): string | undefined {
+  try {
+    dockerItemSettings(spec, trajectory ?? [], cap);
+    return undefined;
+  } catch (error) {
+    if (error instanceof EngineError) return error.message;
+    throw error;
+  }
+}
+
 /** The cap the user's environment sets (defaults for anything unset or unreadable). */
 export function containerCapFromEnv(
   env: Readonly<Record<string, string | undefined>>,

@@ -13,6 +13,8 @@ import type { AgentMessage } from '../../../../shared/trajectory';
 import { contentText } from './messages';
 import { parseJson, parseWith } from './files';
 import { definitionLimits, harborResources, resourcesField } from './resources';
+import { sourceActions } from './step-count';
+import { terminalBenchTaskEnvironment } from './task-layouts';
 import {
   dockerfileEnvironment,
   dockerfileWorkdir,
@@ -115,6 +117,9 @@ export const harborImporter: Importer = {
       trial.split('/').pop() ||
       trial;
     const task = context.task(taskName, 'task.toml', unit);
+    // A Terminal-Bench 1 task folder of that name (task.yaml, a root Dockerfile) serves as well.
+    const tb1Task = task ? undefined : context.task(taskName, 'task.yaml', unit);
+    const tb1 = tb1Task ? terminalBenchTaskEnvironment(tb1Task) : undefined;
     const instruction =
       task?.read('instruction.md')?.trim() ??
       trajectory.find((message) => message.role === 'user')?.content ??
@@ -148,7 +153,9 @@ export const harborImporter: Importer = {
         : []),
       ...(image || dockerfile
         ? []
-        : [`trajectory only: no task folder with task.toml for ${taskName}`]),
+        : tb1
+          ? [`environment from ${tb1Task!.label}, a Terminal-Bench 1 task folder (task.yaml)`]
+          : [`trajectory only: no task folder with task.toml (or task.yaml) for ${taskName}`]),
     ];
     const agentName = result.agent_info?.name ?? atif.agent?.name;
     const model = result.agent_info?.model_info;
@@ -169,7 +176,7 @@ export const harborImporter: Importer = {
           ? { image, workdir, shell: true, ...limits }
           : task && dockerfile
             ? { ...dockerfileEnvironment(task, dockerfile, 'environment'), shell: true, ...limits }
-            : { files: {}, shell: false },
+            : (tb1?.environment ?? { files: {}, shell: false }),
         ...(gold ? { gold } : {}),
         provenance: {
           source: unit,
@@ -181,7 +188,10 @@ export const harborImporter: Importer = {
         ...(notes.length ? { note: notes.join('; ') } : {}),
       },
       flags,
-      ...(definition.storageMb ? { storageMb: definition.storageMb } : {}),
+      stepCheck: { source: sourceActions(steps), what: 'tool calls' },
+      ...(definition.storageMb || tb1?.storageMb
+        ? { storageMb: definition.storageMb ?? tb1?.storageMb }
+        : {}),
     };
   },
 };

@@ -26,6 +26,7 @@ import { harborImporter } from './harbor';
 import { inspectImporter } from './inspect';
 import { mcpmarkImporter } from './mcpmark';
 import { miniSweAgentImporter } from './mini-swe-agent';
+import { stepWarning, storedActions } from './step-count';
 import { sweAgentImporter } from './swe-agent';
 import { terminalBenchImporter } from './terminal-bench';
 import {
@@ -76,6 +77,10 @@ export interface ImportedSummary {
   /** The container limits the item asks for (cpus, memory, pids, network, storage). */
   limits: ItemLimits;
   flags: string[];
+  /** The count check: agent actions the source shows and the item keeps (step-count.ts). */
+  steps?: { source: number; stored: number };
+  /** Said aloud: the item keeps fewer steps than its source shows. */
+  warnings: string[];
 }
 
 /** The suite built and what happened to every run found. */
@@ -85,6 +90,8 @@ export interface ImportOutcome {
   skipped: SkippedFile[];
   /** Ids of imported items no gold label was found for: a study cannot score them. */
   withoutGold: string[];
+  /** Every item's warnings (fewer steps recovered than the source shows), for the summary. */
+  warnings: string[];
 }
 
 /** Reads every run under `request.path`; throws when none could be imported. */
@@ -171,9 +178,10 @@ function suiteOutcome(suite: SuiteFile, source: string): ImportOutcome {
     environment: describeSpec(item),
     limits: itemLimits(item),
     flags: [],
+    warnings: [],
   }));
   const withoutGold = imported.filter((entry) => entry.gold === null).map((entry) => entry.id);
-  return { suite, imported, skipped: [], withoutGold };
+  return { suite, imported, skipped: [], withoutGold, warnings: [] };
 }
 
 function assemble(
@@ -226,6 +234,13 @@ function assemble(
     seen.set(digest, source);
     taken.add(id);
     items.push(parsed.data);
+    const check = candidate.stepCheck
+      ? {
+          ...candidate.stepCheck,
+          stored: candidate.stepCheck.stored ?? storedActions(parsed.data.trajectory),
+        }
+      : undefined;
+    const warning = check ? stepWarning(id, source, check) : undefined;
     imported.push({
       id,
       format,
@@ -235,6 +250,8 @@ function assemble(
       environment: describeSpec(parsed.data),
       limits: itemLimits(parsed.data, candidate.storageMb),
       flags: candidate.flags,
+      ...(check ? { steps: { source: check.source, stored: check.stored } } : {}),
+      warnings: warning ? [warning] : [],
     });
   }
   const name = request.name ?? basename(root);
@@ -256,7 +273,8 @@ function assemble(
     items,
   };
   const withoutGold = imported.filter((entry) => entry.gold === null).map((entry) => entry.id);
-  return { suite, imported, skipped, withoutGold };
+  const warnings = imported.flatMap((entry) => entry.warnings);
+  return { suite, imported, skipped, withoutGold, warnings };
 }
 
 /** What makes two items the same run: everything but their id, source path and notes. */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { ImportedItem, ImportContext, Importer } from './types';
 import { convertMessages, contentText, firstUserText } from './messages';
+import { sourceActions } from './step-count';
 import { parseJson, parseWith } from './files';
 import { jsonErrorMessage } from '../../input-limits';
 import { ImportProblem } from './types';
@@ -219,6 +220,7 @@ function sampleItem(
     flags: trajectory.some((message) => message.role === 'assistant')
       ? []
       : ['agent-never-ran: the sample has no assistant turn'],
+    stepCheck: { source: sourceActions(sample.messages), what: 'tool calls' },
   };
 }
 

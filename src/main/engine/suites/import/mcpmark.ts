@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { filesystemState, postgresState, type RunState } from './mcpmark-state';
 import { convertMessages, firstUserText } from './messages';
+import { sourceActions } from './step-count';
 import { parseJson, parseWith } from './files';
 import { ImportProblem, type Importer } from './types';
 import { postgresName } from '../../../../shared/substrates/postgres';
@@ -90,6 +91,7 @@ export const mcpmarkImporter: Importer = {
       flags: trajectory.some((message) => message.role === 'assistant')
         ? []
         : ['agent-never-ran: the trajectory has no assistant turn'],
+      stepCheck: { source: sourceActions(list as unknown[]), what: 'tool calls' },
     };
   },
 };

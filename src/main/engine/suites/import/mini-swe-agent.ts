@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { convertMessages, firstUserText } from './messages';
+import { sourceActions } from './step-count';
+
 import { parseJson, parseWith } from './files';
 import { goldFields, readResolved } from './gold';
 import { readPredictions, sweBenchEnvironment, sweBenchImage } from './swe-bench';
@@ -93,6 +95,7 @@ export const miniSweAgentImporter: Importer = {
         ...(notes.length ? { note: notes.join('; ') } : {}),
       },
       flags,
+      stepCheck: { source: sourceActions(raw.messages), what: 'agent actions' },
     };
   },
 };

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { AgentMessage } from '../../../../shared/trajectory';
 import { convertMessages, firstUserText } from './messages';
+import { sourceActions } from './step-count';
 import { parseJson, parseWith } from './files';
 import { predictions } from './mini-swe-agent';
 import { goldFields, readResolved } from './gold';
@@ -90,6 +91,12 @@ export const sweAgentImporter: Importer = {
         ...(notes.length ? { note: notes.join('; ') } : {}),
       },
       flags,
+      stepCheck: {
+        source: raw.history
+          ? sourceActions(raw.history.filter((message) => message.is_demo !== true))
+          : (raw.trajectory ?? []).length,
+        what: 'agent actions',
+      },
     };
   },
 };

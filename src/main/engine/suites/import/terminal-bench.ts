@@ -9,15 +9,9 @@
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { parseJson, parseWith } from './files';
-import {
-  composeNetwork,
-  composeResources,
-  definitionLimits,
-  resourcesField,
-  yamlLookup,
-} from './resources';
-import { dockerfileEnvironment, limitFields } from './task-environment';
-import { stepMessages, terminalSteps } from './terminal-steps';
+import { harborTaskEnvironment, terminalBenchTaskEnvironment } from './task-layouts';
+import { isHarnessCommand, isInstalledAgentSetup } from './terminal-pane';
+import { stepMessages, terminalSteps, type AgentPhase } from './terminal-steps';
 import { ImportProblem, type ImportContext, type Importer } from './types';
 
 const resultsSchema = z.looseObject({
@@ -29,8 +23,6 @@ const resultsSchema = z.looseObject({
   total_output_tokens: z.number().nullable().optional(),
 });
 
-// Keystrokes the harness sends around the agent, not the agent's own.
-const harnessCommand = /^(asciinema rec --stdin \S*agent\.cast|clear|C-d|tmux wait -S done)$/;
 // The first keystroke of the test phase: it and all that follows are graders' business.
 const testPhase = /asciinema rec --stdin \S*tests\.cast|\/tests\/run-tests\.sh|run-tests\.sh/;
 
@@ -47,12 +39,12 @@ export const terminalBenchImporter: Importer = {
   read(unit, context) {
     const file = context.read(unit);
     const results = parseWith(resultsSchema, parseJson(file), unit);
-    const commands = context.has(sibling(unit, 'commands.txt'))
+    const phase = context.has(sibling(unit, 'commands.txt'))
       ? agentKeystrokes(context, sibling(unit, 'commands.txt'))
-      : [];
+      : { commands: [], installed: false };
     const panePath = sibling(unit, 'panes/post-agent.txt');
     const pane = context.has(panePath) ? context.read(panePath).text : '';
-    const { steps, source } = terminalSteps(context, dirname(unit), commands, pane);
+    const { steps, source, sourceActions } = terminalSteps(context, dirname(unit), phase, pane);
     const trajectory =
       steps.length > 0
         ? stepMessages(results.instruction, steps)
@@ -71,19 +63,28 @@ export const terminalBenchImporter: Importer = {
         `empty-pane: ${panePath} is empty and no agent log or recording gives the terminal`,
       );
     }
-    const task = context.task(results.task_id, 'task.yaml', unit);
-    const dockerfile = task?.read('Dockerfile');
-    const compose = task?.read('docker-compose.yaml') ?? task?.read('docker-compose.yml');
-    const definition = definitionLimits(yamlLookup(task?.read('task.yaml')));
-    // Limits the task's compose file gives the agent's container (e.g. `mem_limit: 4g`).
-    const limits = {
-      ...resourcesField(composeResources(compose)),
-      network: definition.network ?? composeNetwork(compose),
-    };
+    const own = context.task(results.task_id, 'task.yaml', unit);
+    // A Terminal-Bench 2 task folder of that name (task.toml) serves as well, read as Harbor's.
+    const other = own ? undefined : context.task(results.task_id, 'task.toml', unit);
+    const found = own
+      ? terminalBenchTaskEnvironment(own)
+      : other
+        ? harborTaskEnvironment(other)
+        : undefined;
     const notes = [
-      ...(dockerfile
+      ...(found
         ? []
-        : [`trajectory only: give the task folder (--tasks) for ${results.task_id}'s Dockerfile`]),
+        : other
+          ? [
+              `trajectory only: the task folder ${other.label} (Terminal-Bench 2 layout) has ` +
+                'neither environment/Dockerfile nor [environment] docker_image',
+            ]
+          : [
+              `trajectory only: give the task folder (--tasks) for ${results.task_id}'s Dockerfile`,
+            ]),
+      ...(found && other
+        ? [`environment from ${other.label}, a Terminal-Bench 2 task folder (task.toml)`]
+        : []),
       ...(!pane.trim() && !emptyPane ? [`${panePath} is empty`] : []),
     ];
     return {
@@ -93,16 +94,9 @@ export const terminalBenchImporter: Importer = {
         substrate: 'terminal',
         task: results.instruction,
         trajectory,
-        environment:
-          task && dockerfile
-            ? // The agent ran as root; the judge runs as the default user unless the user's
-              // container cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
-              {
-                ...dockerfileEnvironment(task, dockerfile, ''),
-                shell: true,
-                ...limitFields(limits),
-              }
-            : { files: {}, shell: false },
+        // The agent ran as root; the judge runs as the default user unless the user's container
+        // cap allows root (CUELAB_CONTAINER_ALLOW_ROOT=1): a suite cannot raise it.
+        environment: found?.environment ?? { files: {}, shell: false },
         ...(typeof results.is_resolved === 'boolean'
           ? { gold: results.is_resolved ? ('pass' as const) : ('fail' as const) }
           : {}),
@@ -115,7 +109,12 @@ export const terminalBenchImporter: Importer = {
         ...(notes.length ? { note: notes.join('; ') } : {}),
       },
       flags,
-      ...(definition.storageMb ? { storageMb: definition.storageMb } : {}),
+      stepCheck: {
+        source: sourceActions,
+        stored: storedActions(steps, source),
+        what: source === 'agent-transcript' ? 'numbered agent steps' : 'agent commands',
+      },
+      ...(found?.storageMb ? { storageMb: found.storageMb } : {}),
     };
   },
 };
@@ -125,9 +124,24 @@ function sibling(path: string, name: string): string {
   return folder === '.' ? name : `${folder}/${name}`;
 }
 
-/** The agent-phase keystrokes of commands.txt: harness lines dropped, the test phase cut off. */
-function agentKeystrokes(context: ImportContext, path: string): string[] {
+/**
+ * How many of the source's actions the steps kept: commands typed (an episode sends several),
+ * numbered steps of an installed agent's log; a step the pane does not show is not kept.
+ */
+function storedActions(steps: ReturnType<typeof terminalSteps>['steps'], source: string): number {
+  const shown = steps.filter((step) => !step.output.startsWith('(the final pane does not show'));
+  if (source === 'agent-transcript') return shown.filter((step) => step.keystrokes.length).length;
+  return shown.reduce((total, step) => total + step.keystrokes.length, 0);
+}
+
+/**
+ * The agent phase of commands.txt (each line the `repr` of what TmuxSession.send_keys got: a
+ * list of keys, or one string of keystrokes as Terminus sends them): harness lines dropped, the
+ * test phase cut off, and whether an installed agent was set up.
+ */
+function agentKeystrokes(context: ImportContext, path: string): AgentPhase {
   const out: string[] = [];
+  let installed = false;
   for (const [index, line] of context.read(path).text.split('\n').entries()) {
     if (!line.trim()) continue;
     let keys: string[];
@@ -138,9 +152,10 @@ function agentKeystrokes(context: ImportContext, path: string): string[] {
     }
     const text = keys.filter((key) => key !== 'Enter').join('');
     if (testPhase.test(text)) break;
-    if (!harnessCommand.test(text.trim())) out.push(text);
+    if (isInstalledAgentSetup(text)) installed = true;
+    if (!isHarnessCommand(text)) out.push(text);
   }
-  return out;
+  return { commands: out, installed };
 }
 
 /**
@@ -161,12 +176,17 @@ function neverRan(pane: string, results: z.output<typeof resultsSchema>): string
   return [];
 }
 
-/** The strings of one Python list literal line (`['ls -la', 'Enter']`), escapes decoded. */
+/**
+ * The strings of one Python `repr` line, escapes decoded: a list (`['ls -la', 'Enter']`) or one
+ * string (`'ls -la\\n'`, as Terminus' keystrokes are logged).
+ */
 export function pythonStrings(line: string): string[] {
   const out: string[] = [];
-  let index = line.indexOf('[');
+  const start = line.trimStart()[0];
+  const single = start === "'" || start === '"';
+  let index = single ? line.indexOf(start) : line.indexOf('[');
   if (index < 0) throw new Error("expected a list of keystrokes like ['ls', 'Enter']");
-  index += 1;
+  if (!single) index += 1;
   while (index < line.length) {
     const char = line[index]!;
     if (char === "'" || char === '"') {
@@ -186,9 +206,10 @@ export function pythonStrings(line: string): string[] {
           if (next in simple) {
             value += simple[next];
             index += 2;
-          } else if (next === 'x' || next === 'u') {
-            const width = next === 'x' ? 2 : 4;
-            value += String.fromCharCode(parseInt(line.slice(index + 2, index + 2 + width), 16));
+          } else if (next === 'x' || next === 'u' || next === 'U') {
+            const width = next === 'x' ? 2 : next === 'u' ? 4 : 8;
+            const code = parseInt(line.slice(index + 2, index + 2 + width), 16);
+            value += Number.isInteger(code) && code <= 0x10ffff ? String.fromCodePoint(code) : '?';
             index += 2 + width;
           } else {
             value += '\\';
@@ -201,6 +222,7 @@ export function pythonStrings(line: string): string[] {
       }
       if (index >= line.length) throw new Error('a keystroke string is not closed');
       out.push(value);
+      if (single) return out;
     } else if (char === ']') {
       return out;
     }

@@ -7,6 +7,8 @@
  * final pane. Outputs are kept whole: the judge's view cuts them with a marked cut.
  */
 import type { AgentMessage } from '../../../../shared/trajectory';
+import { installedAgentSteps } from './terminal-installed';
+import { isHarnessCommand, splitPane, withoutTmuxWait } from './terminal-pane';
 import { ImportProblem, type ImportContext } from './types';
 
 /** One action of the agent and what the terminal showed after it. */
@@ -21,34 +23,58 @@ export interface TerminalStep {
 /** Steps and where they were read from. */
 export interface TerminalSteps {
   steps: TerminalStep[];
-  source: 'agent-logs' | 'asciinema' | 'pane';
+  source: 'agent-logs' | 'agent-transcript' | 'asciinema' | 'pane';
+  /** Agent actions the source itself shows (commands sent, numbered steps): the count check. */
+  sourceActions: number;
 }
 
-// Keystrokes the harness sends around the agent, not the agent's own.
-const harnessCommand = /^(asciinema rec --stdin \S*agent\.cast|clear|C-d|tmux wait -S done)$/;
-/** A shell prompt line as tmux captures it: `root@host:/app# ls -la`. */
-const promptLine = /^(?:\([^)]*\)\s*)?[\w.-]+@[\w.-]+:[^\n#$]*[#$] ?(.*)$/;
+/** What commands.txt says the agent phase was. */
+export interface AgentPhase {
+  /** The agent's keystrokes (or an installed agent's launch command), harness lines left out. */
+  commands: string[];
+  /** An installed agent: the harness set it up in the pane and launched it with `commands`. */
+  installed: boolean;
+}
 
 /** The steps of the trial whose files sit in `trial` (a folder relative to the import root). */
 export function terminalSteps(
   context: ImportContext,
   trial: string,
-  commands: string[],
+  phase: AgentPhase,
   pane: string,
 ): TerminalSteps {
   const at = (name: string) => (trial === '.' ? name : `${trial}/${name}`);
+  const { commands } = phase;
   const episodes = fromAgentLogs(context, at('agent-logs/'), pane);
-  if (episodes.length > 0) return { steps: episodes, source: 'agent-logs' };
+  if (episodes.steps.length > 0) {
+    return {
+      steps: episodes.steps,
+      source: 'agent-logs',
+      sourceActions: Math.max(episodes.commands, commands.length),
+    };
+  }
+  if (phase.installed && commands.length > 0) {
+    // The agent ran inside the pane: its own log (steps, thoughts, outputs) is the launch
+    // command's output. A recording would only show the harness typing the launch.
+    const transcript = installedAgentSteps(pane, commands);
+    return { ...transcript, source: transcript.numbered > 0 ? 'agent-transcript' : 'pane' };
+  }
   const cast = at('sessions/agent.cast');
   if (context.has(cast)) {
     const steps = fromCast(context.read(cast).text, cast);
-    if (steps.length > 0) return { steps, source: 'asciinema' };
+    if (steps.length > 0) {
+      return { steps, source: 'asciinema', sourceActions: Math.max(steps.length, commands.length) };
+    }
   }
-  return { steps: splitPane(pane, commands), source: 'pane' };
+  return { steps: splitPane(pane, commands), source: 'pane', sourceActions: commands.length };
 }
 
 /** Terminus episodes: commands from each response, output from the next episode's prompt. */
-function fromAgentLogs(context: ImportContext, folder: string, pane: string): TerminalStep[] {
+function fromAgentLogs(
+  context: ImportContext,
+  folder: string,
+  pane: string,
+): { steps: TerminalStep[]; commands: number } {
   const numbers = [
     ...new Set(
       context.files
@@ -59,6 +85,7 @@ function fromAgentLogs(context: ImportContext, folder: string, pane: string): Te
     ),
   ].sort((a, b) => a - b);
   const steps: TerminalStep[] = [];
+  let commands = 0;
   numbers.forEach((episode, index) => {
     const base = `${folder}episode-${episode}/`;
     const responsePath = ['response.json', 'response.txt']
@@ -66,6 +93,7 @@ function fromAgentLogs(context: ImportContext, folder: string, pane: string): Te
       .find((path) => context.has(path));
     if (!responsePath) return;
     const response = episodeResponse(context.read(responsePath).text, responsePath);
+    commands += response.keystrokes.length;
     const next = numbers[index + 1];
     const prompt = next === undefined ? undefined : `${folder}episode-${next}/prompt.txt`;
     const output =
@@ -76,7 +104,7 @@ function fromAgentLogs(context: ImportContext, folder: string, pane: string): Te
           : '(the harness kept no output for this step)';
     steps.push({ ...response, output });
   });
-  return steps;
+  return { steps, commands };
 }
 
 /** An episode's response: Terminus 1 (`explanation`, `commands[].keystrokes`) or 2 (`plan`). */
@@ -132,8 +160,9 @@ function fromCast(text: string, path: string): TerminalStep[] {
   let current: string | undefined;
   const steps: TerminalStep[] = [];
   const finish = () => {
-    if (current !== undefined && !harnessCommand.test(current.trim())) {
-      steps.push({ keystrokes: [current], output: withoutEcho(plainText(output), current) });
+    if (current !== undefined && !isHarnessCommand(current)) {
+      const command = withoutTmuxWait(current);
+      steps.push({ keystrokes: [command], output: withoutEcho(plainText(output), current) });
     }
     output = '';
   };
@@ -188,56 +217,6 @@ function withoutEcho(output: string, command: string): string {
   return command.trim() && head.includes(command.trim()) && first >= 0
     ? output.slice(first + 1)
     : output;
-}
-
-/**
- * The final pane cut at each command the agent typed (`commands`, in order), found on a prompt
- * line; with no commands, at every prompt line. What precedes the first command is the harness's.
- */
-export function splitPane(pane: string, commands: string[]): TerminalStep[] {
-  const lines = pane.split('\n');
-  const starts: { line: number; keystrokes: string }[] = [];
-  if (commands.length > 0) {
-    let from = 0;
-    for (const keys of commands) {
-      const needle = keys.trim().split('\n')[0] ?? '';
-      const found = needle
-        ? lines.findIndex((line, index) => index >= from && promptedCommand(line) === needle)
-        : -1;
-      if (found < 0) {
-        starts.push({ line: -1, keystrokes: keys });
-        continue;
-      }
-      starts.push({ line: found, keystrokes: keys });
-      from = found + 1;
-    }
-  } else {
-    lines.forEach((line, index) => {
-      const command = promptedCommand(line);
-      if (command) starts.push({ line: index, keystrokes: command });
-    });
-  }
-  return starts.map((start, index) => {
-    if (start.line < 0) {
-      return {
-        keystrokes: [start.keystrokes],
-        output: '(the final pane does not show this command; its output was not recorded)',
-      };
-    }
-    const next = starts.slice(index + 1).find((entry) => entry.line >= 0)?.line ?? lines.length;
-    return {
-      keystrokes: [start.keystrokes],
-      output: lines
-        .slice(start.line + 1, next)
-        .join('\n')
-        .replace(/\s+$/, ''),
-    };
-  });
-}
-
-function promptedCommand(line: string): string | undefined {
-  const command = promptLine.exec(line.trimEnd())?.[1]?.trim();
-  return command ? command : undefined;
 }
 
 /** The steps as a chat: the instruction, then one `terminal` call and its output per step. */

@@ -78,6 +78,12 @@ export interface ImportedItem {
   flags: string[];
   /** The disk the task asked for (MiB): shown, not enforced (Docker here has no disk quota). */
   storageMb?: number;
+  /**
+   * The count check: how many agent actions (commands, tool calls) the source shows, and how
+   * many the item keeps (default: the trajectory's tool calls and text actions). Fewer kept
+   * than shown is a warning in the summary: the judge would not see the rest.
+   */
+  stepCheck?: { source: number; stored?: number; what: string };
 }
 
 /** A file that did not become an item, and why. */
