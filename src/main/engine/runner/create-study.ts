@@ -13,6 +13,7 @@ import { insertJob } from '../store/faces/jobs';
 import { insertStudyRows } from '../store/faces/studies';
 import { expandConditions, isControl } from './conditions';
 import { queueFixedDirectionJobs } from './scheduling';
+import { withStudyFamilies } from './spec-file';
 import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 
 /** The items a spec selects from a suite, in the study's seeded order. */
@@ -47,9 +48,10 @@ function shuffle<T>(values: readonly T[], seed: number): T[] {
 /** Creates the study and queues its first jobs; returns the study id. */
 export function createStudy(
   store: Store,
-  spec: StudySpec,
+  given: StudySpec,
   suiteItems: readonly SuiteItem[],
 ): string {
+  const spec = withStudyFamilies(given);
   const items = selectItems(spec, suiteItems);
   if (items.length === 0)
     throw new EngineError('bad_request', 'The item filter selects no items from the suite.');
