@@ -150,6 +150,23 @@ export function familyAllows(family: Pick<CueFamily, 'placements'>, placement: s
   return (family.placements as readonly string[]).includes(familyPlacementOf(placement));
 }
 
+/**
+ * True when `cue` can go at `placement`: a family cue only where its family allows (a family
+ * not in `families` is let through; the engine checks it when the study is created), the
+ * narration transform only for a family. The engine's condition product and the builder's
+ * grid both leave other pairs out, so one study can cross families that allow different
+ * placements.
+ */
+export function cuePlaceable(
+  cue: { kind: string; family?: string },
+  placement: string,
+  families: readonly Pick<CueFamily, 'id' | 'placements'>[] = [],
+): boolean {
+  if (cue.kind !== 'family') return placement !== 'narration';
+  const family = families.find((candidate) => candidate.id === cue.family);
+  return family ? familyAllows(family, placement) : true;
+}
+
 /** A validated cue family. */
 export type CueFamily = z.output<typeof cueFamilySchema>;
 

@@ -2,7 +2,8 @@
  * A study's conditions: the uncued control, then every cue × placement × mitigation set not
  * dropped. A condition's key is stable text, so jobs, reports and the window agree on it.
  */
-import { familyAllows } from '../../../shared/cue-family';
+import { cuePlaceable } from '../../../shared/cue-family';
+import { findCueFamily } from '../judge';
 import type { CueSpec } from '../../../shared/cue-spec';
 import { studyDimensions, type StudySpec } from '../../../shared/study-spec';
 import {
@@ -46,15 +47,21 @@ function mitigatedControls(spec: StudySpec, dropped: ReadonlySet<string>): Study
 }
 
 /**
- * True when `cue` can go at `placement`: a family only where its file allows (a family the spec
- * does not carry is checked when the study is created), the narration transform only for a
- * family. Other pairs are left out of the product, not refused, so one study can cross
+ * True when `cue` can go at `placement`: a family only where its file allows (the spec's copy,
+ * else the registry's; an unknown family is refused when the study is created), the narration
+ * transform only for a family. Other pairs are left out of the product, not refused, so one study can cross
  * families that allow different placements.
  */
 export function placeable(spec: StudySpec, cue: CueSpec, placement: string): boolean {
-  if (cue.kind !== 'family') return placement !== 'narration';
-  const family = spec.cueFamilies?.find((candidate) => candidate.id === cue.family);
-  return family ? familyAllows(family, placement) : true;
+  if (cue.kind !== 'family') return cuePlaceable(cue, placement);
+  const own = spec.cueFamilies?.find((family) => family.id === cue.family);
+  if (own) return cuePlaceable(cue, placement, [own]);
+  // A spec not yet created (an estimate, the builder's draft) uses the registry's family.
+  try {
+    return cuePlaceable(cue, placement, [findCueFamily(cue.family)]);
+  } catch {
+    return true;
+  }
 }
 
 /**
