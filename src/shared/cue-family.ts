@@ -46,12 +46,21 @@ export function unknownSlots(template: string): string[] {
     .filter((slot) => !known.includes(slot));
 }
 
+/** True when `text` holds a control character other than tab and line feed. */
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a) || code === 0x7f) return true;
+  }
+  return false;
+}
+
 const templateSchema = z
   .string()
   .trim()
   .min(1, 'a template cannot be empty')
   .max(CUE_FAMILY_LIMITS.templateChars, `at most ${CUE_FAMILY_LIMITS.templateChars} characters`)
-  .refine((text) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(text), {
+  .refine((text) => !hasControlCharacter(text), {
     message: 'control characters are not allowed in a template',
   })
   .superRefine((text, context) => {

@@ -91,6 +91,10 @@ describe('a family file written by someone else', () => {
     (emptyList.templates as Record<string, unknown>).leniency = [];
     expect(refusal(JSON.stringify(emptyList))).toMatch(/templates\.leniency: needs at least one/);
 
+    const control = validFamily();
+    (control.templates as Record<string, string[]>).leniency = ['Passed \u001b[2J fine'];
+    expect(refusal(JSON.stringify(control))).toMatch(/templates\.leniency\.0: control characters/);
+
     const longPlacebo = validFamily();
     (longPlacebo.templates as Record<string, string[]>).placebo = ['word '.repeat(80).trim()];
     expect(refusal(JSON.stringify(longPlacebo))).toMatch(

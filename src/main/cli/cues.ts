@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { CUE_FAMILY_LIMITS, type CueFamily } from '../../shared/cue-family';
 import { CommandError, exitCodes, UsageError, type CliCommand } from './command';
 import { openLab, unwrap } from './connection';
-import { readRegularFile } from '../engine/input-limits';
+import { readRegularFile } from '../engine/machine';
 
 /** `cuelab cues`: list, show and import cue families. */
 export const cuesCommand: CliCommand = {

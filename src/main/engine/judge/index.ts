@@ -3,16 +3,13 @@ export { budgetForDataset, toolBudget } from './budget';
 export type { ToolBudget } from './budget';
 export { SOURCE_NAMES, capitalize } from './cues/axes';
 export { cuePresets, findCuePreset } from './cues/presets';
-export { loadCueFamilyFile, parseCueFamily } from './cues/families/parse';
+export { parseCueFamily } from './cues/families/parse';
 export {
   findCueFamily,
   importCueFamily,
   listCueFamilies,
   loadWorkspaceFamilies,
-  registerCueFamily,
-  workspaceFamiliesDir,
 } from './cues/families/registry';
-export { familyAllows, familyTemplates } from './cues/families/render';
 export { defaultToolLimits } from '../contract';
 export type { JudgeEnvironment, Readout } from '../contract';
 export type { ModelCall } from './loop';

@@ -6,8 +6,6 @@
 import { familyAllows, type CueFamily } from '../../../../../shared/cue-family';
 import type { CueDirection, CueSpec } from '../../../../../shared/cue-spec';
 
-export { familyAllows };
-
 /** The narration turns a narration family inserts (default 6). */
 export const DEFAULT_NARRATION_TURNS = 6;
 
