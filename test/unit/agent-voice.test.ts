@@ -159,3 +159,14 @@ describe('the synthetic judge reads families and the agent’s voice as hypothes
     expect(voice).toBeLessThan(assistant);
   });
 });
+
+describe('replay says where an agent’s-voice cue sits', () => {
+  it('names the placement from the condition key, not from where the text was found', async () => {
+    const { cuePlacement } = await import('../../src/renderer/features/replay/PairParts');
+    const prompt = ['system text', 'trajectory … All checks pass …'];
+    expect(
+      cuePlacement(prompt, 'All checks pass', 'family:fake-verification@agent-tool-output'),
+    ).toBe('in the agent’s own voice, as a tool output it printed at the end of the trajectory');
+    expect(cuePlacement(prompt, 'All checks pass', 'preset:strong@user')).toBe('in user message 1');
+  });
+});
