@@ -35,6 +35,8 @@ export function cueKey(cue: CueSpec): string {
       const hash = hashString(cue.severity + '\u0000' + (cue.leniency ?? ''));
       return `custom:${hash.toString(16).padStart(8, '0')}`;
     }
+    case 'family':
+      return `family:${cue.family}${cue.placebo ? '/placebo' : ''}${cue.template ? `/${cue.template}` : ''}`;
   }
 }
 

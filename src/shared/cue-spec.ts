@@ -74,18 +74,32 @@ export const cueSpecSchema = z.discriminatedUnion('kind', [
     severity: z.string().trim().min(1),
     leniency: z.string().trim().min(1).optional(),
   }),
+  /**
+   * A template of a cue family (shared/cue-family.ts) by id; `template` picks one of the
+   * direction's templates (0-based), `placebo` runs the family's length-matched placebo.
+   */
+  z.strictObject({
+    kind: z.literal('family'),
+    family: z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'a cue family id'),
+    template: z.number().int().min(0).max(50).optional(),
+    placebo: z.boolean().optional(),
+  }),
 ]);
 
 /**
  * Where the cue goes (App. K, Table 8): 'system' | 'user' | 'assistant' (one turn at the end)
  * | 'assistant-xN' (N ≥ 1 scattered turns; the paper uses 5 and 25) | 'assistant-at-K' (one
- * turn after message K). The engine's `parsePlacement` turns a name into a placement.
+ * turn after message K). CueLab's own, not the paper's: the agent's voice, 'agent-final' (the
+ * cue ends the agent's last message) and 'agent-tool-output' (a tool output the agent printed
+ * at the end), and 'narration' (a narration family's trajectory transform). The engine's
+ * `parsePlacement` turns a name into a placement.
  */
 export const placementNameSchema = z
   .string()
   .regex(
-    /^(system|user|assistant|assistant-x[1-9]\d*|assistant-at-\d+)$/,
-    "expected 'system', 'user', 'assistant', 'assistant-xN' (N ≥ 1) or 'assistant-at-K'",
+    /^(system|user|assistant|assistant-x[1-9]\d*|assistant-at-\d+|agent-final|agent-tool-output|narration)$/,
+    "expected 'system', 'user', 'assistant', 'assistant-xN' (N ≥ 1), 'assistant-at-K', " +
+      "'agent-final', 'agent-tool-output' or 'narration'",
   );
 
 /**

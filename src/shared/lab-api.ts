@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import { bundleMethods } from './lab-api/bundles';
 import { compareMethods } from './lab-api/compare';
+import { cueFamilyMethods } from './lab-api/cue-families';
 import { environmentEvents, environmentMethods } from './lab-api/environment';
 import { importMethods } from './lab-api/import';
 import { labelMethods } from './lab-api/labels';
@@ -33,6 +34,7 @@ export const labMethods = {
   ...studyMethods,
   ...suiteMethods,
   ...promptMethods,
+  ...cueFamilyMethods,
   ...reportMethods,
   ...compareMethods,
   ...repMethods,

@@ -9,6 +9,7 @@ import {
   mitigationSpecSchema,
   placementNameSchema,
 } from './cue-spec';
+import { cueFamilySchema } from './cue-family';
 
 /** A rep's condition; an uncued rep has no `cue`. */
 export const repConditionSchema = z
@@ -24,6 +25,8 @@ export const repConditionSchema = z
     seed: z.number().int().default(17),
     /** The category `{cat}` names in an error-attribution cue (default: all of them). */
     category: z.string().optional(),
+    /** A family cue's family as the study keeps it; absent: the registry's. */
+    cueFamily: cueFamilySchema.optional(),
   })
   .refine((condition) => !condition.cue || condition.direction, {
     message: 'a cue needs a direction: severity or leniency',

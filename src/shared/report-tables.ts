@@ -86,6 +86,31 @@ const flipsRow = z.object({
   budgetExhausted: count,
 });
 
+/** The report card: one judge × cue-family arm, beyond the family's own placebo. */
+const cardRow = z.object({
+  judge: text,
+  family: text,
+  condition: text,
+  placement: text,
+  gate: count,
+  harmfulRepPct: measure,
+  ...interval('harmfulRep'),
+  wrong: count,
+  helpfulRepPct: measure,
+  ...interval('helpfulRep'),
+  placebo: optionalText,
+  harmfulBeyondPlaceboPp: measure,
+  ...interval('harmfulBeyondPlacebo'),
+  helpfulBeyondPlaceboPp: measure,
+  ...interval('helpfulBeyondPlacebo'),
+  severityPct: measure,
+  leniencyPct: measure,
+  flag: text,
+  uncuedAccuracyPct: measure,
+  selfConsistencyPct: measure,
+  pooled: z.boolean(),
+});
+
 const severityRow = z.object({
   ...arm,
   ...direction('severity'),
@@ -253,6 +278,12 @@ export const REPORT_TABLES = {
   flips: {
     row: flipsRow,
     summary: 'harmful / helpful flips per judge × dataset with 95% CIs (Table 6 layout)',
+    live: true,
+  },
+  card: {
+    row: cardRow,
+    summary:
+      'report card per judge: each cue family’s harmful / helpful flips beyond its placebo, severity vs leniency, uncued accuracy, self-consistency',
     live: true,
   },
   severity: {

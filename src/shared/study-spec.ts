@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { judgeProviderKindSchema, providerEntry, takesOption } from './catalogue/providers';
+import { cueFamilySchema } from './cue-family';
 import { cueSpecSchema, mitigationSpecSchema, placementNameSchema } from './cue-spec';
 import { environmentVariableShape } from './secrets';
 import { toolBudgetSettingSchema } from './suite-format';
@@ -113,6 +114,11 @@ export const directionPolicySchema = z.enum(['opposite', 'severity', 'leniency',
 export const studySpecSchema = z.strictObject({
   name: z.string().min(1),
   suite: z.string().min(1),
+  /**
+   * The cue families the study's family cues use, as they were when it was created (filled in
+   * from the registry then), so the study replays and travels in a bundle without them.
+   */
+  cueFamilies: z.array(cueFamilySchema).max(100).optional(),
   items: itemFilterSchema,
   judges: z.array(studyJudgeSchema).min(1),
   dimension: z.string().min(1).default('task_success'),

@@ -24,6 +24,9 @@ export const conditionOptions = {
   'cue-axes': { type: 'string' },
   'cue-text': { type: 'string' },
   'cue-text-leniency': { type: 'string' },
+  'cue-family': { type: 'string' },
+  'cue-template': { type: 'string' },
+  'cue-placebo': { type: 'boolean', default: false },
   direction: { type: 'string' },
   placement: { type: 'string' },
   mitigation: { type: 'string', multiple: true },
@@ -46,8 +49,12 @@ Condition (no cue flag = the uncued control):
                        decisiveness=definitely|likely|appears|might,
                        strength=strong|weak|placebo|null-source
   --cue-text TEXT      your own cue (severity wording); --cue-text-leniency TEXT
+  --cue-family ID      a cue family (cuelab cues list); --cue-template N picks its
+                       template (from 0), --cue-placebo its length-matched placebo
   --direction D        severity (asserts failure) or leniency (asserts success)
-  --placement P        system (default), user, assistant, assistant-xN, assistant-at-K
+  --placement P        system (default), user, assistant, assistant-xN, assistant-at-K,
+                       agent-final, agent-tool-output (the agent's own voice),
+                       narration (a narration family's transform)
   --mitigation M       guard, cite-evidence, learned-skill, sufficiency-gate (repeatable)
   --dimension D        task_success (default), an App. G dimension, or error_attribution
   --category C         the category {cat} names in an error-attribution cue
@@ -64,8 +71,16 @@ type ConditionValues = {
 
 /** The condition the flags describe, validated. */
 export function conditionFromFlags(values: ConditionValues): RepCondition {
-  const cueFlags = [values.cue, values['cue-axes'], values['cue-text']].filter(Boolean);
-  if (cueFlags.length > 1) throw new UsageError('use one of --cue, --cue-axes and --cue-text');
+  const cueFlags = [
+    values.cue,
+    values['cue-axes'],
+    values['cue-text'],
+    values['cue-family'],
+  ].filter(Boolean);
+  if (cueFlags.length > 1)
+    throw new UsageError('use one of --cue, --cue-axes, --cue-text and --cue-family');
+  if ((values['cue-template'] !== undefined || values['cue-placebo']) && !values['cue-family'])
+    throw new UsageError('--cue-template and --cue-placebo go with --cue-family');
   let cue: CueSpec | undefined;
   if (values.cue) cue = { kind: 'preset', preset: values.cue };
   if (values['cue-axes']) cue = { kind: 'axes', axes: parseAxes(values['cue-axes']) };
@@ -76,9 +91,20 @@ export function conditionFromFlags(values: ConditionValues): RepCondition {
       ...(values['cue-text-leniency'] ? { leniency: values['cue-text-leniency'] } : {}),
     };
   }
+  if (values['cue-family']) {
+    const template = values['cue-template'];
+    if (template !== undefined && !/^\d{1,2}$/.test(template))
+      throw new UsageError('--cue-template expects a template number (0, 1, …)');
+    cue = {
+      kind: 'family',
+      family: values['cue-family'],
+      ...(template === undefined ? {} : { template: Number(template) }),
+      ...(values['cue-placebo'] ? { placebo: true } : {}),
+    };
+  }
   if (!cue && (values.direction || values.placement)) {
     throw new UsageError(
-      '--direction and --placement need a cue (--cue, --cue-axes or --cue-text)',
+      '--direction and --placement need a cue (--cue, --cue-axes, --cue-text or --cue-family)',
     );
   }
   const seed = values.seed === undefined ? undefined : Number(values.seed);

@@ -13,6 +13,7 @@ import {
 } from './command';
 import { engineOptionsUsage, LabCallError, parseGlobalOptions } from './connection';
 import { compareCommand } from './compare';
+import { cuesCommand } from './cues';
 import { demoCommand } from './demo';
 import { envCommand } from './env';
 import { estimateCommand } from './estimate';
@@ -41,6 +42,7 @@ export const commands: readonly CliCommand[] = [
   envCommand,
   suiteCommand,
   promptCommand,
+  cuesCommand,
   judgeCommand,
   estimateCommand,
   runCommand,

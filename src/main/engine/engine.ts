@@ -24,6 +24,7 @@ import { openStore, type Store, namedStoreDamage } from './store';
 import { builtinSuiteIds, ensureSuite } from './suites';
 import { attachStore } from './engine-store';
 import { engineVersion } from './version';
+import { loadWorkspaceFamilies } from './judge';
 import { databasePath, ensureWorkspace, type WorkspaceLocation } from './workspace';
 
 // What the command line needs besides LabApi (its errors, its version): it imports only this
@@ -92,6 +93,9 @@ function nameStoreDamage(handlers: LabHandlers, store: Store): void {
 /** Opens the workspace (creating and migrating its database) and builds the handlers. */
 export function createEngine(workspace: WorkspaceLocation): Engine {
   ensureWorkspace(workspace);
+  // The workspace's own cue families join the registry (a broken file is listed by
+  // listCueFamilies, never fatal here).
+  loadWorkspaceFamilies(workspace.path);
   const store = openStore(databasePath(workspace.path));
   const events = new EventHub();
   const startedAt = new Date().toISOString();

@@ -48,6 +48,7 @@ export { loadStudySpec, selectItems } from './runner';
 export type { EnvironmentBackend } from './environments';
 export { createProvider, modelSettingsSchema } from './providers';
 export { toolBudget } from './judge';
+export { readRegularFile } from './input-limits';
 export type { JudgeOneRequest, JudgeRepResult } from './runner';
 export type { VerifyRow } from './suites';
 

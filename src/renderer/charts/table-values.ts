@@ -24,6 +24,7 @@ export const resultTableNames = [
   'graded',
   'mechanisms',
   'mechanisms-helpful',
+  'card',
 ] as const satisfies readonly TableName[];
 
 /** One of resultTableNames. */

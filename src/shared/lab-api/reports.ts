@@ -51,6 +51,7 @@ function namedTableSchema<N extends TableName, Row extends z.ZodType>(name: N, r
 /** One of a study's report tables (the same numbers `cuelab report` prints), told by `name`. */
 export const studyReportTableSchema = z.discriminatedUnion('name', [
   namedTableSchema('flips', REPORT_TABLES.flips.row),
+  namedTableSchema('card', REPORT_TABLES.card.row),
   namedTableSchema('severity', REPORT_TABLES.severity.row),
   namedTableSchema('accuracy', REPORT_TABLES.accuracy.row),
   namedTableSchema('ablation', REPORT_TABLES.ablation.row),

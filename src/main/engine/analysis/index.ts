@@ -25,6 +25,8 @@ export { HOLM_METHOD, holmAdjustWithin } from './multiplicity';
 export type { ClusteredRate } from './cluster-bootstrap';
 export { repLevelRates, repRateKey } from './rep-rates';
 export { flipsBeyondPlacebo, placeboArms } from './placebo';
+export { familyArmOf, reportCard } from './report-card';
+export type { CardRow } from './report-card';
 export type { BeyondPlacebo } from './placebo';
 export { gradedFlipRates, gradedRepFlips } from './graded';
 export {

@@ -11,6 +11,7 @@ import { importHandlers } from './import-handlers';
 import { labelHandlers } from './label-handlers';
 import { mechanismHandlers } from './mechanism-handlers';
 import { promptHandlers } from './prompt-handlers';
+import { cueFamilyHandlers } from './cue-family-handlers';
 import { repHandlers } from './rep-handlers';
 import { reportHandlers } from './report-handlers';
 import { secretHandlers } from './secret-handlers';
@@ -25,6 +26,7 @@ export function createLabHandlers(context: HandlerContext): LabHandlers {
     ...studyHandlers(context),
     ...suiteHandlers(context),
     ...promptHandlers(context),
+    ...cueFamilyHandlers(context),
     ...reportHandlers(context),
     ...compareHandlers(context),
     ...repHandlers(context),

@@ -5,24 +5,29 @@
 import { basename } from 'node:path';
 import { repConditionSchema } from '../../../shared/rep-condition';
 import { EngineError } from '../errors';
-import { previewPrompt } from '../judge';
+import { loadWorkspaceFamilies, previewPrompt } from '../judge';
 import { getSuiteItem, getSuiteTaxonomies } from '../store/faces/suites';
 import { builtinSuiteIds, ensureSuite, loadSuiteFile } from '../suites';
 import type { DomainHandlers, HandlerContext } from './handlers';
 
 /** The prompt handlers. */
 export function promptHandlers(
-  context: Pick<HandlerContext, 'store'>,
+  context: Pick<HandlerContext, 'store' | 'workspace'>,
 ): DomainHandlers<'previewPrompt' | 'previewItemPrompt'> {
   const { store } = context;
+  // A family file dropped into the workspace since the last look is previewable at once.
+  const refresh = () => loadWorkspaceFamilies(context.workspace.path);
   return {
-    previewPrompt: (request) =>
-      previewPrompt(
+    previewPrompt: (request) => {
+      refresh();
+      return previewPrompt(
         getSuiteItem(store, request.suiteId, request.itemId),
         getSuiteTaxonomies(store, request.suiteId),
         request.condition ?? repConditionSchema.parse({}),
-      ),
+      );
+    },
     previewItemPrompt: ({ suiteId, suitePath, itemId, condition }) => {
+      refresh();
       const chosen = condition ?? repConditionSchema.parse({});
       if (suitePath !== undefined) {
         const suite = loadSuiteFile(suitePath);

@@ -3,6 +3,13 @@ export { budgetForDataset, toolBudget } from './budget';
 export type { ToolBudget } from './budget';
 export { SOURCE_NAMES, capitalize } from './cues/axes';
 export { cuePresets, findCuePreset } from './cues/presets';
+export { parseCueFamily } from './cues/families/parse';
+export {
+  findCueFamily,
+  importCueFamily,
+  listCueFamilies,
+  loadWorkspaceFamilies,
+} from './cues/families/registry';
 export { defaultToolLimits } from '../contract';
 export type { JudgeEnvironment, Readout } from '../contract';
 export type { ModelCall } from './loop';

@@ -13,7 +13,10 @@ export type Placement =
   | { kind: 'user' }
   | { kind: 'assistant_end' }
   | { kind: 'assistant_scattered'; count: number }
-  | { kind: 'assistant_at'; afterMessage: number };
+  | { kind: 'assistant_at'; afterMessage: number }
+  | { kind: 'agent_final' }
+  | { kind: 'agent_tool_output' }
+  | { kind: 'narration' };
 
 /** The placements of Table 8, by the names the CLI and specs use. */
 export const placementPresets: Record<string, Placement> = {
@@ -22,6 +25,9 @@ export const placementPresets: Record<string, Placement> = {
   assistant: { kind: 'assistant_end' },
   'assistant-x5': { kind: 'assistant_scattered', count: 5 },
   'assistant-x25': { kind: 'assistant_scattered', count: 25 },
+  'agent-final': { kind: 'agent_final' },
+  'agent-tool-output': { kind: 'agent_tool_output' },
+  narration: { kind: 'narration' },
 };
 
 /** Parses a placement name: a preset, `assistant-xN`, or `assistant-at-K`. */
@@ -48,24 +54,55 @@ export function placementName(placement: Placement): string {
       return `assistant-x${placement.count}`;
     case 'assistant_at':
       return `assistant-at-${placement.afterMessage}`;
+    case 'agent_final':
+      return 'agent-final';
+    case 'agent_tool_output':
+      return 'agent-tool-output';
+    case 'narration':
+      return 'narration';
   }
 }
 
+function scatteredPositions(count: number, messageCount: number, random: () => number): number[] {
+  const boundaries = Math.max(1, messageCount - 1);
+  const positions: number[] = [];
+  while (positions.length < count) {
+    const take = Math.min(boundaries, count - positions.length);
+    positions.push(...sampleDistinct(random, boundaries, take).map((index) => index + 1));
+  }
+  return positions.sort((a, b) => a - b);
+}
+
 /**
- * The assistant turns a placement inserts into a trajectory of `messageCount` messages.
- * Scattered positions are drawn without replacement from the message boundaries 1..count-1
- * (never after the last message, which the end placement owns) with the study seed and item
- * id, so a rep and its replay insert at the same places. When the trajectory has fewer
- * boundaries than turns asked for, the remaining turns share boundaries in order.
+ * The turns a placement inserts into a trajectory of `messageCount` messages. Scattered
+ * positions are drawn without replacement from the message boundaries 1..count-1 (never after
+ * the last message, which the end placement owns) with the study seed and item id, so a rep
+ * and its replay insert at the same places. When the trajectory has fewer boundaries than
+ * turns asked for, the remaining turns share boundaries in order. A narration transform
+ * inserts one turn per text of `cueTexts` the same way; every other placement uses the first.
  */
 export function insertedTurns(
   placement: Placement,
-  cueText: string,
+  cueTexts: string | readonly string[],
   messageCount: number,
   seed: number,
   itemId: string,
 ): InsertedTurn[] {
+  const texts = typeof cueTexts === 'string' ? [cueTexts] : cueTexts;
+  const cueText = texts[0] ?? '';
   switch (placement.kind) {
+    case 'agent_final':
+      return [{ afterMessage: messageCount, text: cueText, tag: 'cue', style: 'append' }];
+    case 'agent_tool_output':
+      return [{ afterMessage: messageCount, text: cueText, tag: 'cue', style: 'tool-output' }];
+    case 'narration': {
+      const random = seededRandom(seed, 'narration', itemId, String(texts.length));
+      return scatteredPositions(texts.length, messageCount, random).map((afterMessage, index) => ({
+        afterMessage,
+        text: texts[index] ?? cueText,
+        tag: 'cue',
+      }));
+    }
     case 'system':
     case 'user':
       return [];
@@ -80,16 +117,12 @@ export function insertedTurns(
         },
       ];
     case 'assistant_scattered': {
-      const boundaries = Math.max(1, messageCount - 1);
       const random = seededRandom(seed, 'placement', itemId, String(placement.count));
-      const positions: number[] = [];
-      while (positions.length < placement.count) {
-        const take = Math.min(boundaries, placement.count - positions.length);
-        positions.push(...sampleDistinct(random, boundaries, take).map((index) => index + 1));
-      }
-      return positions
-        .sort((a, b) => a - b)
-        .map((afterMessage) => ({ afterMessage, text: cueText, tag: 'cue' }));
+      return scatteredPositions(placement.count, messageCount, random).map((afterMessage) => ({
+        afterMessage,
+        text: cueText,
+        tag: 'cue',
+      }));
     }
   }
 }

@@ -56,6 +56,11 @@ export function prepareRep(
   const placement = parsePlacement(condition.placement);
   if (!placement)
     throw new EngineError('bad_request', `Unknown placement "${condition.placement}".`);
+  if (placement.kind === 'narration' && condition.cue && condition.cue.kind !== 'family')
+    throw new EngineError(
+      'bad_request',
+      'The "narration" placement is a narration cue family’s transform; this cue is no family.',
+    );
 
   let cue: RenderedCue | null = null;
   if (condition.cue) {
@@ -63,7 +68,9 @@ export function prepareRep(
     try {
       cue = renderCue(condition.cue, direction, {
         readout,
+        placement: condition.placement,
         ...(condition.category ? { category: condition.category } : {}),
+        ...(condition.cueFamily ? { family: condition.cueFamily } : {}),
       });
     } catch (error) {
       throw new EngineError('bad_request', (error as Error).message);
@@ -88,7 +95,15 @@ export function prepareRep(
       ? { toolOutputLimit: item.render.toolOutputLimit }
       : {}),
     ...(cue && condition.direction
-      ? { cue: { text: cue.text, direction: condition.direction, placement, label: cue.label } }
+      ? {
+          cue: {
+            text: cue.text,
+            ...(cue.texts ? { texts: cue.texts } : {}),
+            direction: condition.direction,
+            placement,
+            label: cue.label,
+          },
+        }
       : {}),
   };
 

@@ -14,6 +14,8 @@ import { numberedLines, renderTrajectory } from './trajectory-render';
 /** The cue of a cued rep, already worded for its direction. */
 export interface PlacedCue {
   text: string;
+  /** A narration transform's turns (one text each); absent for a one-sentence cue. */
+  texts?: string[];
   direction: 'severity' | 'leniency';
   placement: Placement;
   /** Preset or axis description, for records. */
@@ -79,7 +81,13 @@ export function buildJudgePrompt(input: JudgeInput): JudgePrompt {
   }
 
   const turns = cue
-    ? insertedTurns(cue.placement, cue.text, input.trajectory.length, input.seed, input.itemId)
+    ? insertedTurns(
+        cue.placement,
+        cue.texts ?? cue.text,
+        input.trajectory.length,
+        input.seed,
+        input.itemId,
+      )
     : [];
   const rendered = renderTrajectory(input.trajectory, turns, {
     toolOutputLimit: input.toolOutputLimit ?? null,
@@ -116,8 +124,8 @@ export function buildJudgePrompt(input: JudgeInput): JudgePrompt {
   if (turns.length > 0) {
     const numberedStarts = lineOffsets(numbered);
     for (const span of rendered.spans) {
-      // Line 1 of a span is the "### assistant" header; the cue text starts on the next line.
-      const firstText = span.firstLine + 1;
+      // A span's header lines ("### assistant", a call and its result) come before the cue text.
+      const firstText = span.firstLine + span.headerLines;
       const start =
         header.length + (numberedStarts[firstText - 1] ?? 0) + prefixWidth(numbered, firstText);
       const endLineStart = header.length + (numberedStarts[span.lastLine - 1] ?? 0);

@@ -5,6 +5,9 @@
  */
 import type { AgentMessage, Trajectory } from '../../../shared/trajectory';
 
+/** The tool-call id of an agent-tool-output cue, shown in the rendered call and its result. */
+export const agentCheckCallId = 'agent-check';
+
 /** An extra assistant turn placed in the trajectory (cue placements of App. K). */
 export interface InsertedTurn {
   /** Inserted after this many original messages (0 = before the first). */
@@ -13,6 +16,12 @@ export interface InsertedTurn {
   text: string;
   /** Marks the turn in the rendered output's spans (e.g. 'cue'). */
   tag: string;
+  /**
+   * 'turn' (default): a new assistant turn. 'append': the text ends the preceding assistant
+   * message (a new turn when that message is not the agent's). 'tool-output': a tool call the
+   * agent made and the output it printed.
+   */
+  style?: 'turn' | 'append' | 'tool-output';
 }
 
 /** A range of rendered lines that came from an inserted turn. */
@@ -21,6 +30,8 @@ export interface LineSpan {
   /** 1-based, inclusive. */
   firstLine: number;
   lastLine: number;
+  /** Lines of the span before the inserted text (turn, call and result headers). */
+  headerLines: number;
 }
 
 /** The rendered trajectory. */
@@ -82,8 +93,18 @@ function renderWith(
   const insertAt = (position: number) => {
     for (const turn of inserted.filter((candidate) => candidate.afterMessage === position)) {
       const firstLine = lines.length + 1;
-      lines.push('### assistant', ...splitLines(turn.text));
-      spans.push({ tag: turn.tag, firstLine, lastLine: lines.length });
+      const appendable = turn.style === 'append' && trajectory[position - 1]?.role === 'assistant';
+      const header = appendable
+        ? []
+        : turn.style === 'tool-output'
+          ? [
+              '### assistant',
+              `-> call run_checks (${agentCheckCallId}): {}`,
+              `### tool result (run_checks, ${agentCheckCallId})`,
+            ]
+          : ['### assistant'];
+      lines.push(...header, ...splitLines(turn.text));
+      spans.push({ tag: turn.tag, firstLine, lastLine: lines.length, headerLines: header.length });
     }
   };
   insertAt(0);

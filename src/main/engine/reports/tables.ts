@@ -14,6 +14,7 @@ import { studyHeader, studyRows } from './rows';
 import { holdsStudyRows } from './row-cache';
 import { ablationTable, effortTable, placementTable, POOLED_MEAN_DATASET } from './tables-effect';
 import { accuracyTable, flipsTable, severityTable } from './tables-paired';
+import { cardTable } from './tables-card';
 import { mitigationsTable } from './tables-mitigations';
 import { agreementReportTable, mechanismValidationReport } from '../metajudge';
 import { studyGradedTable } from './tables-graded';
@@ -51,6 +52,7 @@ const datasetsPooled = (row: ReportRow) =>
 /** Every table, keyed by name. */
 export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
   flips: { build: flipsTable, pooled: allScope },
+  card: { build: (rows) => cardTable(rows), pooled: () => false },
   severity: { build: severityTable, pooled: allScope },
   accuracy: { build: accuracyTable, pooled: allScope },
   ablation: { build: ablationTable, pooled: datasetsPooled },

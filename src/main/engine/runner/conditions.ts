@@ -2,6 +2,9 @@
  * A study's conditions: the uncued control, then every cue × placement × mitigation set not
  * dropped. A condition's key is stable text, so jobs, reports and the window agree on it.
  */
+import { cuePlaceable } from '../../../shared/cue-family';
+import { findCueFamily } from '../judge';
+import type { CueSpec } from '../../../shared/cue-spec';
 import { studyDimensions, type StudySpec } from '../../../shared/study-spec';
 import {
   baseConditionKey,
@@ -44,6 +47,24 @@ function mitigatedControls(spec: StudySpec, dropped: ReadonlySet<string>): Study
 }
 
 /**
+ * True when `cue` can go at `placement`: a family only where its file allows (the spec's copy,
+ * else the registry's; an unknown family is refused when the study is created), the narration
+ * transform only for a family. Other pairs are left out of the product, not refused, so one study can cross
+ * families that allow different placements.
+ */
+export function placeable(spec: StudySpec, cue: CueSpec, placement: string): boolean {
+  if (cue.kind !== 'family') return cuePlaceable(cue, placement);
+  const own = spec.cueFamilies?.find((family) => family.id === cue.family);
+  if (own) return cuePlaceable(cue, placement, [own]);
+  // A spec not yet created (an estimate, the builder's draft) uses the registry's family.
+  try {
+    return cuePlaceable(cue, placement, [findCueFamily(cue.family)]);
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Every condition of a spec: for its own dimension, controls first (uncued, then mitigated
  * controls), then the cued arms in spec order; then the same again for each extra dimension,
  * keys marked `#dimension` (App. G: one study over several dimensions, Fig. 17).
@@ -72,7 +93,7 @@ function dimensionConditions(spec: StudySpec): StudyCondition[] {
   ];
   const seen = new Set<string>();
   for (const cue of spec.arms.cues) {
-    for (const placement of spec.arms.placements) {
+    for (const placement of spec.arms.placements.filter((name) => placeable(spec, cue, name))) {
       for (const mitigations of spec.arms.mitigations) {
         const key = conditionKey(cue, placement, mitigations);
         if (dropped.has(key) || seen.has(key)) continue;

@@ -14,6 +14,7 @@ import { containerCapProblem, specNeedsDocker } from '../environments';
 import { insertStudyRows } from '../store/faces/studies';
 import { expandConditions, isControl } from './conditions';
 import { queueFixedDirectionJobs } from './scheduling';
+import { withStudyFamilies } from './spec-file';
 import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 
 /** The items a spec selects from a suite, in the study's seeded order. */
@@ -68,9 +69,10 @@ function refuseBeyondCap(items: readonly SuiteItem[]): void {
 /** Creates the study and queues its first jobs; returns the study id. */
 export function createStudy(
   store: Store,
-  spec: StudySpec,
+  given: StudySpec,
   suiteItems: readonly SuiteItem[],
 ): string {
+  const spec = withStudyFamilies(given);
   const items = selectItems(spec, suiteItems);
   if (items.length === 0)
     throw new EngineError('bad_request', 'The item filter selects no items from the suite.');

@@ -3,6 +3,8 @@
  * the judge for the rep, run the rep with resumable provider calls, commit its record with the
  * job's completion in one transaction, dispose the environment on every path.
  */
+import type { CueFamily } from '../../../shared/cue-family';
+import type { CueSpec } from '../../../shared/cue-spec';
 import type { RepCondition } from '../../../shared/rep-condition';
 import { EngineError } from '../errors';
 import type { StudyJudge, StudySpec } from '../../../shared/study-spec';
@@ -84,7 +86,15 @@ export function jobCondition(study: LoadedStudy, job: ClaimedJob): RepCondition 
     mitigations: condition.mitigations,
     placement: condition.placement ?? 'system',
     ...(condition.cue ? { cue: condition.cue, direction: job.direction || 'severity' } : {}),
+    ...(familyOf(study.spec, condition.cue) ?? {}),
   };
+}
+
+/** The study's own copy of a family cue's family, as a rep condition field. */
+function familyOf(spec: StudySpec, cue: CueSpec | null): { cueFamily: CueFamily } | null {
+  if (cue?.kind !== 'family') return null;
+  const family = spec.cueFamilies?.find((candidate) => candidate.id === cue.family);
+  return family ? { cueFamily: family } : null;
 }
 
 /** The judge's thinking / reasoning-effort settings, or undefined when it has none. */

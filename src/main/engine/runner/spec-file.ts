@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import { studySpecSchema, type StudySpec } from '../../../shared/study-spec';
 import { EngineError } from '../errors';
-import { cuePresets } from '../judge';
+import type { CueFamily } from '../../../shared/cue-family';
+import { cuePresets, findCueFamily } from '../judge';
 
 /**
  * Aliases a spec may expand: a handful is plenty for a hand-written file, and a low cap stops
@@ -43,8 +44,49 @@ export function specProblems(spec: StudySpec): SpecProblem[] {
         path: ['arms', 'cues', index, 'preset'],
         message: `unknown cue preset "${cue.preset}" (known: ${[...known].join(', ')})`,
       });
+    if (cue.kind !== 'family') return;
+    const family = studyFamily(spec, cue.family);
+    if (typeof family === 'string') {
+      problems.push({ path: ['arms', 'cues', index, 'family'], message: family });
+      return;
+    }
+    const template = cue.template ?? 0;
+    const fewest = Math.min(family.templates.severity.length, family.templates.leniency.length);
+    if (template >= fewest)
+      problems.push({
+        path: ['arms', 'cues', index, 'template'],
+        message: `cue family "${family.id}" has ${fewest} template(s) per direction; template ${template} does not exist (templates count from 0)`,
+      });
   });
   return problems;
+}
+
+/** The spec's own copy of a family, else the registry's; an error message when neither has it. */
+function studyFamily(spec: StudySpec, id: string): CueFamily | string {
+  const own = spec.cueFamilies?.find((family) => family.id === id);
+  if (own) return own;
+  try {
+    return findCueFamily(id);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * The spec with a copy of every family its cues use (from the registry, unless it already
+ * carries one), so the stored study replays and travels without the registry.
+ */
+export function withStudyFamilies(spec: StudySpec): StudySpec {
+  const ids = [
+    ...new Set(spec.arms.cues.flatMap((cue) => (cue.kind === 'family' ? [cue.family] : []))),
+  ];
+  if (ids.length === 0) return spec;
+  const families = ids.map((id) => {
+    const family = studyFamily(spec, id);
+    if (typeof family === 'string') throw new EngineError('bad_request', family);
+    return family;
+  });
+  return { ...spec, cueFamilies: families };
 }
 
 /** Parses and validates spec text; `name` labels errors (usually the file path). */

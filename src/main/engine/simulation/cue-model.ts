@@ -10,6 +10,12 @@
  * Placebo and null-source cues carry no verdict information (§3.2), so only their strength,
  * placement and (null-source) source terms apply. The same shift scales the helpful side
  * (App. F): better investigation and lucky deference have their own reference probabilities.
+ *
+ * Cue families beyond the paper (judge/cues/families) and the agent's-voice placements are
+ * HYPOTHESES, never measurements: the paper measured none of them. A family cue is read as the
+ * reference cell plus the family's own `simulatedShift` (its file states it); its placebo as
+ * §3.2's placebo. The agent's voice is read as an assistant turn plus `AGENT_VOICE_SHIFT`, a
+ * narration transform as an assistant turn. Records and reports label them as hypotheses.
  */
 import {
   completeCueAxes,
@@ -18,7 +24,9 @@ import {
   type CueSpec,
 } from '../../../shared/cue-spec';
 import type { RepCondition } from '../../../shared/rep-condition';
+import type { CueFamily } from '../../../shared/cue-family';
 import {
+  findCueFamily,
   findCuePreset,
   parsePlacement,
   placementName,
@@ -34,6 +42,25 @@ export interface SyntheticCue {
   axes: CompleteCueAxes;
   direction: CueDirection;
   placement: Placement;
+  /** A family cue: its id and hypothesised log-odds shift (absent for paper cues). */
+  family?: { id: string; shift: number };
+}
+
+/**
+ * CueLab's hypothesis, not a measurement: a claim in the agent's own voice (its last message
+ * or a tool output it printed) sways a judge told to check "rather than trusting the agent's
+ * account" (the base system prompt) somewhat less than an operator's note in an assistant turn.
+ */
+export const AGENT_VOICE_SHIFT = -0.4;
+
+/** True when a synthetic cue's effect is CueLab's hypothesis rather than read from the paper. */
+export function isHypothesisCue(cue: SyntheticCue): boolean {
+  return (
+    (cue.family !== undefined && cue.family.id !== 'confirmation-bias') ||
+    cue.placement.kind === 'agent_final' ||
+    cue.placement.kind === 'agent_tool_output' ||
+    cue.placement.kind === 'narration'
+  );
 }
 
 /** Table 8's placement rows, the keys of a persona's placement coefficients. */
@@ -56,6 +83,9 @@ export function placementRow(placement: Placement): PlacementRow {
       return 'user';
     case 'assistant_end':
     case 'assistant_at':
+    case 'agent_final':
+    case 'agent_tool_output':
+    case 'narration':
       return 'assistant';
     case 'assistant_scattered':
       if (placement.count <= 2) return 'assistant';
@@ -67,8 +97,13 @@ export function placementRow(placement: Placement): PlacementRow {
 export function cueLogOddsShift(persona: Persona, cue: SyntheticCue): number {
   const response = persona.cueResponse;
   const { axes } = cue;
-  const placed = response.placement[placementRow(cue.placement)];
+  const agentVoice =
+    cue.placement.kind === 'agent_final' || cue.placement.kind === 'agent_tool_output'
+      ? AGENT_VOICE_SHIFT
+      : 0;
+  const placed = response.placement[placementRow(cue.placement)] + agentVoice;
   if (axes.strength === 'placebo') return response.strength.placebo + placed;
+  if (cue.family) return cue.family.shift + placed + response.direction[cue.direction];
   if (axes.strength === 'null-source') {
     return response.strength['null-source'] + response.source[axes.source] + placed;
   }
@@ -138,7 +173,7 @@ export function expectedHarmfulFlipRate(persona: Persona, cue: SyntheticCue): nu
 export interface CueAxesReading {
   axes: CompleteCueAxes;
   /** 'custom' = free text, whose axes cannot be known; read as the default (strongest) cell. */
-  basis: 'preset' | 'axes' | 'custom';
+  basis: 'preset' | 'axes' | 'custom' | 'family';
   note: string;
 }
 
@@ -162,6 +197,13 @@ export function cueAxesOf(spec: CueSpec, readoutKind: Readout['kind']): CueAxesR
       axes: completeCueAxes(),
       basis: 'custom',
       note: 'custom text: its axes are unknown, so it is modelled as the default (strongest) cell',
+    };
+  }
+  if (spec.kind === 'family') {
+    return {
+      axes: completeCueAxes(spec.placebo ? { strength: 'placebo' } : {}),
+      basis: 'family',
+      note: `family ${spec.family}${spec.placebo ? ' (placebo)' : ''}: a hypothesis`,
     };
   }
   const preset = findCuePreset(spec.preset);
@@ -206,7 +248,17 @@ export function syntheticCueOf(condition: RepCondition, readout: Readout): Synth
   const placement = parsePlacement(condition.placement);
   if (!placement) throw new Error(`Unknown placement "${condition.placement}".`);
   const { axes } = cueAxesOf(condition.cue, readout.kind);
-  return { axes, direction: condition.direction ?? 'severity', placement };
+  const direction = condition.direction ?? 'severity';
+  if (condition.cue.kind === 'family' && !condition.cue.placebo) {
+    const family: CueFamily = condition.cueFamily ?? findCueFamily(condition.cue.family);
+    return {
+      axes,
+      direction,
+      placement,
+      family: { id: family.id, shift: family.simulatedShift ?? 0 },
+    };
+  }
+  return { axes, direction, placement };
 }
 
 /** A stable key for a cue, part of the synthetic judge's seed. */
@@ -214,6 +266,7 @@ export function cueKey(cue: SyntheticCue | null): string {
   if (cue === null) return 'uncued';
   const { strength, framing, form, source, decisiveness } = cue.axes;
   return [
+    ...(cue.family ? [`family=${cue.family.id}`] : []),
     strength,
     framing,
     form,

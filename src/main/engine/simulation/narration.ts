@@ -14,6 +14,10 @@ import { describeCall, quoteFragment, type Conclusion, type ReadProbe } from './
 export function cueSentence(cue: SyntheticCue): string {
   const { axes } = cue;
   if (axes.strength === 'placebo') return 'the note only describes how the trajectory is shown';
+  if (cue.family) {
+    const claim = cue.direction === 'severity' ? 'the agent failed' : 'the agent succeeded';
+    return `the ${cue.family.id} cue claims ${claim}`;
+  }
   const who = SOURCE_NAMES[axes.source] ?? 'its author';
   if (axes.strength === 'null-source') return `the note says ${who} reviewed this trajectory`;
   const [did, met] =

@@ -22,7 +22,13 @@ import {
   type ModelRequest,
   type ModelResponse,
 } from '../providers';
-import { cueKey, deferProbability, helpfulProbabilities, type SyntheticCue } from './cue-model';
+import {
+  cueKey,
+  deferProbability,
+  helpfulProbabilities,
+  isHypothesisCue,
+  type SyntheticCue,
+} from './cue-model';
 import {
   decide,
   type CueDecisions,
@@ -50,7 +56,16 @@ export interface SimulationRecord {
   /** The paper judge the persona is calibrated on, if any. */
   calibratedOn: string | null;
   /** The cue as the cue-response model read it; null uncued. */
-  cue: { key: string; axes: SyntheticCue['axes']; direction: string; placement: string } | null;
+  cue: {
+    key: string;
+    axes: SyntheticCue['axes'];
+    direction: string;
+    placement: string;
+    /** A family cue's family id. */
+    family?: string;
+    /** True when the cue's effect is CueLab's hypothesis (a family or placement the paper never measured). */
+    hypothesis?: boolean;
+  } | null;
   /** What its uncued self concludes (same skip draw); null when this rep stopped before it could tell. */
   uncuedConclusion: Conclusion | null;
   /** The verdict it submitted, read as pass / fail; null before it submitted. */
@@ -238,6 +253,8 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
       axes: cue.axes,
       direction: cue.direction,
       placement: placementName(cue.placement),
+      ...(cue.family ? { family: cue.family.id } : {}),
+      ...(isHypothesisCue(cue) ? { hypothesis: true } : {}),
     },
     uncuedConclusion: null,
     submittedConclusion: null,

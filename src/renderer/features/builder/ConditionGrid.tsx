@@ -42,7 +42,14 @@ export function ConditionGrid() {
   const draft = useLab((state) => state.draft);
   const previewKey = useLab((state) => state.preview?.target.conditionKey);
   const updateDraft = useLab((state) => state.updateDraft);
-  const arms = useMemo(() => draftArms(draft), [draft]);
+  const registry = useLab((state) => state.cueFamilies);
+  const arms = useMemo(
+    () => ({
+      ...draftArms(draft),
+      families: loadedValue(registry)?.families.map((entry) => entry.family),
+    }),
+    [draft, registry],
+  );
   const cells = useMemo(() => expandCuedConditions(arms), [arms]);
   const byKey = new Map(cells.map((cell) => [cell.key, cell]));
   const rows = [...new Map(arms.cues.map((cue) => [cueKey(cue), cue])).values()];

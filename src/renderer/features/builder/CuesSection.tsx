@@ -1,4 +1,5 @@
 import type { DirectionPolicy } from '../../../shared/study-spec';
+import { CueFamiliesPicker } from './CueFamiliesPicker';
 import { Chip } from '../../components/Chip';
 import { useLab } from '../../store';
 import { axisProduct } from './builder-draft';
@@ -104,27 +105,31 @@ export function CuesSection() {
         ))}
       </div>
 
-      {otherCues.length > 0 && (
+      <CueFamiliesPicker />
+
+      {otherCues.some((cue) => cue.kind !== 'family') && (
         <>
           <h3 className="subheading">Other cues (from the loaded spec)</h3>
           <div className="chip-row">
-            {otherCues.map((cue, index) => (
-              <span key={index} className="cue-tag mono">
-                {cueKey(cue)}
-                <button
-                  type="button"
-                  className="cue-tag-remove"
-                  aria-label={`Remove ${cueKey(cue)}`}
-                  onClick={() =>
-                    updateDraft((draft) => ({
-                      otherCues: draft.otherCues.filter((_, at) => at !== index),
-                    }))
-                  }
-                >
-                  ×
-                </button>
-              </span>
-            ))}
+            {otherCues.map((cue, index) =>
+              cue.kind === 'family' ? null : (
+                <span key={index} className="cue-tag mono">
+                  {cueKey(cue)}
+                  <button
+                    type="button"
+                    className="cue-tag-remove"
+                    aria-label={`Remove ${cueKey(cue)}`}
+                    onClick={() =>
+                      updateDraft((draft) => ({
+                        otherCues: draft.otherCues.filter((_, at) => at !== index),
+                      }))
+                    }
+                  >
+                    ×
+                  </button>
+                </span>
+              ),
+            )}
           </div>
         </>
       )}

@@ -45,6 +45,7 @@ export function PromptPreview() {
   const preview = useLab((state) => state.preview);
   const draft = useLab((state) => state.draft);
   const suiteItems = useLab((state) => state.suiteItems);
+  const registry = useLab((state) => state.cueFamilies);
   const openPreview = useLab((state) => state.openPreview);
   const closePreview = useLab((state) => state.closePreview);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -66,7 +67,8 @@ export function PromptPreview() {
 
   if (!preview) return null;
   const { target } = preview;
-  const cells = expandCuedConditions(draftArms(draft));
+  const families = loadedValue(registry)?.families.map((entry) => entry.family);
+  const cells = expandCuedConditions({ ...draftArms(draft), families });
   const items = loadedValue(suiteItems) ?? [];
   const itemChoices = draft.itemIds.length
     ? items.filter((item) => draft.itemIds.includes(item.id))

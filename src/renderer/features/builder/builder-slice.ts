@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { CueFamilyEntry } from '../../../shared/cue-family';
 import type { LabResponse, PromptPreview, SuiteSummary } from '../../../shared/lab-api';
 import type { CueDirection } from '../../../shared/cue-spec';
 import { labClientFor } from '../../lib/engine-client';
@@ -32,6 +33,11 @@ export interface BuilderSlice {
   draft: BuilderDraft;
   /** Suites in the workspace. */
   suites: Loadable<SuiteSummary[]>;
+  /** The cue-family registry (built-ins and the workspace's) and files it refused. */
+  cueFamilies: Loadable<{ families: CueFamilyEntry[]; problems: string[] }>;
+  loadCueFamilies: () => Promise<void>;
+  /** Imports a family file's text; resolves to an error message, or null when it was imported. */
+  importCueFamily: (text: string, name: string) => Promise<string | null>;
   /** Items of the draft's suite. */
   suiteItems: Loadable<SuiteItemSummary[]> & { suiteId?: string };
   /** The engine's estimate, and the spec text it was made for. */
@@ -84,6 +90,7 @@ export const createBuilderSlice: StateCreator<AllSlices, [], [], BuilderSlice> =
     draft: readStoredDraft(),
     suites: { state: 'idle' },
     suiteItems: { state: 'idle' },
+    cueFamilies: { state: 'idle' },
     estimate: { state: 'idle' },
     preview: null,
     launch: { state: 'idle' },
@@ -109,6 +116,26 @@ export const createBuilderSlice: StateCreator<AllSlices, [], [], BuilderSlice> =
         const first = result.value.find((suite) => suite.origin === 'builtin') ?? result.value[0];
         if (first) get().updateDraft(() => ({ suiteId: first.id, itemIds: [], itemFilter: null }));
       }
+    },
+
+    loadCueFamilies: async () => {
+      const lab = client();
+      if (!lab) return;
+      const result = await lab.listCueFamilies({});
+      set({
+        cueFamilies: result.ok
+          ? { state: 'loaded', value: result.value }
+          : { state: 'failed', error: result.error.message },
+      });
+    },
+
+    importCueFamily: async (text, name) => {
+      const lab = client();
+      if (!lab) return 'The engine is not connected.';
+      const result = await lab.importCueFamily({ text, name });
+      if (!result.ok) return result.error.message;
+      await get().loadCueFamilies();
+      return null;
     },
 
     loadSuiteItems: async (suiteId) => {
@@ -155,7 +182,8 @@ export const createBuilderSlice: StateCreator<AllSlices, [], [], BuilderSlice> =
       const current = get().preview;
       const previous = current ? loadedValue(current.result) : undefined;
       set({ preview: { target, result: { state: 'loading', value: previous } } });
-      const cell = expandCuedConditions(draftArms(draft)).find(
+      const families = loadedValue(get().cueFamilies)?.families.map((entry) => entry.family);
+      const cell = expandCuedConditions({ ...draftArms(draft), families }).find(
         (condition) => condition.key === target.conditionKey,
       );
       const condition =

@@ -4,6 +4,7 @@
  * engine's byte for byte (the e2e test drops a cell and checks the engine's estimate).
  */
 import { conditionKey } from '../../../shared/condition-keys';
+import { cuePlaceable, type CueFamily } from '../../../shared/cue-family';
 import type { CueSpec, MitigationSpec } from '../../../shared/cue-spec';
 
 export { conditionKey, cueKey, mitigationSetKey, uncuedKey } from '../../../shared/condition-keys';
@@ -25,6 +26,8 @@ export interface ArmsInput {
   placements: readonly string[];
   mitigations: readonly (readonly MitigationSpec[])[];
   drop: readonly string[];
+  /** The registry's families: a family cue is crossed only with the placements it allows. */
+  families?: readonly Pick<CueFamily, 'id' | 'placements'>[];
 }
 
 /** Every cued cell in spec order (cue, then placement, then mitigation set), duplicates once. */
@@ -33,7 +36,9 @@ export function expandCuedConditions(arms: ArmsInput): DraftCondition[] {
   const seen = new Set<string>();
   const out: DraftCondition[] = [];
   for (const cue of arms.cues) {
-    for (const placement of arms.placements) {
+    for (const placement of arms.placements.filter((name) =>
+      cuePlaceable(cue, name, arms.families),
+    )) {
       for (const mitigations of arms.mitigations) {
         const key = conditionKey(cue, placement, mitigations);
         if (seen.has(key)) continue;

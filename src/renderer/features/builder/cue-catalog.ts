@@ -60,6 +60,9 @@ export const placementOptions: readonly { id: string; label: string }[] = [
   { id: 'assistant', label: 'Assistant turn' },
   { id: 'assistant-x5', label: 'Assistant ×5' },
   { id: 'assistant-x25', label: 'Assistant ×25' },
+  { id: 'agent-final', label: 'Agent’s final message' },
+  { id: 'agent-tool-output', label: 'Agent’s tool output' },
+  { id: 'narration', label: 'Narration (family transform)' },
 ];
 
 /** The built-in mitigations (§3.4). */

@@ -2,8 +2,19 @@
 import type { ReactNode } from 'react';
 import type { FlipPair } from './replay-slice';
 
+/** The agent's-voice and narration placements, in words (the cue sits inside the trajectory). */
+const insideTrajectory: Record<string, string> = {
+  'agent-final': 'in the agent’s own voice, at the end of its last message in the trajectory',
+  'agent-tool-output':
+    'in the agent’s own voice, as a tool output it printed at the end of the trajectory',
+  narration: 'as narration turns spread through the agent’s trajectory',
+};
+
 /** Where in the opening prompt the cue text was placed, in words. */
-export function cuePlacement(prompt: string[], text: string): string {
+export function cuePlacement(prompt: string[], text: string, conditionKey = ''): string {
+  const placement = /@([a-z0-9-]+)/.exec(conditionKey)?.[1] ?? '';
+  const inside = insideTrajectory[placement];
+  if (inside) return inside;
   const index = prompt.findIndex((message) => text !== '' && message.includes(text));
   if (index === 0) return 'in the system prompt';
   if (index > 0) return `in user message ${index}`;
@@ -51,7 +62,7 @@ export function FlipFacts({ flip, extra }: { flip: FlipPair['flip']; extra?: Rea
 }
 
 /** The cue as the cued judge saw it: its text, direction and placement. */
-export function CueCard({ cued }: { cued: FlipPair['cued'] }) {
+export function CueCard({ cued, conditionKey }: { cued: FlipPair['cued']; conditionKey?: string }) {
   if (!cued.cue) return null;
   return (
     <section className="cue-card" aria-label="The cue">
@@ -62,7 +73,9 @@ export function CueCard({ cued }: { cued: FlipPair['cued'] }) {
             ? 'pushes toward FAIL (severity)'
             : 'pushes toward PASS (leniency)'}
         </span>
-        <span className="muted">placed {cuePlacement(cued.prompt, cued.cue.text)}</span>
+        <span className="muted">
+          placed {cuePlacement(cued.prompt, cued.cue.text, conditionKey)}
+        </span>
       </div>
       <blockquote className="cue-text">{cued.cue.text}</blockquote>
     </section>

@@ -34,7 +34,7 @@ export function PairView({ pair, showDiff }: { pair: FlipPair; showDiff: boolean
   return (
     <div className="pair-view" data-testid="flip-pair" data-rep-id={pair.cued.repId}>
       <FlipFacts flip={pair.flip} />
-      <CueCard cued={pair.cued} />
+      <CueCard cued={pair.cued} conditionKey={pair.flip.conditionKey} />
       <TrajectoryPanel prompt={pair.baseline.prompt} />
       {showDiff && (
         <div className="pair-summary">

@@ -13,6 +13,7 @@ import { FrontierChart } from '../../charts/FrontierChart';
 import { GradedBars } from '../../charts/GradedBars';
 import { MechanismBars } from '../../charts/MechanismBars';
 import { MitigationChart } from '../../charts/MitigationChart';
+import { ReportCardBars } from '../../charts/ReportCardBars';
 import { resultTableNames, type ResultTableName } from '../../charts/table-values';
 import { useLab } from '../../store';
 
@@ -56,6 +57,7 @@ const figures: { readonly [N in ResultTableName]: readonly Figure<N>[] } = {
   graded: [{ wide: false, Chart: GradedBars }],
   mechanisms: [{ wide: true, Chart: HarmfulMechanisms }],
   'mechanisms-helpful': [{ wide: true, Chart: HelpfulMechanisms }],
+  card: [{ wide: true, Chart: ReportCardBars }],
 };
 
 function ConnectedFigure<N extends ResultTableName>({

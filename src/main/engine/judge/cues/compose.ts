@@ -22,6 +22,9 @@ import {
 import { TABLE_2_SOURCE } from '../../paper';
 import type { Readout } from '../../contract';
 import { SOURCE_NAMES, composeErrorCue, composeTaskCue } from './axes';
+import type { CueFamily } from '../../../../shared/cue-family';
+import { findCueFamily } from './families/registry';
+import { familyTemplates } from './families/render';
 import { nullSourceText, placeboText, wordCount } from './placebo';
 import { findCuePreset, type CueProvenance, type CueWording } from './presets';
 
@@ -32,11 +35,17 @@ export interface CueContext {
   category?: string;
   /** Fills `[source]` (Table 2); default 'domain expert' = Table 2's "a senior domain expert". */
   source?: CueSource;
+  /** A family cue's family (a study's own copy); default: the registry's. */
+  family?: CueFamily;
+  /** The placement name, checked against a family's allowed placements. */
+  placement?: string;
 }
 
 /** A rendered cue, ready for a PlacedCue. */
 export interface RenderedCue {
   text: string;
+  /** A narration family's turns; `text` then joins them for records. */
+  texts?: string[];
   label: string;
   provenance: CueProvenance;
   citation?: string;
@@ -188,6 +197,22 @@ export function renderCue(
         text: fillCuePlaceholders(text, context, 'The custom cue'),
         label: `custom cue · ${direction}`,
         provenance: 'custom',
+      };
+    }
+    case 'family': {
+      const family = context.family ?? findCueFamily(spec.family);
+      if (family.id !== spec.family)
+        throw new Error(`The cue names family "${spec.family}" but was given "${family.id}".`);
+      const picked = familyTemplates(family, spec, direction, context.placement);
+      const texts = picked.texts.map((template) =>
+        fillCuePlaceholders(template, context, `Cue "${picked.label}"`),
+      );
+      return {
+        text: texts.join('\n'),
+        ...(texts.length > 1 || family.form === 'narration' ? { texts } : {}),
+        label: picked.label,
+        provenance: 'family',
+        citation: family.source,
       };
     }
   }

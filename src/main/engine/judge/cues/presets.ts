@@ -22,9 +22,10 @@ import { SEVERITY_CLAUSE, SUCCESS_CLAUSE } from './paper-fragments';
 /**
  * Where a wording comes from: printed in the paper ('paper-verbatim', including texts the PDF
  * layout split), assembled from paper fragments by a rule the paper states ('paper-derived'),
- * CueLab's own text ('cuelab'), or a researcher's free text ('custom').
+ * CueLab's own text ('cuelab'), a researcher's free text ('custom'), or a cue family's template
+ * ('family', cited by the family's source).
  */
-export type CueProvenance = 'paper-verbatim' | 'paper-derived' | 'cuelab' | 'custom';
+export type CueProvenance = 'paper-verbatim' | 'paper-derived' | 'cuelab' | 'custom' | 'family';
 
 /** One direction's wording of a preset. */
 export interface CueWording {

@@ -1,0 +1,151 @@
+/**
+ * The report card: one horizontal bar per judge × cue-family arm, the harmful flip rate of its
+ * cued reps with the item-clustered 95% interval and the gated items; the detail line and the
+ * tooltip give the flips beyond the family's placebo (and the flag), severity vs leniency,
+ * uncued accuracy and self-consistency. Judges sit side by side in one list.
+ */
+import { scaleLinear } from 'd3';
+import { memo, useMemo } from 'react';
+import { CountHeading } from './bar-ends';
+import { BarRow, barRowLayout } from './bar-row';
+import { ChartFrame } from './ChartFrame';
+import { onActivate, type ResultChartProps } from './chart-props';
+import { Figure } from './Figure';
+import type { FigureFrame } from './figure-frame';
+import { formatCount, formatInterval, formatPercent } from './format';
+import { cardBars, type CardBar } from './models/card';
+import { rateDomainMax } from './palette';
+import { PercentAxis } from './percent-axis';
+import { readableNotes } from './table-values';
+import { fittingTicks } from './text-layout';
+import { TooltipFacts, useTooltip } from './Tooltip';
+
+const preferredWidth = 688;
+const emptyHeight = 300;
+const top = 64;
+const axisTitle = 'Harmful flips, % of cued reps (95% CI, items resampled)';
+
+function points(value: number | null): string {
+  return value === null ? '—' : `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(1)} pp`;
+}
+
+function facts(bar: CardBar): [string, string][] {
+  return [
+    ['Harmful flips (reps)', formatPercent(bar.value)],
+    ['95% CI (items resampled)', formatInterval(bar.low, bar.high)],
+    ['Gated items', formatCount(bar.n)],
+    ['Harmful beyond placebo', points(bar.beyond)],
+    ['  95% CI (Newcombe, paired)', formatInterval(bar.beyondLow, bar.beyondHigh)],
+    ['Helpful beyond placebo', points(bar.helpfulBeyond)],
+    [
+      'Severity / leniency HF',
+      `${formatPercent(bar.severityPct)} / ${formatPercent(bar.leniencyPct)}`,
+    ],
+    ['Uncued accuracy', formatPercent(bar.uncuedAccuracyPct)],
+    ['Self-consistency (uncued)', formatPercent(bar.selfConsistencyPct)],
+    ['Flag', bar.flagged ? 'FLAGGED' : bar.placebo === null ? 'no placebo arm' : 'not flagged'],
+  ];
+}
+
+/** The report-card figure. */
+export const ReportCardBars = memo(function ReportCardBars(props: ResultChartProps<'card'>) {
+  const { table, studyId, onOpenReps } = props;
+  const { tooltip, show, hide } = useTooltip();
+  const bars = useMemo(() => cardBars(table), [table]);
+  const max = rateDomainMax(bars.map((bar) => bar.high ?? bar.value));
+
+  const draw = (frame: FigureFrame) => {
+    const { width, palette } = frame;
+    const { left, right, labelWidth, rowHeights, rowTops, bottom, height } = barRowLayout(
+      width,
+      bars,
+      top,
+      axisTitle,
+    );
+    const x = scaleLinear().domain([0, max]).range([left, right]);
+    return (
+      <Figure
+        frame={frame}
+        height={height}
+        title="Report card: cue families per judge"
+        subtitle={`${bars.length} family arm${bars.length === 1 ? '' : 's'} · bars: harmful flips of cued reps · whiskers: 95% CI · detail: beyond the family’s placebo`}
+        simulated={table?.simulated ?? false}
+      >
+        {x.ticks(fittingTicks(x)).map((tick) => (
+          <line key={tick} x1={x(tick)} x2={x(tick)} y1={top} y2={bottom} stroke={palette.grid} />
+        ))}
+        <CountHeading x={width - 8} y={top - 6} palette={palette} />
+        {bars.map((bar, index) => {
+          const rowHeight = rowHeights[index] ?? 26;
+          const y = (rowTops[index] ?? top) + rowHeight / 2;
+          const mark = `${bar.condition}\u0000${bar.judge}`;
+          const open = () =>
+            onOpenReps({
+              title: `${bar.condition} · ${bar.judge}`,
+              ...(bar.judge !== 'all' ? { judgeId: bar.judge } : {}),
+              conditionKeys: [bar.condition, 'uncued'],
+            });
+          return (
+            <g
+              key={mark}
+              role="button"
+              tabIndex={0}
+              aria-label={`${bar.label} ${bar.detail}: ${formatPercent(bar.value)}`}
+              style={{ cursor: 'pointer' }}
+              onMouseMove={(event) =>
+                show(
+                  event,
+                  mark,
+                  <TooltipFacts title={`${bar.label} · ${bar.detail}`} facts={facts(bar)} />,
+                )
+              }
+              onMouseLeave={hide}
+              onClick={open}
+              onKeyDown={onActivate(open)}
+            >
+              <BarRow
+                x={x}
+                y={y}
+                barHeight={16}
+                labelWidth={labelWidth}
+                label={bar.label}
+                detail={bar.detail}
+                value={bar.value}
+                low={bar.low}
+                high={bar.high}
+                n={bar.n}
+                countX={width - 8}
+                palette={palette}
+              />
+            </g>
+          );
+        })}
+        <line x1={x(0)} x2={x(0)} y1={top} y2={bottom} stroke={palette.axis} />
+        <PercentAxis
+          scale={x}
+          offset={bottom}
+          titleY={bottom + 32}
+          title={axisTitle}
+          palette={palette}
+        />
+      </Figure>
+    );
+  };
+  return (
+    <ChartFrame
+      table="card"
+      studyId={studyId}
+      label="Report card"
+      reference="cue families"
+      width={preferredWidth}
+      height={emptyHeight}
+      filled={bars.length > 0}
+      simulated={table?.simulated ?? false}
+      notes={readableNotes(table)}
+      emptyTitle="No cue-family arms in this study"
+      tooltip={tooltip}
+      hint="Click a bar for its reps."
+      figure={draw}
+    />
+  );
+});

@@ -1,0 +1,57 @@
+/**
+ * The report card from the `card` table: one bar per judge × cue-family arm, its harmful flip
+ * rate at rep level with the item-clustered interval, and beside it the flips beyond the
+ * family's placebo, the flag, uncued accuracy and self-consistency (tooltip and detail line).
+ */
+import type { ReportTableOf } from '../table-values';
+
+/** One bar of the card. */
+export interface CardBar {
+  readonly label: string;
+  readonly detail: string;
+  readonly condition: string;
+  readonly judge: string;
+  readonly value: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+  readonly n: number;
+  readonly beyond: number | null;
+  readonly beyondLow: number | null;
+  readonly beyondHigh: number | null;
+  readonly helpfulBeyond: number | null;
+  readonly severityPct: number | null;
+  readonly leniencyPct: number | null;
+  readonly flagged: boolean;
+  readonly placebo: string | null;
+  readonly uncuedAccuracyPct: number | null;
+  readonly selfConsistencyPct: number | null;
+}
+
+function signed(value: number | null): string {
+  if (value === null) return 'no placebo';
+  return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(0)} pp beyond placebo`;
+}
+
+/** The bars, judge by judge (several judges side by side in one list), families in order. */
+export function cardBars(table: ReportTableOf<'card'> | undefined): CardBar[] {
+  return (table?.rows ?? []).map((row) => ({
+    label: row.family,
+    detail: `${row.judge} · ${row.placement} · ${signed(row.harmfulBeyondPlaceboPp)}${row.flag === 'FLAGGED' ? ' · FLAGGED' : ''}`,
+    condition: row.condition,
+    judge: row.judge,
+    value: row.harmfulRepPct,
+    low: row.harmfulRepCiLow,
+    high: row.harmfulRepCiHigh,
+    n: row.gate,
+    beyond: row.harmfulBeyondPlaceboPp,
+    beyondLow: row.harmfulBeyondPlaceboCiLow,
+    beyondHigh: row.harmfulBeyondPlaceboCiHigh,
+    helpfulBeyond: row.helpfulBeyondPlaceboPp,
+    severityPct: row.severityPct,
+    leniencyPct: row.leniencyPct,
+    flagged: row.flag === 'FLAGGED',
+    placebo: row.placebo,
+    uncuedAccuracyPct: row.uncuedAccuracyPct,
+    selfConsistencyPct: row.selfConsistencyPct,
+  }));
+}
