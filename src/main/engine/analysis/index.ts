@@ -44,3 +44,4 @@ export { lastTallyUpdate } from './scoped-tally';
 export { compareStudies } from './study-compare';
 export type { StudyComparison } from './study-compare';
 export { simulatedEffectCell } from './simulated-mitigations';
+export { realizedPower, realizedPowerCell, uncuedRepIcc } from './realized-power';

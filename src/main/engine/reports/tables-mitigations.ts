@@ -13,12 +13,15 @@ import {
   type MitigationRow,
   percent,
   POOLED,
+  realizedPower,
+  realizedPowerCell,
   type ReportColumn,
   type ReportRow,
   type ReportTable,
   rowFacts,
   simulatedEffectCell,
   UNCUED_CONDITION,
+  uncuedRepIcc,
   whyNoPairs,
 } from '../analysis';
 import { adjustedPColumn } from './table-statistics';
@@ -80,6 +83,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
       'every comparison in the table at the same scope, judge and dataset (all mitigations, ' +
       'cues, placements and dimensions), harmful and helpful tests adjusted separately',
     FRONTIER_NOTE,
+    realizedNote(rows),
   ];
   if (effects.length === 0)
     notes.push(
@@ -105,6 +109,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         { key: 'harmfulAfterPct', label: 'HF % after', unit: '%' },
         { key: 'harmfulP', label: 'HF McNemar p', unit: 'p' },
         adjustedPColumn('harmfulP', 'HF McNemar p'),
+        { key: 'harmfulPower', label: 'HF realized power' },
         { key: 'wrong', label: 'wrong' },
         { key: 'helpfulBeforePct', label: 'HELP % before', unit: '%' },
         { key: 'helpfulAfterPct', label: 'HELP % after', unit: '%' },
@@ -130,6 +135,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         harmfulAfterPct: percent(effect.after.harmfulFlipRate),
         harmfulP: effect.harmfulTest.pValue,
         harmfulPAdjusted: harmfulAdjusted[index] ?? null,
+        harmfulPower: harmfulPowerCell(effect),
         wrong: effect.before.wrong,
         helpfulBeforePct: percent(effect.before.helpfulFlipRate),
         helpfulAfterPct: percent(effect.after.helpfulFlipRate),
@@ -145,6 +151,25 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
     },
     rows,
     effects,
+  );
+}
+
+function harmfulPowerCell(effect: MitigationRow): string {
+  const harm = effect.harmfulDifference;
+  return realizedPowerCell(
+    realizedPower(harm?.n ?? 0, harm?.first ?? null, effect.harmfulTest.pValue),
+  );
+}
+
+function realizedNote(rows: readonly JudgeRepRow[]): string {
+  const icc = uncuedRepIcc(rows);
+  return (
+    'HF realized power: "detected" when McNemar p < 0.05; otherwise the smallest drop in HF % ' +
+    'the exact McNemar test had 80% power to detect on these paired items from the observed ' +
+    'before rate ("no change > X pp"), or "underpowered" when not even removing every harmful ' +
+    'flip was detectable. ICC of the uncued reps (one-way ANOVA of rep correctness within ' +
+    `items) = ${icc === null ? 'n/a (too few items with two or more reps)' : icc.toFixed(2)}` +
+    '; the estimate assumes 0.64 unless told otherwise (it converts rates per rep, not the test)'
   );
 }
 
