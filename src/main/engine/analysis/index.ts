@@ -23,6 +23,7 @@ export { mitigationEffects } from './mitigation';
 export type { MitigationRow } from './mitigation';
 export { HOLM_METHOD, holmAdjustWithin } from './multiplicity';
 export type { ClusteredRate } from './cluster-bootstrap';
+export { FEW_CLUSTERS } from './cluster-bootstrap';
 export { repLevelRates, repRateKey } from './rep-rates';
 export { flipsBeyondPlacebo, placeboArms } from './placebo';
 export type { BeyondPlacebo } from './placebo';

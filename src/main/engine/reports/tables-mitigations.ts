@@ -180,7 +180,8 @@ function realizedNote(rows: readonly JudgeRepRow[]): string {
 const FRONTIER_NOTE =
   'HF reduction = HF % before − after on the items gated in both arms (pp), with Newcombe’s ' +
   'paired 95% interval; HELP retained = HELP % after / before on the items wrong in both arms, ' +
-  'its interval that of the difference divided by the before rate (the before rate held fixed)';
+  'its interval that of the difference divided by the before rate (the before rate held fixed), ' +
+  'clipped to what the rates allow (0 to 100 / before rate %)';
 
 const frontierColumns: ReportColumn[] = [
   { key: 'harmfulReductionPp', label: 'HF reduction (pp)', unit: 'pp' },
@@ -199,7 +200,12 @@ const frontierColumns: ReportColumn[] = [
 function frontierCells(effect: MitigationRow): ReportRow {
   const harm = effect.harmfulDifference;
   const help = effect.helpfulDifference;
-  const keep = help && help.first > 0 ? (value: number) => 100 * (1 - value / help.first) : null;
+  // Help kept = after / before lies in [0, 1 / before]: the difference's interval, divided by the
+  // before rate, is clipped there (an after rate cannot be below 0 or above 1).
+  const keep =
+    help && help.first > 0
+      ? (value: number) => Math.min(100 / help.first, Math.max(0, 100 * (1 - value / help.first)))
+      : null;
   return {
     harmfulReductionPp: harm ? harm.difference * 100 : null,
     harmfulReductionCiLow: harm ? harm.interval.low * 100 : null,
