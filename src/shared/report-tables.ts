@@ -164,6 +164,8 @@ const mitigationsRow = z.object({
   harmfulAfterPct: measure,
   harmfulP: measure,
   harmfulPAdjusted: measure,
+  /** Benjamini–Hochberg-adjusted McNemar p over the same family as Holm's. */
+  harmfulPBh: measure,
   /** 'detected', 'no change > X pp' (the realized MDD) or 'underpowered'. */
   harmfulPower: text,
   wrong: count,

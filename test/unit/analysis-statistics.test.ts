@@ -11,7 +11,13 @@ import { clusteredRate } from '../../src/main/engine/analysis/cluster-bootstrap'
 import { pairItems, type PairedItem } from '../../src/main/engine/analysis/pairs';
 import { repLevelRates, repRateKey } from '../../src/main/engine/analysis/rep-rates';
 import type { BinaryVerdict, JudgeRepRow } from '../../src/main/engine/analysis/types';
-import { holmAdjust, holmAdjustWithin } from '../../src/main/engine/analysis/multiplicity';
+import {
+  benjaminiHochbergAdjust,
+  benjaminiHochbergWithin,
+  holmAdjust,
+  holmAdjustWithin,
+} from '../../src/main/engine/analysis/multiplicity';
+import { isPlaceboArm } from '../../src/main/engine/analysis/placebo';
 import { newcombePairedDifference } from '../../src/main/engine/analysis/paired-difference';
 import { wilsonAtEffectiveSize, wilsonInterval } from '../../src/main/engine/analysis/wilson';
 
@@ -50,6 +56,51 @@ describe('holmAdjust', () => {
     expect(adjusted[0]).toBeCloseTo(0.02, 12);
     expect(adjusted[1]).toBeCloseTo(0.01, 12);
     expect(adjusted[2]).toBeCloseTo(0.02, 12);
+  });
+});
+
+describe('benjaminiHochbergAdjust (Benjamini & Hochberg 1995)', () => {
+  it('a hand-worked vector: 0.01, 0.04, 0.03, 0.005 → 0.02, 0.04, 0.04, 0.02', () => {
+    // Sorted 0.005, 0.01, 0.03, 0.04; m·p/j = 0.02, 0.02, 0.04, 0.04; running minimum from the top.
+    // R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "BH") gives the same.
+    const adjusted = benjaminiHochbergAdjust([0.01, 0.04, 0.03, 0.005]);
+    [0.02, 0.04, 0.04, 0.02].forEach((value, index) =>
+      expect(adjusted[index]).toBeCloseTo(value, 12),
+    );
+    // Never above Holm's, which controls the stronger family-wise error.
+    const holm = holmAdjust([0.01, 0.04, 0.03, 0.005]);
+    adjusted.forEach((value, index) => expect(value).toBeLessThanOrEqual(holm[index] ?? 1));
+  });
+
+  it('a step-up: a later small p pulls earlier ones down; nulls stay out; families apart', () => {
+    // 0.04 and 0.045 alone would not pass at 0.05 after ×2, but as the two largest of two
+    // p-values both below 0.05 they are both 0.045.
+    expect(benjaminiHochbergAdjust([0.04, 0.045])).toEqual([0.045, 0.045]);
+    expect(benjaminiHochbergAdjust([null, 0.5, 1])).toEqual([null, 1, 1]);
+    expect(() => benjaminiHochbergAdjust([1.5])).toThrow(/p-value/);
+    const entries = [
+      { family: 'a', p: 0.01 },
+      { family: 'b', p: 0.01 },
+      { family: 'a', p: 0.04 },
+    ];
+    expect(
+      benjaminiHochbergWithin(
+        entries,
+        (entry) => entry.p,
+        (entry) => entry.family,
+      ),
+    ).toEqual([0.02, 0.01, 0.04]);
+  });
+});
+
+describe('isPlaceboArm', () => {
+  it('a preset, imported or composed placebo cue is a placebo arm', () => {
+    expect(isPlaceboArm({ cueLabel: 'preset:placebo' })).toBe(true);
+    expect(isPlaceboArm({ cueLabel: 'placebo' })).toBe(true);
+    expect(isPlaceboArm({ cueLabel: 'axes:strength=placebo' })).toBe(true);
+    expect(isPlaceboArm({ cueLabel: 'axes:source=reviewer,strength=placebo' })).toBe(true);
+    expect(isPlaceboArm({ cueLabel: 'axes:strength=strong' })).toBe(false);
+    expect(isPlaceboArm({ cueLabel: 'custom:placebo' })).toBe(false);
   });
 });
 

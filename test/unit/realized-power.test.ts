@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { realizedPower, realizedPowerCell, uncuedRepIcc } from '../../src/main/engine/analysis';
 import type { JudgeRepRow } from '../../src/main/engine/analysis';
 import { mcnemarPower } from '../../src/shared/power';
+import { benjaminiHochbergAdjust } from '../../src/main/engine/analysis';
+import { mitigationsTable } from '../../src/main/engine/reports/tables-mitigations';
 
 function rep(itemId: string, rep: number, correct: boolean, condition = 'uncued'): JudgeRepRow {
   return {
@@ -55,5 +57,38 @@ describe('realized power', () => {
     // Ten items at 10%: not even removing every harmful flip is detectable.
     expect(realizedPowerCell(realizedPower(10, 0.1, 1))).toBe('underpowered');
     expect(realizedPowerCell(realizedPower(0, null, null))).toBe('underpowered');
+  });
+});
+
+describe('the mitigations table: realized power and BH beside Holm', () => {
+  it('each row says what it could detect; BH is adjusted over the same family as Holm', () => {
+    const arm = (condition: string, mitigation: string | null, flips: (index: number) => boolean) =>
+      Array.from({ length: 40 }, (_, index) =>
+        [0, 1, 2].map((r) => ({
+          ...rep(`i${index}`, r, !flips(index), condition),
+          cueDirection: 'severity' as const,
+          cueLabel: 'preset:strong',
+          placement: 'system',
+          mitigation,
+        })),
+      ).flat();
+    const rows = [
+      ...Array.from({ length: 40 }, (_, index) =>
+        [0, 1, 2].map((r) => rep(`i${index}`, r, true)),
+      ).flat(),
+      ...arm('strong', null, (index) => index < 12),
+      ...arm('strong+guard', 'guard', (index) => index < 2),
+      ...arm('strong+note', 'note', (index) => index >= 28),
+    ];
+    const table = mitigationsTable(rows);
+    const judgeRows = table.rows.filter((row) => row.scope === 'judge-dataset');
+    expect(judgeRows.map((row) => row.mitigation)).toEqual(['guard', 'note']);
+    const [guard, note] = judgeRows;
+    expect(guard?.harmfulPower).toBe('detected');
+    expect(note?.harmfulPower).toMatch(/^no change > \d+\.\d pp$/);
+    const bh = benjaminiHochbergAdjust(judgeRows.map((row) => row.harmfulP as number));
+    expect(judgeRows.map((row) => row.harmfulPBh)).toEqual(bh);
+    // Every uncued rep right: no variation to estimate an ICC from.
+    expect(table.notes.join('\n')).toMatch(/ICC of the uncued reps .* = n\/a/);
   });
 });

@@ -16,6 +16,7 @@ import { compareCommand } from './compare';
 import { demoCommand } from './demo';
 import { envCommand } from './env';
 import { estimateCommand } from './estimate';
+import { validateCommand } from './validate';
 import { exportInspectCommand } from './export-inspect';
 import { importResultsCommand } from './import-results';
 import { judgeCommand } from './judge';
@@ -43,6 +44,7 @@ export const commands: readonly CliCommand[] = [
   promptCommand,
   judgeCommand,
   estimateCommand,
+  validateCommand,
   runCommand,
   statusCommand,
   importResultsCommand,

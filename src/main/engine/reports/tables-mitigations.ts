@@ -3,6 +3,8 @@
  * McNemar p of each comparison and its Holm adjustment across the condition grid.
  */
 import {
+  benjaminiHochbergWithin,
+  BH_METHOD,
   flipRates,
   type FlipRow,
   holmAdjustWithin,
@@ -70,6 +72,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
     [effect.scope, effect.judge ?? '', effect.dataset ?? ''].join('\u0000');
   const harmfulAdjusted = holmAdjustWithin(effects, (effect) => effect.harmfulTest.pValue, family);
   const helpfulAdjusted = holmAdjustWithin(effects, (effect) => effect.helpfulTest.pValue, family);
+  const harmfulBh = benjaminiHochbergWithin(effects, (effect) => effect.harmfulTest.pValue, family);
   const notes = [
     'before = the cued condition without the mitigation, after = the same cue and placement ' +
       'with it (§3.4)',
@@ -81,7 +84,9 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
       'items; helpful: wrong items); n = those items',
     `${HOLM_METHOD}-adjusted p: ${HOLM_METHOD}'s step-down adjustment (family-wise error) over ` +
       'every comparison in the table at the same scope, judge and dataset (all mitigations, ' +
-      'cues, placements and dimensions), harmful and helpful tests adjusted separately',
+      'cues, placements and dimensions), harmful and helpful tests adjusted separately; ' +
+      `${BH_METHOD}-adjusted p: Benjamini–Hochberg's step-up over the same family (controls ` +
+      'the false-discovery rate, for large grids of cue axes and placements)',
     FRONTIER_NOTE,
     realizedNote(rows),
   ];
@@ -109,6 +114,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         { key: 'harmfulAfterPct', label: 'HF % after', unit: '%' },
         { key: 'harmfulP', label: 'HF McNemar p', unit: 'p' },
         adjustedPColumn('harmfulP', 'HF McNemar p'),
+        { key: 'harmfulPBh', label: `HF McNemar p (${BH_METHOD}-adjusted)`, unit: 'p' },
         { key: 'harmfulPower', label: 'HF realized power' },
         { key: 'wrong', label: 'wrong' },
         { key: 'helpfulBeforePct', label: 'HELP % before', unit: '%' },
@@ -135,6 +141,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         harmfulAfterPct: percent(effect.after.harmfulFlipRate),
         harmfulP: effect.harmfulTest.pValue,
         harmfulPAdjusted: harmfulAdjusted[index] ?? null,
+        harmfulPBh: harmfulBh[index] ?? null,
         harmfulPower: harmfulPowerCell(effect),
         wrong: effect.before.wrong,
         helpfulBeforePct: percent(effect.before.helpfulFlipRate),

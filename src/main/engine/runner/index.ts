@@ -13,3 +13,5 @@ export type { JudgeOneRequest } from './judge-one';
 export { workspaceRunnerDeps } from './workspace-deps';
 export { selectItems } from './create-study';
 export { HeldPauses } from './held-pauses';
+export { runValidation } from './validate';
+export type { ValidationReport } from './validate';
