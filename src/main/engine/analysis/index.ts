@@ -54,3 +54,5 @@ export type { StudyComparison } from './study-compare';
 export { simulatedEffectCell } from './simulated-mitigations';
 export { realizedPower, realizedPowerCell, uncuedRepIcc } from './realized-power';
 export { fisherExact } from './proportion-difference';
+export { pairedEquivalence, unpairedEquivalence } from './equivalence';
+export type { Equivalence } from './equivalence';
