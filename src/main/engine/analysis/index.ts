@@ -55,4 +55,3 @@ export { simulatedEffectCell } from './simulated-mitigations';
 export { realizedPower, realizedPowerCell, uncuedRepIcc } from './realized-power';
 export { fisherExact } from './proportion-difference';
 export { pairedEquivalence, unpairedEquivalence } from './equivalence';
-export type { Equivalence } from './equivalence';

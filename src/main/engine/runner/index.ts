@@ -14,4 +14,3 @@ export { workspaceRunnerDeps } from './workspace-deps';
 export { selectItems } from './create-study';
 export { HeldPauses } from './held-pauses';
 export { runValidation } from './validate';
-export type { ValidationReport } from './validate';
