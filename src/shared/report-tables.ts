@@ -69,6 +69,8 @@ const flipsRow = z.object({
   ...interval('harmful'),
   harmfulRepPct: measure,
   ...interval('harmfulRep'),
+  /** 'few items (n < 15)' when the clustered interval rests on fewer than 15 items; else null. */
+  harmfulRepWarning: optionalText,
   harmfulGrandMeanPct: measure,
   wrong: count,
   helpful: count,
@@ -76,6 +78,7 @@ const flipsRow = z.object({
   ...interval('helpful'),
   helpfulRepPct: measure,
   ...interval('helpfulRep'),
+  helpfulRepWarning: optionalText,
   /** The placebo arm the row is set against, when the study has one. */
   placebo: optionalText,
   placeboPaired: measure,
@@ -160,6 +163,10 @@ const effortRow = z.object({
   harmful: count,
   harmfulPct: measure,
   ...interval('harmful'),
+  /** Items behind the bin's reps (the clusters of its interval). */
+  items: count,
+  /** 'few items (n < 15)' when the bin's clustered interval rests on fewer than 15 items. */
+  warning: optionalText,
   /** `yes`, or `hidden` for a bin with too few reps; null on the pooled row. */
   plotted: optionalText,
   /** Pearson r of turns against flipping, on the pooled row only. */
@@ -182,6 +189,10 @@ const mitigationsRow = z.object({
   harmfulAfterPct: measure,
   harmfulP: measure,
   harmfulPAdjusted: measure,
+  /** Benjamini–Hochberg-adjusted McNemar p over the same family as Holm's. */
+  harmfulPBh: measure,
+  /** 'detected', 'no change > X pp' (the realized MDD) or 'underpowered'. */
+  harmfulPower: text,
   wrong: count,
   helpfulBeforePct: measure,
   helpfulAfterPct: measure,

@@ -56,7 +56,8 @@ describe('cuelab estimate', () => {
       /^Disk: about 2 MB \(5,870 B of rows per rep .*once per arm \(\d\)\)$/m,
     );
     expect(result.stdout).toMatch(/synthetic persona deferential-frontier, a simulation/);
-    expect(result.stdout).toMatch(/ICC 0\.64, design effect 2\.28/);
+    expect(result.stdout).toMatch(/for the exact McNemar test on item-majority verdicts/);
+    expect(result.stdout).toMatch(/ICC 0\.64 \(assumed, between reps of one item\)/);
     expect(result.stdout).toMatch(/Items needed to detect 10\.0 percentage points: \d+ per judge/);
   });
 
@@ -69,6 +70,7 @@ describe('cuelab estimate', () => {
     const result = estimate(path, '--baseline', '0.2', '--detect', '0.1', '--accuracy', '0.75');
     expect(result.status).toBe(0);
     const design = { items: 40, reps: 3, baseline: 0.2, uncuedAccuracy: 0.75, icc: 0.64 };
+    expect(result.stdout).toContain('= 30 gated items per arm');
     const difference = minimumDetectableDifference(design) as number;
     expect(result.stdout).toContain(
       `Minimum detectable difference: ${(difference * 100).toFixed(1)} percentage points`,
@@ -76,6 +78,19 @@ describe('cuelab estimate', () => {
     expect(result.stdout).toContain(
       `detect 10.0 percentage points: ${itemsNeeded(design, 0.1)} per judge`,
     );
+  });
+
+  it('names Fisher for two studies on different items, with its own MDD', () => {
+    const real = { id: 'opus', provider: 'anthropic', model: 'claude-opus-4-7' };
+    const result = estimate(spec([real], 56), '--baseline', '0.3', '--unpaired');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/for the Fisher exact test on item-majority verdicts/);
+    const design = { items: 56, reps: 3, baseline: 0.3, uncuedAccuracy: 0.734, icc: 0.64 };
+    const fisher = minimumDetectableDifference({ ...design, test: 'Fisher exact' }) as number;
+    // Arms independent given the item: pairing gains (almost) nothing, so the two MDDs are close.
+    expect(fisher).not.toBe(minimumDetectableDifference(design));
+    expect(Math.abs(fisher - (minimumDetectableDifference(design) as number))).toBeLessThan(0.03);
+    expect(result.stdout).toContain(`${(fisher * 100).toFixed(1)} percentage points`);
   });
 
   it('refuses a baseline out of range, a spec that does not parse and one that is not valid', () => {

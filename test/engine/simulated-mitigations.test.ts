@@ -2,8 +2,10 @@
  * A synthetic study with the guard and cite-evidence arms must not report "the guard does
  * nothing": through the real runner, the real SQLite workspace and the synthetic judge the
  * workspace builds (runner/synthetic-judge.ts), each mitigated arm's harmful and helpful flip
- * rates move the way Table 1 (§3.4) reports. The seed is fixed; the cued arms share their draws,
- * so a mitigation moves a threshold under the same draws and the direction is reliable.
+ * rates move the way Table 1 (§3.4) reports. The seed is fixed. Each mitigated arm draws on its
+ * own (as a real judge run twice would), so an item can flip after a mitigation without having
+ * flipped before (McNemar's c > 0), and effects as small as cite-evidence's are checked in the
+ * probabilities each rep records, not in 40 items' noisy rates.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,8 @@ import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps
 import { openStore, type Store } from '../../src/main/engine/store/database';
 import { saveSuite } from '../../src/main/engine/store/suite-items';
 import type { ReportRow } from '../../src/main/engine/analysis';
+import { mitigationEffects } from '../../src/main/engine/analysis/mitigation';
+import { studyRows } from '../../src/main/engine/reports/rows';
 import { studySpecSchema } from '../../src/shared/study-spec';
 import { suiteFileSchema } from '../../src/shared/suite-format';
 import { makeTempDir } from '../helpers/temp-dir';
@@ -123,19 +127,58 @@ describe('mitigations in a synthetic study (Table 1, §3.4; SIMULATED)', () => {
     expect(num(row.helpfulRetainedPct)).toBeLessThan(100);
   });
 
+  /** Mean recorded per-rep probabilities of the arm's reps (SIMULATED record). */
+  const recorded = (conditionKey: string) => {
+    const reps = (
+      store.db
+        .prepare(
+          `SELECT r.simulation_json FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
+            WHERE j.study_id = ? AND j.condition_key = ?`,
+        )
+        .all(studyId, conditionKey) as { simulation_json: string }[]
+    ).map(
+      (row) =>
+        JSON.parse(row.simulation_json) as {
+          deferProbability: number;
+          betterInvestigationProbability: number;
+          luckyDeferenceProbability: number;
+        },
+    );
+    const mean = (pick: (rep: (typeof reps)[number]) => number) =>
+      reps.reduce((sum, rep) => sum + pick(rep), 0) / reps.length;
+    return {
+      defer: mean((rep) => rep.deferProbability),
+      help: mean((rep) => rep.betterInvestigationProbability + rep.luckyDeferenceProbability),
+    };
+  };
+
   it('cite-evidence cuts helpful flips more than harmful ones (18% → 16%, 30% → 19%)', () => {
-    const row = rowOf('cite-evidence');
-    const harmDrop = num(row.harmfulBeforePct) - num(row.harmfulAfterPct);
-    const helpDrop = num(row.helpfulBeforePct) - num(row.helpfulAfterPct);
-    expect(harmDrop).toBeGreaterThanOrEqual(0);
-    expect(helpDrop).toBeGreaterThan(0);
-    expect(helpDrop).toBeGreaterThan(harmDrop);
+    const before = recorded('preset:strong@system');
+    const after = recorded('preset:strong@system+cite-evidence');
+    expect(after.defer).toBeLessThanOrEqual(before.defer);
+    expect(after.help).toBeLessThan(before.help);
+    expect((before.help - after.help) / before.help).toBeGreaterThan(
+      (before.defer - after.defer) / before.defer,
+    );
+  });
+
+  it('mitigated arms draw on their own: items flip after a mitigation that held before', () => {
+    const effects = mitigationEffects(studyRows(store, studyId)).filter(
+      (effect) => effect.scope === 'judge',
+    );
+    expect(effects.length).toBe(5);
+    for (const effect of effects)
+      expect(effect.harmfulTest.c + effect.helpfulTest.c).toBeGreaterThan(0);
+    const sum = effects.reduce((total, effect) => total + effect.harmfulTest.c, 0);
+    expect(sum).toBeGreaterThan(0);
   });
 
   it('a user-defined mitigation is marked "effect not modelled" and changes nothing', () => {
     const row = rowOf('my-note');
-    expect(row.harmfulAfterPct).toBe(row.harmfulBeforePct);
-    expect(row.helpfulAfterPct).toBe(row.helpfulBeforePct);
+    // Same probabilities in both arms; the rates differ only by the arms' own draws.
+    expect(recorded('preset:strong@system+my-note')).toEqual(recorded('preset:strong@system'));
+    expect(num(row.harmfulP)).toBeGreaterThan(0.05);
+    expect(num(row.helpfulP)).toBeGreaterThan(0.05);
     const table = reportTable(store, studyId, 'mitigations');
     expect(table.notes.join('\n')).toMatch(/my-note.*effect not modelled/);
     expect(reportTable(store, studyId, 'flips').notes.join('\n')).toMatch(/effect not modelled/);

@@ -129,3 +129,25 @@ describe('harmfulFlipsByEffort (Fig. 3, App. L)', () => {
     expect(row?.pearsonR).not.toBeNull();
   });
 });
+
+describe('Fig. 3 bin intervals are clustered by item', () => {
+  it('reps of one item that agree count as one: wider than Wilson over reps, items counted', () => {
+    // 10 gated items, three cued reps each at 5 turns: 3 items flipped in all three reps.
+    const rows = Array.from({ length: 10 }, (_, index) =>
+      item(
+        `i${index}`,
+        'pass',
+        'pass',
+        Array.from({ length: 3 }, () => [index < 3 ? 'fail' : 'pass', 5] as const),
+      ),
+    ).flat();
+    const [curve] = harmfulFlipsByEffort(rows);
+    const bin = curve?.bins.find((entry) => entry.label === '4–6');
+    expect(bin).toMatchObject({ n: 30, harmfulFlips: 9, items: 10, fewItems: true });
+    const ci = bin?.harmfulFlipCi as { low: number; high: number };
+    // As 30 independent reps Wilson would give about [0.167, 0.479]; as 10 items, [0.108, 0.603].
+    expect(ci.high - ci.low).toBeGreaterThan(0.45);
+    expect(ci.low).toBeGreaterThanOrEqual(0);
+    expect(ci.high).toBeLessThanOrEqual(1);
+  });
+});

@@ -6,14 +6,20 @@
 import { describe, expect, it } from 'vitest';
 import { binomialDraw, logFactorial } from '../../src/main/engine/analysis/binomial-draw';
 import { resolveBootstrap } from '../../src/main/engine/analysis/bootstrap';
-import { seededRandom } from '../../src/main/engine/random';
+import { mulberry32, seededRandom } from '../../src/main/engine/random';
 import { clusteredRate } from '../../src/main/engine/analysis/cluster-bootstrap';
 import { pairItems, type PairedItem } from '../../src/main/engine/analysis/pairs';
 import { repLevelRates, repRateKey } from '../../src/main/engine/analysis/rep-rates';
 import type { BinaryVerdict, JudgeRepRow } from '../../src/main/engine/analysis/types';
-import { holmAdjust, holmAdjustWithin } from '../../src/main/engine/analysis/multiplicity';
+import {
+  benjaminiHochbergAdjust,
+  benjaminiHochbergWithin,
+  holmAdjust,
+  holmAdjustWithin,
+} from '../../src/main/engine/analysis/multiplicity';
+import { isPlaceboArm } from '../../src/main/engine/analysis/placebo';
 import { newcombePairedDifference } from '../../src/main/engine/analysis/paired-difference';
-import { wilsonInterval } from '../../src/main/engine/analysis/wilson';
+import { wilsonAtEffectiveSize, wilsonInterval } from '../../src/main/engine/analysis/wilson';
 
 describe('holmAdjust', () => {
   it('a hand-worked vector: 0.01, 0.04, 0.03, 0.005', () => {
@@ -50,6 +56,51 @@ describe('holmAdjust', () => {
     expect(adjusted[0]).toBeCloseTo(0.02, 12);
     expect(adjusted[1]).toBeCloseTo(0.01, 12);
     expect(adjusted[2]).toBeCloseTo(0.02, 12);
+  });
+});
+
+describe('benjaminiHochbergAdjust (Benjamini & Hochberg 1995)', () => {
+  it('a hand-worked vector: 0.01, 0.04, 0.03, 0.005 → 0.02, 0.04, 0.04, 0.02', () => {
+    // Sorted 0.005, 0.01, 0.03, 0.04; m·p/j = 0.02, 0.02, 0.04, 0.04; running minimum from the top.
+    // R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "BH") gives the same.
+    const adjusted = benjaminiHochbergAdjust([0.01, 0.04, 0.03, 0.005]);
+    [0.02, 0.04, 0.04, 0.02].forEach((value, index) =>
+      expect(adjusted[index]).toBeCloseTo(value, 12),
+    );
+    // Never above Holm's, which controls the stronger family-wise error.
+    const holm = holmAdjust([0.01, 0.04, 0.03, 0.005]);
+    adjusted.forEach((value, index) => expect(value).toBeLessThanOrEqual(holm[index] ?? 1));
+  });
+
+  it('a step-up: a later small p pulls earlier ones down; nulls stay out; families apart', () => {
+    // 0.04 and 0.045 alone would not pass at 0.05 after ×2, but as the two largest of two
+    // p-values both below 0.05 they are both 0.045.
+    expect(benjaminiHochbergAdjust([0.04, 0.045])).toEqual([0.045, 0.045]);
+    expect(benjaminiHochbergAdjust([null, 0.5, 1])).toEqual([null, 1, 1]);
+    expect(() => benjaminiHochbergAdjust([1.5])).toThrow(/p-value/);
+    const entries = [
+      { family: 'a', p: 0.01 },
+      { family: 'b', p: 0.01 },
+      { family: 'a', p: 0.04 },
+    ];
+    expect(
+      benjaminiHochbergWithin(
+        entries,
+        (entry) => entry.p,
+        (entry) => entry.family,
+      ),
+    ).toEqual([0.02, 0.01, 0.04]);
+  });
+});
+
+describe('isPlaceboArm', () => {
+  it('a preset, imported or composed placebo cue is a placebo arm', () => {
+    expect(isPlaceboArm({ cueLabel: 'preset:placebo' })).toBe(true);
+    expect(isPlaceboArm({ cueLabel: 'placebo' })).toBe(true);
+    expect(isPlaceboArm({ cueLabel: 'axes:strength=placebo' })).toBe(true);
+    expect(isPlaceboArm({ cueLabel: 'axes:source=reviewer,strength=placebo' })).toBe(true);
+    expect(isPlaceboArm({ cueLabel: 'axes:strength=strong' })).toBe(false);
+    expect(isPlaceboArm({ cueLabel: 'custom:placebo' })).toBe(false);
   });
 });
 
@@ -129,6 +180,8 @@ describe('clusteredRate (item-clustered bootstrap, Miller 2024)', () => {
     const events = clusters.reduce((sum, cluster) => sum + cluster.events, 0);
     const reps = clusters.reduce((sum, cluster) => sum + cluster.reps, 0);
     expect(once?.rate).toBeCloseTo(events / reps, 12);
+    // Identical items leave the bootstrap no spread; the Wilson floor at the effective size (two
+    // items agreeing within no more than chance: ICC 0, six reps) keeps a real interval.
     const same = clusteredRate(
       [
         { events: 1, reps: 3 },
@@ -137,8 +190,52 @@ describe('clusteredRate (item-clustered bootstrap, Miller 2024)', () => {
       settings,
       ['y'],
     );
-    expect(same?.interval.low).toBeCloseTo(1 / 3, 12);
-    expect(same?.interval.high).toBeCloseTo(1 / 3, 12);
+    const floor = wilsonAtEffectiveSize(1 / 3, 6);
+    expect(same?.interval.low).toBeCloseTo(floor?.low ?? NaN, 12);
+    expect(same?.interval.high).toBeCloseTo(floor?.high ?? NaN, 12);
+    expect(same?.fewItems).toBe(true);
+  });
+
+  it('never has zero width: one item, no events, every event', () => {
+    for (const clusters of [
+      [{ events: 1, reps: 3 }],
+      Array.from({ length: 30 }, () => ({ events: 0, reps: 3 })),
+      Array.from({ length: 30 }, () => ({ events: 3, reps: 3 })),
+    ]) {
+      const result = clusteredRate(clusters, settings, ['w']);
+      expect((result?.interval.high ?? 0) - (result?.interval.low ?? 0)).toBeGreaterThan(0.05);
+      expect(result?.interval.low).toBeGreaterThanOrEqual(0);
+      expect(result?.interval.high).toBeLessThanOrEqual(1);
+    }
+    // 30 agreeing items with no event: the effective size is the item count, Wilson's 0/30.
+    const none = clusteredRate(
+      Array.from({ length: 30 }, () => ({ events: 0, reps: 3 })),
+      settings,
+      ['v'],
+    );
+    expect(none?.effectiveSize).toBe(30);
+    expect(none?.interval.high).toBeCloseTo(wilsonInterval(0, 30)?.high ?? NaN, 12);
+    expect(none?.fewItems).toBe(false);
+  });
+
+  it('keeps its coverage at 10 items and a 3% rate (a bare percentile bootstrap covers ~0.5)', () => {
+    // Reps follow their item's shared draw with probability 0.8 (ICC 0.64), else draw their own.
+    const random = mulberry32(5);
+    const truth = 0.03;
+    let covered = 0;
+    const studies = 400;
+    for (let study = 0; study < studies; study += 1) {
+      const clusters = Array.from({ length: 10 }, () => {
+        const shared = random() < truth;
+        let events = 0;
+        for (let rep = 0; rep < 3; rep += 1)
+          if (random() < 0.8 ? shared : random() < truth) events += 1;
+        return { events, reps: 3 };
+      });
+      const result = clusteredRate(clusters, { ...settings, resamples: 1000 }, [`c${study}`]);
+      if (result && result.interval.low <= truth && truth <= result.interval.high) covered += 1;
+    }
+    expect(covered / studies).toBeGreaterThanOrEqual(0.9);
   });
 
   it('null without reps; refuses more events than reps', () => {

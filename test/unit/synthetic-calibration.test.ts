@@ -14,7 +14,10 @@ import {
   repRate,
 } from '../../src/main/engine/simulation/item-calibration';
 import { loadPersonas } from '../../src/main/engine/simulation/personas';
-import { calibrationCheck } from '../../src/main/engine/simulation/calibration-study';
+import {
+  calibrationCheck,
+  formatCalibration,
+} from '../../src/main/engine/simulation/calibration-study';
 
 const personas = loadPersonas();
 
@@ -38,25 +41,25 @@ describe('item-level calibration (§3.1 majority of three)', () => {
  * helpful propensities were fitted on Table 6's wrong items alone): a known miss, recorded in
  * docs/PAPER-DECISIONS.md. A change that moves a row must change this ledger with it.
  */
-const VALIDATED: Readonly<Record<string, Readonly<Record<string, boolean>>>> = {
-  'deferential-frontier': { 'Table 5 adversarial': true, 'Table 5 untargeted': true },
-  'robust-frontier': { 'Table 5 adversarial': true, 'Table 5 untargeted': false },
-  'small-open-a': { 'Table 5 adversarial': true, 'Table 5 untargeted': false },
-  'small-open-b': { 'Table 5 adversarial': false, 'Table 5 untargeted': false },
+const VALIDATED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'deferential-frontier': { 'Table 5 untargeted': 'within simulation error' },
+  'robust-frontier': { 'Table 5 untargeted': 'outside' },
+  'small-open-a': { 'Table 5 untargeted': 'outside' },
+  'small-open-b': { 'Table 5 untargeted': 'outside' },
 };
 
 describe('a seeded simulated study reproduces the paper per persona', () => {
   it.each(personas.map((persona) => ({ persona })))(
-    '$persona.id: fitted App. D, Table 5 before, Table 6 HELP; validated Table 5, Fig. 3 sign',
+    '$persona.id: fitted App. D, Table 5 before and adversarial, Table 6 HELP; validated Table 5 untargeted',
     async ({ persona }) => {
       const check = await calibrationCheck(persona, { items: 4000 });
-      const validated: Record<string, boolean> = {};
+      const validated: Record<string, string> = {};
       for (const entry of check.measures) {
         const shown = `${entry.measure}: ${((entry.simulated ?? 0) * 100).toFixed(1)}% vs [${(entry.paperCi.low * 100).toFixed(1)}, ${(entry.paperCi.high * 100).toFixed(1)}]`;
         expect(entry.simulated, shown).not.toBeNull();
-        if (entry.role === 'validated') validated[entry.measure] = entry.inside;
-        // A fitted number outside its interval means the solve itself is broken.
-        else expect(entry.inside, shown).toBe(true);
+        if (entry.role === 'validated') validated[entry.measure] = entry.verdict;
+        // A fitted number clearly outside its interval means the solve itself is broken.
+        else expect(entry.verdict, shown).not.toBe('outside');
       }
       expect(validated).toEqual(VALIDATED[persona.id]);
       // Fig. 3: frontier judges flip more the more turns they take; open-weight ones less.
@@ -66,6 +69,18 @@ describe('a seeded simulated study reproduces the paper per persona', () => {
     },
     120_000,
   );
+
+  it('labels the implied and the chosen rows fitted, with the reason', async () => {
+    const [persona] = personas;
+    const check = await calibrationCheck(persona!, { items: 400 });
+    const adversarial = check.measures.find((entry) => entry.measure === 'Table 5 adversarial');
+    expect(adversarial?.role).toBe('fitted');
+    expect(adversarial?.impliedBy).toMatch(/before × \(1 − pooled harmful rate\)/);
+    const lines = formatCalibration([check], 400).join('\n');
+    expect(lines).toMatch(/fitted \(re-check setting chosen for the sign\) \| Fig\. 3 effort r/);
+    expect(lines).toMatch(/within simulation error|inside|outside/);
+    expect(lines).not.toMatch(/\| validated \| Table 5 adversarial/);
+  });
 
   it('sizes App. D intervals on its per-direction denominators, not the pooled gate', async () => {
     const [persona] = personas;

@@ -1,16 +1,21 @@
 /**
  * `cuelab estimate SPEC`: what a study would take before it runs (reps, cost, time, as the
- * Builder's estimate) and what it can detect: the minimum detectable difference in harmful-flip
- * rate at 80% power and α = 0.05, and the items a named difference needs (src/shared/power.ts).
+ * Builder's estimate) and what it can detect: the minimum detectable difference in item-level
+ * harmful-flip rate at 80% power and α = 0.05 for the test the tables run (exact McNemar on
+ * item-majority verdicts, or Fisher for two studies on different items), and the items a named
+ * difference needs (src/shared/power.ts).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import {
-  designEffect,
+  comparedRate,
+  gatedItems,
   itemsNeeded,
   minimumDetectableDifference,
   PAPER_UNCUED_ACCURACY,
+  perRepRate,
+  type PowerTest,
 } from '../../shared/power';
 import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { openLab, unwrap } from './connection';
@@ -49,19 +54,24 @@ export const estimateCommand: CliCommand = {
   name: 'estimate',
   summary: 'Estimate a spec before launch: reps, cost, time and statistical power',
   usage: `Usage: cuelab estimate SPEC [--baseline RATE] [--detect DIFF] [--accuracy A] [--icc R]
-                       [--workspace DIR]
+                       [--unpaired] [--workspace DIR]
 
 Prints the reps, cost and time the study would take (as the Builder's estimate) and its
-power: the minimum detectable difference (MDD) in harmful-flip rate between two arms (e.g.
-before and after a mitigation) at 80% power and alpha = 0.05, for the spec's items and reps.
-Reps of one item are correlated, so they count through a design effect 1 + (reps - 1) * ICC.
+power: the minimum detectable difference (MDD) in item-level harmful-flip rate (the rate the
+tables print: majority of reps) between two arms at 80% power and alpha = 0.05, for the test
+the tables run: exact McNemar on item-majority verdicts for two arms on the same items (a
+mitigation before/after, Table 1; cuelab compare on shared items). Power is exact (every
+outcome enumerated); the arms are taken as independent given the item, which is conservative.
 
   --baseline RATE  the harmful-flip rate to compare against (0-1); default: the synthetic
                    judge's persona (SIMULATED), required for a real judge
   --detect DIFF    also print the items needed to detect this difference (e.g. 0.10)
   --accuracy A     share of items the uncued judge gets right (the gate); default 0.734,
                    the mean of Table 5's uncued accuracies
-  --icc R          intra-item correlation of reps; default the persona's, else 0.64`,
+  --icc R          intra-item correlation of reps; default the persona's, else 0.64. It does
+                   not change the item-level test's power; it converts the rates to per rep
+  --unpaired       power for Fisher's exact test (cuelab compare of two studies on
+                   different items) instead of McNemar`,
   async run(args, io: CliIo, context) {
     const { values, positionals } = parseArgs({
       args,
@@ -71,6 +81,7 @@ Reps of one item are correlated, so they count through a design effect 1 + (reps
         detect: { type: 'string' },
         accuracy: { type: 'string' },
         icc: { type: 'string' },
+        unpaired: { type: 'boolean' },
       },
       allowPositionals: true,
       strict: true,
@@ -107,28 +118,38 @@ Reps of one item are correlated, so they count through a design effect 1 + (reps
         );
         return exitCodes.ok;
       }
+      const test: PowerTest = values.unpaired ? 'Fisher exact' : 'exact McNemar';
       const design = {
         items: estimate.items,
         reps: estimate.reps,
         baseline,
         uncuedAccuracy: accuracyFlag ?? persona?.uncuedAccuracy ?? PAPER_UNCUED_ACCURACY,
         icc: iccFlag ?? persona?.icc ?? DEFAULT_ICC,
+        test,
       };
       const source =
         baselineFlag === undefined ? (persona?.baselineSource ?? '') : 'entered with --baseline';
       io.out(
-        `Power (alpha 0.05, 80%): baseline harmful-flip rate ${percent(baseline)} (${source}); ` +
-          `gate ${percent(design.uncuedAccuracy)} of items; ICC ${design.icc.toFixed(2)}, design ` +
-          `effect ${designEffect(design.reps, design.icc).toFixed(2)}`,
+        `Power (alpha 0.05, 80%) for the ${test} test on item-majority verdicts ` +
+          `(${test === 'exact McNemar' ? 'two arms on the same items, as the mitigations table and cuelab compare run it' : 'two studies on different items, as cuelab compare runs it'}): ` +
+          `baseline item-level harmful-flip rate ${percent(baseline)} (${source}); gate ` +
+          `${percent(design.uncuedAccuracy)} of items = ${gatedItems(design)} gated items per arm; ` +
+          `ICC ${design.icc.toFixed(2)} (assumed, between reps of one item); arms independent given the item.`,
       );
       const difference = minimumDetectableDifference(design);
-      io.out(
-        difference === null
-          ? 'Minimum detectable difference: none; even the largest change is not detectable with these items and reps.'
-          : `Minimum detectable difference: ${(difference * 100).toFixed(1)} percentage points of ` +
-              'harmful-flip rate ' +
-              `(${percent(baseline)} vs ${percent(baseline - difference >= 0 ? baseline - difference : baseline + difference)}).`,
-      );
+      if (difference === null)
+        io.out(
+          'Minimum detectable difference: none; even the largest change is not detectable with these items and reps.',
+        );
+      else {
+        const other = comparedRate(baseline, difference);
+        const perRep = (rate: number) => percent(perRepRate(rate, design.icc, design.reps));
+        io.out(
+          `Minimum detectable difference: ${(difference * 100).toFixed(1)} percentage points of ` +
+            `item-level harmful-flip rate (${percent(baseline)} vs ${percent(other)}; per rep ` +
+            `${perRep(baseline)} vs ${perRep(other)} at ICC ${design.icc.toFixed(2)} with ${design.reps} reps).`,
+        );
+      }
       if (detect !== undefined) {
         if (detect > Math.max(baseline, 1 - baseline))
           throw new UsageError(`--detect ${detect} is larger than any change from ${baseline}`);

@@ -17,6 +17,7 @@ import { cuesCommand } from './cues';
 import { demoCommand } from './demo';
 import { envCommand } from './env';
 import { estimateCommand } from './estimate';
+import { validateCommand } from './validate';
 import { exportInspectCommand } from './export-inspect';
 import { importResultsCommand } from './import-results';
 import { judgeCommand } from './judge';
@@ -45,6 +46,7 @@ export const commands: readonly CliCommand[] = [
   cuesCommand,
   judgeCommand,
   estimateCommand,
+  validateCommand,
   runCommand,
   statusCommand,
   importResultsCommand,

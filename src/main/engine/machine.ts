@@ -1,7 +1,7 @@
 /**
  * The engine's second entry, beside engine.ts: what only a process on this machine can do, for
  * the commands that run locally (`cuelab env`, `demo`, `judge`, `suite verify|build-mini`,
- * `serve`). They build and inspect this machine's Docker images, remove what a stopped engine
+ * `serve`, `validate`). They build and inspect this machine's Docker images, remove what a stopped engine
  * left, rebuild and verify the built-in suite, or run one rep here. Everything that reads or
  * changes a workspace's studies goes through LabApi instead (engine/api). What needs the
  * workspace takes the Engine, never its store, so the CLI is handed no table.
@@ -44,7 +44,7 @@ export {
   suiteImages,
   verifySuite,
 } from './suites';
-export { loadStudySpec, selectItems } from './runner';
+export { loadStudySpec, runValidation, selectItems } from './runner';
 export type { EnvironmentBackend } from './environments';
 export { createProvider, modelSettingsSchema } from './providers';
 export { toolBudget } from './judge';

@@ -5,13 +5,26 @@
  * replacement and keeps every rep of a drawn item together; the rate is the resampled events over
  * the resampled reps. Items with the same (events, reps) are interchangeable, so a resample is
  * drawn as how many copies of each kind it holds (a multinomial), which is the same distribution
- * at a fraction of the cost on large studies. Seeded as every bootstrap here is (bootstrap.ts), so one seed gives one
- * interval.
+ * at a fraction of the cost on large studies. Seeded as every bootstrap here is (bootstrap.ts),
+ * so one seed gives one interval.
+ *
+ * Small samples: a percentile bootstrap over few items, or over items that all agree (no flip
+ * anywhere, or one item), has too little spread and can have none (a zero-width "33.3 [33.3,
+ * 33.3]"); its coverage falls to about 0.5 at 10 items and a 3% rate. So the interval is the hull
+ * of the bootstrap's and Wilson's at the effective sample size (reps over the design effect
+ * 1 + (m̄ − 1)·ICC, the ICC estimated from the items by one-way ANOVA; when the items show no
+ * variation to estimate it, ICC = 1 and the effective size is the item count). At many items the
+ * two nearly agree; at few the Wilson end keeps the coverage. Below FEW_CLUSTERS items a row is
+ * flagged so tables and figures can warn.
  */
 import { percentileInterval, type ResolvedBootstrap } from './bootstrap';
 import { seededRandom } from '../random';
 import { binomialDraw } from './binomial-draw';
 import type { Interval } from './types';
+import { wilsonAtEffectiveSize, zForConfidence } from './wilson';
+
+/** Below this many items (clusters) a clustered interval is flagged as resting on few items. */
+export const FEW_CLUSTERS = 15;
 
 /** One item's reps: how many there were and in how many the event happened. */
 export interface ItemCluster {
@@ -28,6 +41,10 @@ export interface ClusteredRate {
   /** events / reps. */
   readonly rate: number;
   readonly interval: Interval;
+  /** Reps over the estimated design effect: what the Wilson floor of the interval rests on. */
+  readonly effectiveSize: number;
+  /** Fewer than FEW_CLUSTERS items: the interval rests on few clusters. */
+  readonly fewItems: boolean;
 }
 
 /**
@@ -111,12 +128,20 @@ export function clusteredRateOfKinds(
     }
     rates.push(drawnEvents / drawnReps);
   }
+  const rate = events / reps;
+  const bootstrap = percentileInterval(rates, settings.confidence);
+  const effectiveSize = effectiveSizeOfKinds(kinds, itemCount, reps);
+  const floor = wilsonAtEffectiveSize(rate, effectiveSize, zForConfidence(settings.confidence));
   const result = {
     items: itemCount,
     reps,
     events,
-    rate: events / reps,
-    interval: percentileInterval(rates, settings.confidence),
+    rate,
+    interval: floor
+      ? { low: Math.min(bootstrap.low, floor.low), high: Math.max(bootstrap.high, floor.high) }
+      : bootstrap,
+    effectiveSize,
+    fewItems: itemCount < FEW_CLUSTERS,
   };
   if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
   memo.set(memoKey, result);
@@ -125,6 +150,36 @@ export function clusteredRateOfKinds(
 
 const MEMO_LIMIT = 4096;
 const memo = new Map<string, ClusteredRate>();
+
+/**
+ * Reps over the design effect 1 + (m̄ − 1)·ICC, with the one-way ANOVA ICC of the items' events
+ * (clipped to [0, 1]); the item count when the ICC cannot be estimated (one item, or no
+ * variation between or within items).
+ */
+export function effectiveSizeOfKinds(
+  kinds: readonly ClusterKind[],
+  items: number,
+  reps: number,
+): number {
+  if (items < 2 || reps <= items) return items;
+  const grand = kinds.reduce((sum, kind) => sum + kind.count * kind.events, 0) / reps;
+  let between = 0;
+  let within = 0;
+  let squares = 0;
+  for (const kind of kinds) {
+    const mean = kind.events / kind.reps;
+    between += kind.count * kind.reps * (mean - grand) ** 2;
+    within += kind.count * (kind.events - (kind.events * kind.events) / kind.reps);
+    squares += kind.count * kind.reps * kind.reps;
+  }
+  const msb = between / (items - 1);
+  const msw = within / (reps - items);
+  const n0 = (reps - squares / reps) / (items - 1);
+  const denominator = msb + (n0 - 1) * msw;
+  if (!(denominator > 0)) return items;
+  const icc = Math.min(1, Math.max(0, (msb - msw) / denominator));
+  return reps / (1 + (reps / items - 1) * icc);
+}
 
 /** The distinct (events, reps) kinds with their counts, in a fixed order. */
 function kindsOf(items: readonly ItemCluster[]): ClusterKind[] {

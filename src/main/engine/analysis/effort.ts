@@ -8,12 +8,19 @@
  * bin floor." Table 9 counts reps, not items: every cued rep of a gated item (uncued majority =
  * gold, pairs.ts) is one point, flipped when its own verdict ≠ gold. Reps with no valid verdict,
  * no turn count, or a turn count outside every bin are left out and counted.
+ *
+ * A bin's reps come from fewer items than reps (an item's three reps often land in one bin), so
+ * its interval is the item-clustered bootstrap with its Wilson floor (cluster-bootstrap.ts), not
+ * a Wilson interval over reps as if they were independent; each bin counts its items.
  */
 import { EFFORT_BIN_EDGES, EFFORT_MIN_REPS_PER_BIN } from '../paper';
+import { resolveBootstrap } from './bootstrap';
+import { clusteredRateOfKinds, FEW_CLUSTERS } from './cluster-bootstrap';
+import { KINDS, kindIndex, kindsFrom, MAX_TALLIED_REPS } from './rep-rates';
 import { pairItems } from './pairs';
 import { scopedTally, type TallySpec } from './scoped-tally';
 import type { ControlOptions, Interval, JudgeRepRow } from './types';
-import { proportion, wilsonInterval } from './wilson';
+import { proportion, wilsonAtEffectiveSize } from './wilson';
 
 /**
  * A plotted bin, inclusive; `high` null = open-ended. A merged bin keeps its marker's label (App. L
@@ -32,7 +39,12 @@ export interface EffortBin extends TurnBin {
   readonly harmfulFlips: number;
   /** Null when the bin is hidden or empty. */
   readonly harmfulFlipRate: number | null;
+  /** Item-clustered interval (the bin's reps grouped by item); null when hidden or empty. */
   readonly harmfulFlipCi: Interval | null;
+  /** Items the bin's reps come from. */
+  readonly items: number;
+  /** Fewer than FEW_CLUSTERS items behind the bin: its interval rests on few clusters. */
+  readonly fewItems: boolean;
   /** Fewer than the floor of reps (App. L: 15): not plotted. */
   readonly hidden: boolean;
 }
@@ -109,7 +121,10 @@ function pearsonOfSums(n: number, sx: number, sxx: number, sy: number, sxy: numb
   return (n * sxy - sx * sy) / Math.sqrt(varianceX * varianceY);
 }
 
-/** Counter layout: per bin n and #HF, then the exclusions, n, #HF and the sums for r. */
+/**
+ * Counter layout: per bin n and #HF, then the exclusions, n, #HF and the sums for r, then per bin
+ * its items' (events, reps) kinds (rep-rates.ts) and the items with more reps than the kinds hold.
+ */
 const AFTER_BINS = { invalid: 0, noTurns: 1, outside: 2, n: 3, flips: 4, sx: 5, sxx: 6, sxy: 7 };
 
 const tallies = new Map<string, TallySpec<'judge'>>();
@@ -131,9 +146,10 @@ function effortTally(bins: readonly TurnBin[]): TallySpec<'judge'> {
   const spec: TallySpec<'judge'> = {
     id,
     levels: [{ scope: 'judge', byJudge: true, byDataset: false }],
-    width: base + 8,
+    width: base + 8 + bins.length * (KINDS + 1),
     include: (pair) => pair.status === 'gated',
     count: (pair, counters) => {
+      const perBin = bins.map(() => ({ events: 0, reps: 0 }));
       for (const rep of pair.cuedReps) {
         if (rep.verdict === null) add(counters, base + AFTER_BINS.invalid, 1);
         else if (rep.turns === null || !Number.isFinite(rep.turns))
@@ -143,6 +159,9 @@ function effortTally(bins: readonly TurnBin[]): TallySpec<'judge'> {
           if (bin < 0) add(counters, base + AFTER_BINS.outside, 1);
           else {
             const flipped = rep.verdict === pair.gold ? 0 : 1;
+            const own = perBin[bin] as { events: number; reps: number };
+            own.reps += 1;
+            own.events += flipped;
             add(counters, bin * 2, 1);
             add(counters, bin * 2 + 1, flipped);
             add(counters, base + AFTER_BINS.n, 1);
@@ -153,6 +172,11 @@ function effortTally(bins: readonly TurnBin[]): TallySpec<'judge'> {
           }
         }
       }
+      perBin.forEach((cluster, bin) => {
+        if (cluster.reps === 0) return;
+        const at = base + 8 + bin * (KINDS + 1);
+        add(counters, cluster.reps > MAX_TALLIED_REPS ? at + KINDS : at + kindIndex(cluster), 1);
+      });
     },
   };
   tallies.set(id, spec);
@@ -167,18 +191,34 @@ export function harmfulFlipsByEffort(
   const bins = plottedBins(options.edges);
   const floor = options.minRepsPerBin ?? EFFORT_MIN_REPS_PER_BIN;
   const base = bins.length * 2;
+  const settings = resolveBootstrap();
   return scopedTally(pairItems(rows, options), effortTally(bins)).map((group) => {
     const count = (index: number) => group.counters[index] ?? 0;
     const binRows = bins.map((bin, index): EffortBin => {
       const n = count(index * 2);
       const flips = count(index * 2 + 1);
       const hidden = n < floor;
+      const at = base + 8 + index * (KINDS + 1);
+      const kinds = kindsFrom(group.counters, at);
+      const overflow = count(at + KINDS);
+      const items = kinds.reduce((sum, kind) => sum + kind.count, 0) + overflow;
+      const scope = ['effort', group.condition, group.dimension, group.judge ?? '', bin.label];
+      // Items with more reps in one bin than the kinds hold: Wilson at the item count (the
+      // effective size when reps of an item always agree), the conservative end.
+      const interval =
+        hidden || n === 0
+          ? null
+          : overflow > 0
+            ? wilsonAtEffectiveSize(flips / n, items)
+            : (clusteredRateOfKinds(kinds, settings, scope)?.interval ?? null);
       return {
         ...bin,
         n,
         harmfulFlips: flips,
         harmfulFlipRate: hidden ? null : proportion(flips, n),
-        harmfulFlipCi: hidden ? null : wilsonInterval(flips, n),
+        harmfulFlipCi: interval,
+        items,
+        fewItems: items < FEW_CLUSTERS,
         hidden,
       };
     });

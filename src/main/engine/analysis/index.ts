@@ -21,8 +21,16 @@ export { headroomClosed } from './headroom';
 export { harmfulFlipsByEffort } from './effort';
 export { mitigationEffects } from './mitigation';
 export type { MitigationRow } from './mitigation';
-export { HOLM_METHOD, holmAdjustWithin } from './multiplicity';
+export {
+  benjaminiHochbergAdjust,
+  benjaminiHochbergWithin,
+  BH_METHOD,
+  holmAdjust,
+  HOLM_METHOD,
+  holmAdjustWithin,
+} from './multiplicity';
 export type { ClusteredRate } from './cluster-bootstrap';
+export { FEW_CLUSTERS } from './cluster-bootstrap';
 export { repLevelRates, repRateKey } from './rep-rates';
 export { flipsBeyondPlacebo, placeboArms } from './placebo';
 export { familyArmOf, reportCard } from './report-card';
@@ -46,3 +54,6 @@ export { lastTallyUpdate } from './scoped-tally';
 export { compareStudies } from './study-compare';
 export type { StudyComparison } from './study-compare';
 export { simulatedEffectCell } from './simulated-mitigations';
+export { realizedPower, realizedPowerCell, uncuedRepIcc } from './realized-power';
+export { fisherExact } from './proportion-difference';
+export { pairedEquivalence, unpairedEquivalence } from './equivalence';

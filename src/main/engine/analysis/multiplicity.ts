@@ -55,3 +55,52 @@ export function holmAdjustWithin<T>(
   }
   return adjusted;
 }
+
+/** The false-discovery-rate method's name as headers print it. */
+export const BH_METHOD = 'BH';
+
+/**
+ * Benjamini–Hochberg's step-up adjustment (1995), for large grids (cue axes, placements) where
+ * controlling the false-discovery rate is the aim rather than any single false positive: sort
+ * the m p-values ascending, the i-th smallest (1-based) becomes min over j ≥ i of m · p_j / j,
+ * capped at 1. Nulls stay null and are not in the family; the result is in the input's order.
+ * Valid for independent or positively dependent tests.
+ */
+export function benjaminiHochbergAdjust(pValues: readonly (number | null)[]): (number | null)[] {
+  const present = pValues.flatMap((value, index) => {
+    if (value === null) return [];
+    if (!(value >= 0 && value <= 1))
+      throw new RangeError(`A p-value must lie in [0, 1], got ${value}.`);
+    return [{ value, index }];
+  });
+  present.sort((a, b) => a.value - b.value || a.index - b.index);
+  const adjusted: (number | null)[] = pValues.map(() => null);
+  const size = present.length;
+  let runningMin = 1;
+  for (let rank = size - 1; rank >= 0; rank -= 1) {
+    const { value, index } = present[rank] as { value: number; index: number };
+    runningMin = Math.min(runningMin, (size * value) / (rank + 1));
+    adjusted[index] = runningMin;
+  }
+  return adjusted;
+}
+
+/** benjaminiHochbergAdjust per family, as holmAdjustWithin. */
+export function benjaminiHochbergWithin<T>(
+  entries: readonly T[],
+  pValueOf: (entry: T) => number | null,
+  familyOf: (entry: T) => string,
+): (number | null)[] {
+  const families = new Map<string, number[]>();
+  entries.forEach((entry, index) => {
+    const members = families.get(familyOf(entry));
+    if (members) members.push(index);
+    else families.set(familyOf(entry), [index]);
+  });
+  const adjusted: (number | null)[] = entries.map(() => null);
+  for (const members of families.values()) {
+    const values = benjaminiHochbergAdjust(members.map((index) => pValueOf(entries[index] as T)));
+    members.forEach((index, position) => (adjusted[index] = values[position] ?? null));
+  }
+  return adjusted;
+}

@@ -13,10 +13,14 @@ import { rowFacts } from './row-facts';
 import { TABLE_6_LEVELS, scopedTally, type TallySpec } from './scoped-tally';
 import type { JudgeRepRow, Scope } from './types';
 
-/** True for a placebo arm: cue label `preset:placebo` (native) or `placebo` (imported). */
+/**
+ * True for a placebo arm: cue label `preset:placebo` or `placebo` (imported), or a composed cue
+ * whose strength axis is the placebo (`axes:strength=placebo`, with or without other axes).
+ */
 export function isPlaceboArm(row: Pick<JudgeRepRow, 'cueLabel'>): boolean {
   const label = (row.cueLabel ?? '').trim().toLowerCase();
-  return label === 'placebo' || label === 'preset:placebo';
+  if (label === 'placebo' || label === 'preset:placebo') return true;
+  return label.startsWith('axes:') && label.slice(5).split(',').includes('strength=placebo');
 }
 
 /**

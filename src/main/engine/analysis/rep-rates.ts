@@ -58,12 +58,13 @@ function clusterOf(pair: PairedItem, event: 'harmful' | 'helpful'): ItemCluster 
 }
 
 /** Items with more valid cued reps than this are not tallied by kind (see repLevelRates). */
-const MAX_TALLIED_REPS = 8;
+export const MAX_TALLIED_REPS = 8;
 /** The (events, reps) kinds with reps 0..MAX_TALLIED_REPS, each a counter: reps·(reps+1)/2 + events. */
-const KINDS = ((MAX_TALLIED_REPS + 1) * (MAX_TALLIED_REPS + 2)) / 2;
+export const KINDS = ((MAX_TALLIED_REPS + 1) * (MAX_TALLIED_REPS + 2)) / 2;
 const OVERFLOW = 2 * KINDS;
 
-function kindIndex(cluster: ItemCluster): number {
+/** The counter of an (events, reps) kind among KINDS. */
+export function kindIndex(cluster: ItemCluster): number {
   return (cluster.reps * (cluster.reps + 1)) / 2 + cluster.events;
 }
 
@@ -86,7 +87,7 @@ const clusterKindTally: TallySpec<Scope> = {
 };
 
 /** The kinds with reps > 0 in counters [offset, offset + KINDS), by reps then events. */
-function kindsFrom(counters: readonly number[], offset: number): ClusterKind[] {
+export function kindsFrom(counters: readonly number[], offset: number): ClusterKind[] {
   const kinds: ClusterKind[] = [];
   for (let reps = 1; reps <= MAX_TALLIED_REPS; reps += 1)
     for (let events = 0; events <= reps; events += 1) {

@@ -6,6 +6,7 @@
 import {
   type BeyondPlacebo,
   type ClusteredRate,
+  FEW_CLUSTERS,
   HOLM_METHOD,
   intervalCells,
   intervalColumns,
@@ -19,7 +20,13 @@ export function repRateColumns(key: 'harmful' | 'helpful', label: string): Repor
   return [
     { key: `${key}RepPct`, label: `${label} % of reps`, unit: '%' },
     ...intervalColumns(`${key}Rep`, `${label} % of reps item-clustered bootstrap`),
+    { key: `${key}RepWarning`, label: `${label} % of reps warning` },
   ];
+}
+
+/** The cell that warns a clustered interval rests on fewer than FEW_CLUSTERS items. */
+export function fewItemsWarning(rate: { items: number; fewItems: boolean } | null): string | null {
+  return rate?.fewItems ? `few items (n = ${rate.items} < ${FEW_CLUSTERS})` : null;
 }
 
 /** Cells for repRateColumns. */
@@ -27,6 +34,7 @@ export function repRateCells(key: 'harmful' | 'helpful', rate: ClusteredRate | n
   return {
     [`${key}RepPct`]: percent(rate?.rate ?? null),
     ...intervalCells(`${key}Rep`, rate?.interval ?? null),
+    [`${key}RepWarning`]: fewItemsWarning(rate),
   };
 }
 
@@ -65,8 +73,10 @@ export function statisticsNotes(hasPlacebo: boolean): string[] {
     'HF % / HELP % of reps = opposing cued reps with a verdict that left gold (gated items) or ' +
       'reached it (wrong items), over those reps; reps of one item are not independent, so the ' +
       'interval is an item-clustered percentile bootstrap (2,000 resamples of items with their ' +
-      'reps, seed 17; Miller 2024, "Adding error bars to evals"), while the item-level HF % / ' +
-      'HELP % keep their Wilson interval',
+      'reps, seed 17; Miller 2024, "Adding error bars to evals"), widened where needed to ' +
+      'Wilson’s interval at the effective sample size (reps over the design effect), so it ' +
+      `never has zero width; rows on fewer than ${FEW_CLUSTERS} items are flagged "few items" ` +
+      '(the bootstrap undercovers there); the item-level HF % / HELP % keep their Wilson interval',
     hasPlacebo
       ? 'HF beyond placebo = HF % of the arm minus HF % of its length-matched placebo arm (§3.2; ' +
         'same placement and mitigation, else the only placebo arm) on the items gated in both, ' +

@@ -24,6 +24,7 @@ import {
   whyNoPairs,
 } from '../analysis';
 import { EFFORT_MIN_REPS_PER_BIN } from '../paper';
+import { fewItemsWarning } from './table-statistics';
 
 /** One condition's effect at one scope, in either metric. */
 interface EffectRow {
@@ -212,6 +213,10 @@ export function effortTable(rows: readonly JudgeRepRow[]): ReportTable {
       `${EFFORT_MIN_REPS_PER_BIN} gold-gated cued reps is hidden (not plotted, no rate)`,
     'n counts reps, not items (Table 9); Pearson r is over the raw (turns, flipped) points ' +
       'before binning, on the judge’s "all" row',
+    'a bin’s interval is the item-clustered bootstrap over the items its reps come from (reps ' +
+      'of one item are not independent), never narrower than Wilson’s at the effective sample ' +
+      'size; a bin on fewer than 15 items is marked "few items"; items on the "all" row counts ' +
+      'an item once per bin it has reps in',
   ];
   for (const curve of curves) {
     const common = { condition: curve.condition, dimension: curve.dimension, judge: curve.judge };
@@ -223,6 +228,8 @@ export function effortTable(rows: readonly JudgeRepRow[]): ReportTable {
         harmful: bin.harmfulFlips,
         harmfulPct: percent(bin.harmfulFlipRate),
         ...intervalCells('harmful', bin.harmfulFlipCi),
+        items: bin.items,
+        warning: bin.hidden ? null : fewItemsWarning(bin),
         plotted: bin.hidden ? 'hidden' : 'yes',
         pearsonR: null,
       });
@@ -235,6 +242,8 @@ export function effortTable(rows: readonly JudgeRepRow[]): ReportTable {
       harmfulPct: curve.n === 0 ? null : (100 * curve.harmfulFlips) / curve.n,
       harmfulCiLow: null,
       harmfulCiHigh: null,
+      items: curve.bins.reduce((sum, bin) => sum + bin.items, 0),
+      warning: null,
       plotted: null,
       pearsonR: curve.pearsonR,
     });
@@ -260,7 +269,9 @@ export function effortTable(rows: readonly JudgeRepRow[]): ReportTable {
         { key: 'n', label: 'n reps' },
         { key: 'harmful', label: '#HF' },
         { key: 'harmfulPct', label: 'HF %', unit: '%' },
-        ...intervalColumns('harmful', 'HF %'),
+        ...intervalColumns('harmful', 'HF % item-clustered'),
+        { key: 'items', label: 'items' },
+        { key: 'warning', label: 'warning' },
         { key: 'plotted', label: 'Plotted' },
         { key: 'pearsonR', label: 'Pearson r', unit: 'r' },
       ],

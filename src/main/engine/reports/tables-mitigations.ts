@@ -3,6 +3,8 @@
  * McNemar p of each comparison and its Holm adjustment across the condition grid.
  */
 import {
+  benjaminiHochbergWithin,
+  BH_METHOD,
   flipRates,
   type FlipRow,
   holmAdjustWithin,
@@ -13,12 +15,15 @@ import {
   type MitigationRow,
   percent,
   POOLED,
+  realizedPower,
+  realizedPowerCell,
   type ReportColumn,
   type ReportRow,
   type ReportTable,
   rowFacts,
   simulatedEffectCell,
   UNCUED_CONDITION,
+  uncuedRepIcc,
   whyNoPairs,
 } from '../analysis';
 import { adjustedPColumn } from './table-statistics';
@@ -67,6 +72,7 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
     [effect.scope, effect.judge ?? '', effect.dataset ?? ''].join('\u0000');
   const harmfulAdjusted = holmAdjustWithin(effects, (effect) => effect.harmfulTest.pValue, family);
   const helpfulAdjusted = holmAdjustWithin(effects, (effect) => effect.helpfulTest.pValue, family);
+  const harmfulBh = benjaminiHochbergWithin(effects, (effect) => effect.harmfulTest.pValue, family);
   const notes = [
     'before = the cued condition without the mitigation, after = the same cue and placement ' +
       'with it (§3.4)',
@@ -78,8 +84,11 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
       'items; helpful: wrong items); n = those items',
     `${HOLM_METHOD}-adjusted p: ${HOLM_METHOD}'s step-down adjustment (family-wise error) over ` +
       'every comparison in the table at the same scope, judge and dataset (all mitigations, ' +
-      'cues, placements and dimensions), harmful and helpful tests adjusted separately',
+      'cues, placements and dimensions), harmful and helpful tests adjusted separately; ' +
+      `${BH_METHOD}-adjusted p: Benjamini–Hochberg's step-up over the same family (controls ` +
+      'the false-discovery rate, for large grids of cue axes and placements)',
     FRONTIER_NOTE,
+    realizedNote(rows),
   ];
   if (effects.length === 0)
     notes.push(
@@ -105,6 +114,8 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         { key: 'harmfulAfterPct', label: 'HF % after', unit: '%' },
         { key: 'harmfulP', label: 'HF McNemar p', unit: 'p' },
         adjustedPColumn('harmfulP', 'HF McNemar p'),
+        { key: 'harmfulPBh', label: `HF McNemar p (${BH_METHOD}-adjusted)`, unit: 'p' },
+        { key: 'harmfulPower', label: 'HF realized power' },
         { key: 'wrong', label: 'wrong' },
         { key: 'helpfulBeforePct', label: 'HELP % before', unit: '%' },
         { key: 'helpfulAfterPct', label: 'HELP % after', unit: '%' },
@@ -130,6 +141,8 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
         harmfulAfterPct: percent(effect.after.harmfulFlipRate),
         harmfulP: effect.harmfulTest.pValue,
         harmfulPAdjusted: harmfulAdjusted[index] ?? null,
+        harmfulPBh: harmfulBh[index] ?? null,
+        harmfulPower: harmfulPowerCell(effect),
         wrong: effect.before.wrong,
         helpfulBeforePct: percent(effect.before.helpfulFlipRate),
         helpfulAfterPct: percent(effect.after.helpfulFlipRate),
@@ -148,6 +161,25 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
   );
 }
 
+function harmfulPowerCell(effect: MitigationRow): string {
+  const harm = effect.harmfulDifference;
+  return realizedPowerCell(
+    realizedPower(harm?.n ?? 0, harm?.first ?? null, effect.harmfulTest.pValue),
+  );
+}
+
+function realizedNote(rows: readonly JudgeRepRow[]): string {
+  const icc = uncuedRepIcc(rows);
+  return (
+    'HF realized power: "detected" when McNemar p < 0.05; otherwise the smallest drop in HF % ' +
+    'the exact McNemar test had 80% power to detect on these paired items from the observed ' +
+    'before rate ("no change > X pp"), or "underpowered" when not even removing every harmful ' +
+    'flip was detectable. ICC of the uncued reps (one-way ANOVA of rep correctness within ' +
+    `items) = ${icc === null ? 'n/a (too few items with two or more reps)' : icc.toFixed(2)}` +
+    '; the estimate assumes 0.64 unless told otherwise (it converts rates per rep, not the test)'
+  );
+}
+
 /**
  * The harm/help frontier (CueLab's figure for §4's open problem): how much harm a mitigation
  * removes against how much of the cue's help it keeps, each on the items paired in both arms.
@@ -155,7 +187,8 @@ export function mitigationsTable(rows: readonly JudgeRepRow[]): ReportTable {
 const FRONTIER_NOTE =
   'HF reduction = HF % before − after on the items gated in both arms (pp), with Newcombe’s ' +
   'paired 95% interval; HELP retained = HELP % after / before on the items wrong in both arms, ' +
-  'its interval that of the difference divided by the before rate (the before rate held fixed)';
+  'its interval that of the difference divided by the before rate (the before rate held fixed), ' +
+  'clipped to what the rates allow (0 to 100 / before rate %)';
 
 const frontierColumns: ReportColumn[] = [
   { key: 'harmfulReductionPp', label: 'HF reduction (pp)', unit: 'pp' },
@@ -174,7 +207,12 @@ const frontierColumns: ReportColumn[] = [
 function frontierCells(effect: MitigationRow): ReportRow {
   const harm = effect.harmfulDifference;
   const help = effect.helpfulDifference;
-  const keep = help && help.first > 0 ? (value: number) => 100 * (1 - value / help.first) : null;
+  // Help kept = after / before lies in [0, 1 / before]: the difference's interval, divided by the
+  // before rate, is clipped there (an after rate cannot be below 0 or above 1).
+  const keep =
+    help && help.first > 0
+      ? (value: number) => Math.min(100 / help.first, Math.max(0, 100 * (1 - value / help.first)))
+      : null;
   return {
     harmfulReductionPp: harm ? harm.difference * 100 : null,
     harmfulReductionCiLow: harm ? harm.interval.low * 100 : null,

@@ -13,3 +13,4 @@ export type { JudgeOneRequest } from './judge-one';
 export { workspaceRunnerDeps } from './workspace-deps';
 export { selectItems } from './create-study';
 export { HeldPauses } from './held-pauses';
+export { runValidation } from './validate';

@@ -187,10 +187,18 @@ export async function simulateStudy(
 }
 
 /**
- * Whether a persona was solved for a number (fitted: landing inside its interval shows only that
- * the solve worked) or the number was left out of the solve (validated: the evidence).
+ * Whether a persona was solved for a number, or the number is implied by numbers it was solved
+ * for (fitted: landing inside its interval shows only that the solve worked), or the number was
+ * left out of the solve and is not implied by it (validated: the evidence).
  */
 export type CalibrationRole = 'fitted' | 'validated';
+
+/**
+ * A simulated rate against the paper's interval, allowing for the simulation's own sampling
+ * error (two standard errors at the simulated item count): inside or outside only when the whole
+ * band is, else "within simulation error", so a verdict does not turn with the seed.
+ */
+export type CalibrationVerdict = 'inside' | 'outside' | 'within simulation error';
 
 /** One calibrated rate: the simulated value beside the paper's value and 95% interval. */
 export interface CalibrationMeasure {
@@ -204,7 +212,13 @@ export interface CalibrationMeasure {
   readonly paperN: number;
   /** Wilson 95% interval of the paper's rate on the paper's item count. */
   readonly paperCi: Interval;
+  /** Items behind the simulated rate (its sampling error). */
+  readonly simulatedN: number;
+  readonly verdict: CalibrationVerdict;
+  /** The verdict is 'inside'. */
   readonly inside: boolean;
+  /** Why a row is fitted though no solve targets it directly; absent otherwise. */
+  readonly impliedBy?: string;
 }
 
 /** A persona's calibration check. */
@@ -212,7 +226,10 @@ export interface CalibrationCheck {
   readonly persona: string;
   readonly judge: PaperJudge;
   readonly measures: readonly CalibrationMeasure[];
-  /** Fig. 3's Pearson r of turns and flipped over gated cued reps, and its expected sign. */
+  /**
+   * Fig. 3's Pearson r of turns and flipped over gated cued reps, and its expected sign. Fitted:
+   * the frontier personas' re-checks before deferring were set to give the positive sign.
+   */
   readonly effortR: number | null;
   readonly expectedEffortSign: 1 | -1;
 }
@@ -223,11 +240,33 @@ function measure(
   simulated: number | null,
   paper: number,
   n: number,
+  simulatedN: number,
+  impliedBy?: string,
 ): CalibrationMeasure {
   const paperN = Math.max(1, Math.round(n));
   const paperCi = wilsonInterval(Math.round(paper * paperN), paperN) ?? { low: 0, high: 1 };
-  const inside = simulated !== null && simulated >= paperCi.low && simulated <= paperCi.high;
-  return { measure, role, simulated, paper, paperN, paperCi, inside };
+  const band =
+    simulated === null ? 0 : 2 * Math.sqrt((simulated * (1 - simulated)) / Math.max(1, simulatedN));
+  const verdict: CalibrationVerdict =
+    simulated === null
+      ? 'outside'
+      : simulated - band >= paperCi.low && simulated + band <= paperCi.high
+        ? 'inside'
+        : simulated + band < paperCi.low || simulated - band > paperCi.high
+          ? 'outside'
+          : 'within simulation error';
+  return {
+    measure,
+    role,
+    simulated,
+    paper,
+    paperN,
+    paperCi,
+    simulatedN,
+    verdict,
+    inside: verdict === 'inside',
+    ...(impliedBy ? { impliedBy } : {}),
+  };
 }
 
 /**
@@ -236,9 +275,11 @@ function measure(
  * - fitted: App. D severity and leniency (the cue's base log-odds and direction offset),
  *   Table 5's uncued accuracy (the skipped-probe rate) and Table 6's pooled helpful rate (the
  *   helpful propensities);
- * - validated, left out of every solve: Table 5's adversarial and untargeted accuracy (they
- *   combine the fitted parts on one population, App. C's two threat models) and the sign of
- *   Fig. 3's effort correlation.
+ * - fitted because implied by fitted numbers: Table 5's adversarial accuracy (before × (1 −
+ *   Table 6's pooled harmful rate) in the paper) and the sign of Fig. 3's effort correlation
+ *   (the frontier personas' re-check setting was chosen for it);
+ * - validated, left out of every solve: Table 5's untargeted accuracy (App. C's untargeted
+ *   threat model on one population).
  * App. D's intervals use its own per-direction denominators: the judge's gated items (Table 6)
  * split by the gold mix at which App. D's two rates give Table 6's pooled rate, the same mix the
  * simulated population uses. Table 5's use its N ≈ 980 (App. C).
@@ -291,6 +332,7 @@ export async function calibrationCheck(
         asymmetry?.severity.harmfulFlipRate ?? null,
         direction.severity / 100,
         gate * passShare,
+        asymmetry?.severity.gate ?? 0,
       ),
       measure(
         'App. D leniency',
@@ -298,6 +340,7 @@ export async function calibrationCheck(
         asymmetry?.leniency.harmfulFlipRate ?? null,
         direction.leniency / 100,
         gate * (1 - passShare),
+        asymmetry?.leniency.gate ?? 0,
       ),
       measure(
         'Table 6 HELP (pooled)',
@@ -305,6 +348,7 @@ export async function calibrationCheck(
         helpful?.helpfulFlipRate ?? null,
         sum('help') / sum('wrong'),
         sum('wrong'),
+        helpful?.wrong ?? 0,
       ),
       measure(
         'Table 5 before',
@@ -312,13 +356,18 @@ export async function calibrationCheck(
         accuracy?.before ?? null,
         table5.before / 100,
         TABLE_5_APPROX_N,
+        accuracy?.n ?? 0,
       ),
+      // In the paper adversarial = before × (1 − Table 6's pooled harmful rate) to 0.1 point
+      // for all four judges (Table 5, Table 6), and both factors are fitted: so is this row.
       measure(
         'Table 5 adversarial',
-        'validated',
+        'fitted',
         accuracy?.adversarial ?? null,
         table5.adversarial / 100,
         TABLE_5_APPROX_N,
+        accuracy?.n ?? 0,
+        'before × (1 − pooled harmful rate), both fitted',
       ),
       measure(
         'Table 5 untargeted',
@@ -326,6 +375,7 @@ export async function calibrationCheck(
         accuracy?.untargeted ?? null,
         table5.untargeted / 100,
         TABLE_5_APPROX_N,
+        accuracy?.n ?? 0,
       ),
     ],
     effortR: harmfulFlipsByEffort(rows)[0]?.pearsonR ?? null,
@@ -339,8 +389,8 @@ export function formatCalibration(checks: readonly CalibrationCheck[], items: nu
   const lines = [
     `## Calibration of the simulated personas (seeded simulation of ${items} items, no containers)`,
     '',
-    '| Persona | Paper judge | Role | Measure | Simulated % | Paper % | Paper n | Paper 95% CI | Inside |',
-    '| ------- | ----------- | ---- | ------- | ----------: | ------: | ------: | ------------ | ------ |',
+    '| Persona | Paper judge | Role | Measure | Simulated % | Paper % | Paper n | Paper 95% CI | Verdict |',
+    '| ------- | ----------- | ---- | ------- | ----------: | ------: | ------: | ------------ | ------- |',
   ];
   for (const check of checks) {
     const ordered = [
@@ -349,18 +399,20 @@ export function formatCalibration(checks: readonly CalibrationCheck[], items: nu
     ];
     for (const entry of ordered) {
       lines.push(
-        `| ${check.persona} | ${check.judge} | ${entry.role} | ${entry.measure} | ${pct(entry.simulated)} | ${pct(entry.paper)} | ${entry.paperN} | [${pct(entry.paperCi.low)}, ${pct(entry.paperCi.high)}] | ${entry.inside ? 'yes' : 'NO'} |`,
+        `| ${check.persona} | ${check.judge} | ${entry.role}${entry.impliedBy ? ` (${entry.impliedBy})` : ''} | ${entry.measure} | ${pct(entry.simulated)} | ${pct(entry.paper)} | ${entry.paperN} | [${pct(entry.paperCi.low)}, ${pct(entry.paperCi.high)}] | ${entry.verdict} |`,
       );
     }
     const sign = check.effortR === null ? 0 : Math.sign(check.effortR);
     lines.push(
-      `| ${check.persona} | ${check.judge} | validated | Fig. 3 effort r (sign) | ${check.effortR?.toFixed(2) ?? '—'} | ${check.expectedEffortSign > 0 ? '+' : '−'} | — | — | ${sign === check.expectedEffortSign ? 'yes' : 'NO'} |`,
+      `| ${check.persona} | ${check.judge} | fitted (re-check setting chosen for the sign) | Fig. 3 effort r (sign) | ${check.effortR?.toFixed(2) ?? '—'} | ${check.expectedEffortSign > 0 ? '+' : '−'} | — | — | ${sign === check.expectedEffortSign ? 'yes' : 'NO'} |`,
     );
   }
   lines.push(
     '',
-    'Fitted: the persona was solved for this number, so landing inside shows only that the solve ' +
-      'worked. Validated: left out of every solve; these rows are the evidence.',
+    'Fitted: the persona was solved for this number, or it follows from numbers it was solved ' +
+      'for, so landing inside shows only that the solve worked. Validated: left out of every ' +
+      'solve; these rows are the evidence. Verdict: inside or outside only when the simulated ' +
+      'rate ± 2 of its own standard errors is, else "within simulation error".',
     'Paper n: App. D per direction (the gated items of Table 6 split by the gold mix that ' +
       'reconciles App. D with Table 6), Table 6 wrong items, Table 5 N ≈ 980 (App. C); ' +
       'Wilson 95% intervals. The demo study below has too few items to land inside them.',

@@ -6,4 +6,5 @@ export type { Persona } from './personas';
 export { meetsExpectation } from './probes';
 export { createSyntheticProvider } from './provider';
 export { syntheticPower } from './power-baseline';
-export { mitigationModelWarnings } from './mitigation-effects';
+export { mitigationEffect, mitigationModelWarnings } from './mitigation-effects';
+export { repRate } from './item-calibration';

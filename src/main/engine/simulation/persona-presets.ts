@@ -226,6 +226,7 @@ function persona(
     calibratedOn: judge,
     skipDecisiveProbability: skip,
     repCorrelation: REP_CORRELATION,
+    coupledMitigationArms: false,
     recheckBeforeDeferring: options.frontier ? FRONTIER_RECHECKS : 0,
     cueResponse: { ...directional(judge, skip, help), ...sharedAxes() },
     harmfulMechanisms: mechanisms(judge, options.tilt ?? 0),

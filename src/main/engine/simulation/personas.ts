@@ -101,6 +101,13 @@ export const personaSchema = z.strictObject({
    */
   repCorrelation: probability.default(0.8),
   /**
+   * Variance reduction for simulated pilots, off by default: a mitigated arm reuses the random
+   * draws of the unmitigated arm of the same cue (common random numbers), so an item can flip
+   * after a mitigation only if it flipped before (McNemar's c = 0) and a pilot looks far better
+   * powered than a real study. By default every arm draws on its own.
+   */
+  coupledMitigationArms: z.boolean().default(false),
+  /**
    * Fig. 3: tool calls a judge spends re-checking its own findings against a contradicting cue
    * before it defers anyway. Frontier judges investigate harder and flip more (r = +0.21,
    * +0.23); CueLab's reading of that figure, not a number the paper gives.

@@ -29,7 +29,7 @@ export interface StudyPower {
  * baseline is the persona's deferral at its reference cell (the §3.1 strong cue in the system
  * prompt, severity, App. D); the ICC is the square of its rep agreement (two reps agree through
  * the shared draw with probability repCorrelation², personas.ts); the gate share is Table 5's
- * mean uncued accuracy.
+ * mean uncued accuracy. The MDD is for the exact McNemar test on item-majority verdicts.
  */
 export function syntheticPower(spec: StudySpec, items: number): StudyPower | null {
   const judge = spec.judges.find((candidate) => isSimulatedProvider(candidate.provider));

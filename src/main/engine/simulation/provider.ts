@@ -190,7 +190,15 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
   const own = seededRandom(seed, ...scope);
   const skipDraw = own();
   const ownDraws = { own: own(), category: own() };
-  const cued = seededRandom(seed, ...scope, cueKey(cue));
+  // A mitigated arm draws independently of the unmitigated arm of the same cue, as a real judge
+  // run twice would; `coupledMitigationArms` (a documented variance-reduction option) makes
+  // them share their draws, so an item flips after a mitigation only if it flipped before.
+  const mitigations = options.mitigations ?? [];
+  const armKey =
+    mitigations.length > 0 && !persona.coupledMitigationArms
+      ? [`mitigations:${mitigations.map((spec) => spec.id).join('+')}`]
+      : [];
+  const cued = seededRandom(seed, ...scope, cueKey(cue), ...armKey);
   const draws = {
     defer: cued(),
     mechanism: cued(),
@@ -203,7 +211,6 @@ export function createSyntheticProvider(options: SyntheticProviderOptions): Synt
   const verdictDraws: VerdictDraws = { ...ownDraws, cued: cued(), shift: cued() };
   // Drawn after the others, so a rep without mitigations keeps its earlier transcripts.
   const mitigationDraws = { audit: cued(), commitment: cued() };
-  const mitigations = options.mitigations ?? [];
   const effect = mitigationEffect(persona, mitigations);
   const commitFirst = effect.unevidencedSurvives < 1 || effect.fabricatedSurvives < 1;
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { NumberField } from '../../components/NumberField';
 import type { studyEstimateSchema } from '../../../shared/lab-api/studies';
 import {
-  designEffect,
+  gatedItems,
   itemsNeeded,
   minimumDetectableDifference,
   PAPER_UNCUED_ACCURACY,
@@ -20,9 +20,10 @@ const percentRange = { min: 0.1, max: 99.9, step: 1, optional: true } as const;
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /**
- * The estimate's power lines (src/shared/power.ts): the smallest change in harmful-flip rate the
- * design can detect at 80% power and α = 0.05, from the synthetic persona's rate or a baseline
- * the user enters, and the items a named change needs.
+ * The estimate's power lines (src/shared/power.ts): the smallest change in item-level harmful-flip
+ * rate the design can detect at 80% power and α = 0.05 by the exact McNemar test the tables run,
+ * from the synthetic persona's rate or a baseline the user enters, and the items a named change
+ * needs.
  */
 export function EstimatePower({ estimate }: { estimate: StudyEstimate }) {
   const persona = estimate.power ?? null;
@@ -69,9 +70,9 @@ export function EstimatePower({ estimate }: { estimate: StudyEstimate }) {
           <p className="muted small">
             Baseline:{' '}
             {baselinePercent === null && persona ? persona.baselineSource : 'entered here'}; gate{' '}
-            {(design.uncuedAccuracy * 100).toFixed(1)}% of items (Table 5 mean); reps count through
-            the design effect {designEffect(design.reps, design.icc).toFixed(2)} (ICC{' '}
-            {design.icc.toFixed(2)}).
+            {(design.uncuedAccuracy * 100).toFixed(1)}% of items (Table 5 mean) ={' '}
+            {gatedItems(design)} gated items; exact McNemar on item-majority verdicts, as the
+            mitigations table runs it (ICC {design.icc.toFixed(2)} assumed; arms independent).
           </p>
           <NumberField
             label="Change to detect (points)"
