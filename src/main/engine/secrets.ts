@@ -38,22 +38,40 @@ export function secretValues(env: Readonly<Record<string, string | undefined>>):
   );
 }
 
+/** A shape of API key: a pattern, and a check on each match it must also pass. */
+export interface KeyShape {
+  /** Whose keys look like this, for tests and docs. */
+  name: string;
+  /** A global pattern with no lookaround and no nested repetition, so it runs in linear time. */
+  pattern: RegExp;
+  /** True when the match is a key (a digit somewhere): checked on the match, never by a lookahead. */
+  accept: (match: string) => boolean;
+}
+
+const anyMatch = (): boolean => true;
+const hasDigit = (match: string): boolean => /\d/.test(match);
+
 /**
  * Strings shaped like API keys, whatever variable held them (or none: a key pasted into a
- * trajectory). A key is long random text, so the shapes ask for a digit and 16+ characters to
- * keep prose such as "task-runner" out.
+ * trajectory). A key is long random text, so some shapes ask for a digit and 16+ characters to
+ * keep prose such as "task-runner" out. The digit is checked on the match, not with a
+ * lookahead: a lookahead that scans to the end of a run of key characters, at every `sk-` of a
+ * stranger's text, made redaction quadratic (1 MB of `sk-` took minutes). Each pattern's body is
+ * one greedy character class, so a match consumes its whole run and the scan never returns into
+ * it; a run without a digit is left as it is, exactly as the lookahead left it (every later
+ * prefix inside that run has a subset of its characters).
  */
-const KEY_SHAPES: readonly RegExp[] = [
+export const keyShapes: readonly KeyShape[] = [
   // Authorization headers as they are echoed: `Bearer <token>`.
-  /\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g,
+  { name: 'bearer', pattern: /\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g, accept: anyMatch },
   // OpenAI (`sk-`, `sk-proj-`), Anthropic (`sk-ant-api03-`) and most OpenAI-compatible gateways.
-  /\bsk-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{16,}/g,
+  { name: 'openai-anthropic', pattern: /\bsk-[A-Za-z0-9_-]{16,}/g, accept: hasDigit },
   // Google AI Studio, GitHub, Hugging Face, xAI, AWS access key ids.
-  /\bAIza[0-9A-Za-z_-]{30,}/g,
-  /\b(?:ghp|gho|ghs|github_pat)_[A-Za-z0-9_]{20,}/g,
-  /\bhf_(?=[A-Za-z]*\d)[A-Za-z0-9]{30,}/g,
-  /\bxai-(?=[A-Za-z]*\d)[A-Za-z0-9]{20,}/g,
-  /\bAKIA[0-9A-Z]{16}\b/g,
+  { name: 'google', pattern: /\bAIza[0-9A-Za-z_-]{30,}/g, accept: anyMatch },
+  { name: 'github', pattern: /\b(?:ghp|gho|ghs|github_pat)_[A-Za-z0-9_]{20,}/g, accept: anyMatch },
+  { name: 'huggingface', pattern: /\bhf_[A-Za-z0-9]{30,}/g, accept: hasDigit },
+  { name: 'xai', pattern: /\bxai-[A-Za-z0-9]{20,}/g, accept: hasDigit },
+  { name: 'aws', pattern: /\bAKIA[0-9A-Z]{16}\b/g, accept: anyMatch },
 ];
 
 /** Key values handed to this process, by value: redacted even once their variable is gone. */
@@ -101,10 +119,11 @@ export function redactKeyText(
   env: Readonly<Record<string, string | undefined>> = {},
 ): string {
   let out = redactSecrets(text, knownKeys(env)).text;
-  for (const shape of KEY_SHAPES)
-    out = out.replace(shape, (match) =>
-      match.startsWith('Bearer') ? 'Bearer [redacted:key]' : '[redacted:key]',
-    );
+  for (const shape of keyShapes)
+    out = out.replace(shape.pattern, (match) => {
+      if (!shape.accept(match)) return match;
+      return match.startsWith('Bearer') ? 'Bearer [redacted:key]' : '[redacted:key]';
+    });
   return out;
 }
 
