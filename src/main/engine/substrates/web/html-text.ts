@@ -100,7 +100,7 @@ function tagReader(html: string): (start: number) => Tag | null {
     }
     tagName.lastIndex = start + 1;
     const named = tagName.exec(html);
-    const next = html[start + 1];
+    const next = html.charAt(start + 1);
     if (!named && next !== '!' && next !== '?' && next !== '/') return null;
     const close = closeAngle(start + 1);
     if (!close) return null;
