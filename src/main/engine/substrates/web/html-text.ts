@@ -98,10 +98,12 @@ function tagReader(html: string): (start: number) => Tag | null {
       const close = closeComment(start + 4);
       if (close) return { name: '!', nameEnd: start + 4, end: close[1] };
     }
+    const next = html.charAt(start + 1);
+    const letter = (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z');
+    // A bare `<` (prose, maths) is decided on one character, without running a pattern.
+    if (!letter && next !== '!' && next !== '?' && next !== '/') return null;
     tagName.lastIndex = start + 1;
     const named = tagName.exec(html);
-    const next = html.charAt(start + 1);
-    if (!named && next !== '!' && next !== '?' && next !== '/') return null;
     const close = closeAngle(start + 1);
     if (!close) return null;
     const name = named ? named[0].toLowerCase() : next;
@@ -180,7 +182,7 @@ export function htmlToText(html: string): { title: string; content: string } {
   const title = titleSpan ? decode(html.slice(titleSpan[0], titleSpan[1])).trim() : '';
   const content = decode(pieces.join(''))
     .split('\n')
-    .map((line) => line.replace(/[ \t\r\f\v]+/g, ' ').trim())
+    .map((line) => line.replace(/[ \t\r\f\v]{2,}|[\t\r\f\v]/g, ' ').trim())
     .filter(Boolean)
     .join('\n');
   return { title: title || 'untitled page', content };
