@@ -33,6 +33,7 @@ function moduleOf(path: string): string {
 const floors: readonly (readonly string[])[] = [
   [
     'paper',
+    'confined-read',
     'errors',
     'events',
     'input-limits',

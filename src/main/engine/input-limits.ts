@@ -3,8 +3,9 @@
  * engine to 1.6 GB). A bundle or results file is read whole, gzipped or not, and inflation
  * stops at a fixed output size, so memory stays bounded by the limit, not by the input.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { readCheckedFile } from './confined-read';
 import { EngineError } from './errors';
 
 /** Most bytes a bundle or results file may hold once decompressed (256 MiB). */
@@ -26,30 +27,19 @@ export function fileKind(stats: Stats): string {
 }
 
 /**
- * The bytes of `path`, which must be a regular file of at most `maxBytes`. It is opened without
- * blocking and checked on the open descriptor, so a FIFO or device is refused at once instead
- * of hanging the engine, and a file swapped after a check is still the file checked. Errors
- * name the file (`what`) and never quote what it holds.
+ * The bytes of `path`, which must be a regular file of at most `maxBytes`. It is opened once,
+ * without blocking and without following a symlink in its last part, and checked on the open
+ * descriptor (confined-read.ts), so a FIFO or device is refused at once instead of hanging the
+ * engine, and a file swapped after a check is never the file read. Errors name the file
+ * (`what`) and never quote what it holds.
  */
 export function readRegularFile(path: string, what: string, maxBytes: number): Buffer {
-  let descriptor: number;
-  try {
-    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    throw new EngineError('not_found', `Cannot read ${what}: ${(error as Error).message}.`);
-  }
-  try {
-    const stats = fstatSync(descriptor);
+  return readCheckedFile(path, what, (stats) => {
     if (!stats.isFile())
-      throw new EngineError('bad_request', `${what} is ${fileKind(stats)}, not a regular file.`);
-    if (stats.size > maxBytes) throw tooLarge(what, maxBytes, '');
-    return readFileSync(descriptor);
-  } catch (error) {
-    if (error instanceof EngineError) throw error;
-    throw new EngineError('not_found', `Cannot read ${what}: ${(error as Error).message}.`);
-  } finally {
-    closeSync(descriptor);
-  }
+      return new EngineError('bad_request', `${what} is ${fileKind(stats)}, not a regular file.`);
+    if (stats.size > maxBytes) return tooLarge(what, maxBytes, '');
+    return undefined;
+  });
 }
 
 /**

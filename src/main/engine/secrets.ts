@@ -38,23 +38,182 @@ export function secretValues(env: Readonly<Record<string, string | undefined>>):
   );
 }
 
+/** A shape of API key: a prefix, then a run of key characters long enough to be random. */
+export interface KeyShape {
+  /** Whose keys look like this, for tests and docs. */
+  name: string;
+  /** What a key starts with, after a word boundary. */
+  prefixes: readonly string[];
+  /** Whether whitespace separates the prefix from the key (`Bearer <token>`). */
+  spaced: boolean;
+  /** The characters of the key after its prefix. */
+  body: (code: number) => boolean;
+  /** Fewest characters after the prefix. */
+  min: number;
+  /** Exactly `min` characters, then a word boundary (AWS access key ids). */
+  exact: boolean;
+  /** Whether the key part must hold a digit (keeps prose such as "sk-learn-tutorial" out). */
+  needsDigit: boolean;
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+const isUpper = (code: number) => code >= 65 && code <= 90;
+const isLower = (code: number) => code >= 97 && code <= 122;
+const isAlphanumeric = (code: number) => isDigit(code) || isUpper(code) || isLower(code);
+/** `\w`: a word character, for word boundaries. */
+const isWord = (code: number) => isAlphanumeric(code) || code === 95;
+const isWordOrDash = (code: number) => isWord(code) || code === 45;
+/** Characters of a bearer token: `[A-Za-z0-9._~+/=-]`. */
+const isTokenCharacter = (code: number) =>
+  isAlphanumeric(code) || [46, 95, 126, 43, 47, 61, 45].includes(code);
+const isSpace = (code: number) => /\s/.test(String.fromCharCode(code));
+
 /**
  * Strings shaped like API keys, whatever variable held them (or none: a key pasted into a
- * trajectory). A key is long random text, so the shapes ask for a digit and 16+ characters to
- * keep prose such as "task-runner" out.
+ * trajectory). A key is long random text, so the shapes ask for 16+ characters and some for a
+ * digit, to keep prose such as "task-runner" out.
+ *
+ * They are found by one forward scan per shape, not by regular expressions: the old `sk-`
+ * pattern's lookahead rescanned to the end of a run of key characters at every `sk-`, which is
+ * quadratic (1 MB of `sk-` took minutes), and even a linear pattern costs V8's regexp
+ * interpreter about half a second per megabyte before it compiles one. A run of key characters
+ * without its digit is skipped whole, as the lookahead skipped it: every later prefix inside the
+ * run sees a part of the same characters.
  */
-const KEY_SHAPES: readonly RegExp[] = [
+export const keyShapes: readonly KeyShape[] = [
   // Authorization headers as they are echoed: `Bearer <token>`.
-  /\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g,
+  {
+    name: 'bearer',
+    prefixes: ['Bearer'],
+    spaced: true,
+    body: isTokenCharacter,
+    min: 16,
+    exact: false,
+    needsDigit: false,
+  },
   // OpenAI (`sk-`, `sk-proj-`), Anthropic (`sk-ant-api03-`) and most OpenAI-compatible gateways.
-  /\bsk-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{16,}/g,
+  {
+    name: 'openai-anthropic',
+    prefixes: ['sk-'],
+    spaced: false,
+    body: isWordOrDash,
+    min: 16,
+    exact: false,
+    needsDigit: true,
+  },
   // Google AI Studio, GitHub, Hugging Face, xAI, AWS access key ids.
-  /\bAIza[0-9A-Za-z_-]{30,}/g,
-  /\b(?:ghp|gho|ghs|github_pat)_[A-Za-z0-9_]{20,}/g,
-  /\bhf_(?=[A-Za-z]*\d)[A-Za-z0-9]{30,}/g,
-  /\bxai-(?=[A-Za-z]*\d)[A-Za-z0-9]{20,}/g,
-  /\bAKIA[0-9A-Z]{16}\b/g,
+  {
+    name: 'google',
+    prefixes: ['AIza'],
+    spaced: false,
+    body: isWordOrDash,
+    min: 30,
+    exact: false,
+    needsDigit: false,
+  },
+  {
+    name: 'github',
+    prefixes: ['ghp_', 'gho_', 'ghs_', 'github_pat_'],
+    spaced: false,
+    body: isWord,
+    min: 20,
+    exact: false,
+    needsDigit: false,
+  },
+  {
+    name: 'huggingface',
+    prefixes: ['hf_'],
+    spaced: false,
+    body: isAlphanumeric,
+    min: 30,
+    exact: false,
+    needsDigit: true,
+  },
+  {
+    name: 'xai',
+    prefixes: ['xai-'],
+    spaced: false,
+    body: isAlphanumeric,
+    min: 20,
+    exact: false,
+    needsDigit: true,
+  },
+  {
+    name: 'aws',
+    prefixes: ['AKIA'],
+    spaced: false,
+    body: (code) => isDigit(code) || isUpper(code),
+    min: 16,
+    exact: true,
+    needsDigit: false,
+  },
 ];
+
+/**
+ * Finds `needle` at or after a position, remembering its last answer: callers only move
+ * forward, so each stretch of the text is searched at most once per needle.
+ */
+function forwardIndex(text: string, needle: string): (from: number) => number {
+  let searchedFrom = Number.POSITIVE_INFINITY;
+  let found = -1;
+  return (from) => {
+    if (!(from >= searchedFrom && (found < 0 || found >= from))) {
+      found = text.indexOf(needle, from);
+      searchedFrom = from;
+    }
+    return found;
+  };
+}
+
+/** `text` with every key of `shape` replaced by its marker. */
+function redactShape(text: string, shape: KeyShape): string {
+  if (!shape.prefixes.some((prefix) => text.includes(prefix))) return text;
+  const finders = shape.prefixes.map((prefix) => ({ prefix, next: forwardIndex(text, prefix) }));
+  const marker = shape.spaced ? `${shape.prefixes[0] ?? ''} [redacted:key]` : '[redacted:key]';
+  let out = '';
+  let copied = 0;
+  let from = 0;
+  for (;;) {
+    let start = -1;
+    let prefix = '';
+    for (const finder of finders) {
+      const index = finder.next(from);
+      if (index >= 0 && (start < 0 || index < start)) [start, prefix] = [index, finder.prefix];
+    }
+    if (start < 0) break;
+    if (start > 0 && isWord(text.charCodeAt(start - 1))) {
+      from = start + 1;
+      continue;
+    }
+    let end = start + prefix.length;
+    if (shape.spaced) {
+      const spaces = end;
+      while (end < text.length && isSpace(text.charCodeAt(end))) end += 1;
+      if (end === spaces) {
+        from = start + 1;
+        continue;
+      }
+    }
+    const bodyStart = end;
+    let digits = 0;
+    const longest = shape.exact ? shape.min + 1 : text.length;
+    while (end < text.length && end - bodyStart < longest && shape.body(text.charCodeAt(end))) {
+      if (isDigit(text.charCodeAt(end))) digits += 1;
+      end += 1;
+    }
+    const length = end - bodyStart;
+    const bounded = !shape.exact || end >= text.length || !isWord(text.charCodeAt(end));
+    if (length < shape.min || (shape.exact && length !== shape.min) || !bounded) {
+      from = start + 1;
+      continue;
+    }
+    from = end;
+    if (shape.needsDigit && digits === 0) continue;
+    out += text.slice(copied, start) + marker;
+    copied = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
 
 /** Key values handed to this process, by value: redacted even once their variable is gone. */
 const rememberedKeys = new Map<string, string>();
@@ -101,10 +260,7 @@ export function redactKeyText(
   env: Readonly<Record<string, string | undefined>> = {},
 ): string {
   let out = redactSecrets(text, knownKeys(env)).text;
-  for (const shape of KEY_SHAPES)
-    out = out.replace(shape, (match) =>
-      match.startsWith('Bearer') ? 'Bearer [redacted:key]' : '[redacted:key]',
-    );
+  for (const shape of keyShapes) out = redactShape(out, shape);
   return out;
 }
 

@@ -21,7 +21,14 @@ import {
   hostAllowed,
   originAllowed,
 } from './request-origin';
-import { isLoopbackPeer, pathRefusal, type PathAccess } from './path-access';
+import {
+  isLoopbackPeer,
+  pathRefusal,
+  readableRoots,
+  resolvedPathBody,
+  type PathAccess,
+} from './path-access';
+import { runConfined } from '../engine/confined-read';
 import { serveStatic } from './static-files';
 
 /** Options for `startServer`. */
@@ -139,7 +146,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       sendJson(response, 403, refused, cors);
       return;
     }
-    sendResult(response, await dispatchLabCall(engine.handlers, method, body.value), cors);
+    // The handler gets the checked (resolved) paths, and every file it reads is checked again
+    // on its open descriptor against the same roots (engine/confined-read.ts).
+    const resolvedBody = resolvedPathBody(method, body.value);
+    const result = await runConfined(readableRoots(pathAccess, loopback), () =>
+      dispatchLabCall(engine.handlers, method, resolvedBody),
+    );
+    sendResult(response, result, cors);
   }
 
   server.on('upgrade', (request, socket, head) => {

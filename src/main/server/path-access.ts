@@ -5,8 +5,12 @@
  * or a folder given with `cuelab serve --allow-path DIR`. A request that did not come from this
  * machine's loopback (a non-loopback bind, a proxy that forwards remote peers) may name staged
  * uploads only. The path is resolved through every symlink before it is compared, and it must
- * be a regular file (or a folder where the method takes one): never a FIFO, device or socket.
- * Refusals name the path and the rule, never anything the file holds.
+ * be a regular file (or a folder where the method takes one): never a FIFO, device or socket,
+ * and never a file with more than one hard link (a link inside an allowed folder to a file
+ * outside it). The handler is then given the resolved path, and every read it makes runs
+ * confined (engine/confined-read.ts): opened once, without following a last-part symlink, and
+ * checked on the descriptor against these same roots, so a link swapped after this check is
+ * refused instead of read. Refusals name the path and the rule, never anything the file holds.
  */
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
@@ -101,7 +105,41 @@ function pathProblem(
   const isFolder = stats.isDirectory();
   if (stats.isFile() ? kind === 'folder' : !(isFolder && kind !== 'file'))
     return `${path} is ${fileKind(stats)}; it must be ${article(kind)}.`;
+  if (stats.isFile() && stats.nlink > 1)
+    return `${path} has ${String(stats.nlink)} hard links; a served engine reads only files with one (a hard link can reach a file outside the allowed folders).`;
   return null;
+}
+
+/**
+ * `body` with every path field replaced by its resolved real path, so the handler opens the
+ * path that was checked, not the name that led there (a name whose symlink may since point
+ * elsewhere). Paths that do not resolve are left as they are (the check refused them).
+ */
+export function resolvedPathBody(method: string, body: unknown): unknown {
+  const fields = pathFields[method];
+  if (!fields || typeof body !== 'object' || body === null) return body;
+  const resolved: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const { field } of fields) {
+    const value = resolved[field];
+    if (typeof value !== 'string' || !isAbsolute(value)) continue;
+    const real = realOrNull(resolve(value));
+    if (real !== null) resolved[field] = real;
+  }
+  return resolved;
+}
+
+/** Where a request from this peer may read: a test on a real path, for confined reads. */
+export function readableRoots(
+  access: PathAccess,
+  loopback: boolean,
+): { allows(realPath: string): boolean } {
+  return {
+    allows(realPath) {
+      if (isStagedUpload(realPath)) return true;
+      if (!loopback) return false;
+      return access.roots.map(realOrNull).some((root) => root !== null && inside(realPath, root));
+    },
+  };
 }
 
 function article(kind: PathKind): string {

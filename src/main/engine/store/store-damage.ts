@@ -9,6 +9,8 @@ import type Database from 'better-sqlite3';
 import { EngineError } from '../errors';
 import type { Store } from './database';
 import type { ColumnPlace } from './json-column';
+import { StoredTextError } from './text-blobs';
+import { storedTextError } from './text-damage';
 import { sqliteCode } from './write-errors';
 
 interface ColumnInfo {
@@ -73,9 +75,11 @@ function isMalformedJson(error: unknown): boolean {
 
 /**
  * `error` as the store_unreadable error it stands for when it is damage SQLite met while
- * reading (a malformed JSON value, a damaged page); any other error is returned as it is.
+ * reading (a malformed JSON value, a damaged page, a stored text that cannot be read back);
+ * any other error is returned as it is.
  */
 export function namedStoreDamage(store: Store, error: unknown): unknown {
+  if (error instanceof StoredTextError) return storedTextError(store.db, error);
   const code = sqliteCode(error);
   if (code?.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')
     return new EngineError(

@@ -9,6 +9,13 @@
  * every statement that reads or writes the logical tables (`judge_tool_calls`,
  * `judge_messages`) goes through one code path whatever module runs it, and values bound by
  * the store's statements are redacted before they reach these functions.
+ *
+ * A workspace file is a stranger's file too (a bundle, a copied folder, a damaged disk), so
+ * every decompression has an output limit: a body written now records its text's byte length,
+ * and inflating it stops at that length (a 406-byte brotli stream that inflates to 500 MiB
+ * fails a byte past what it declared); a body written before lengths were recorded stops at a
+ * limit derived from its size (legacyLimit). A body that fails is a StoredTextError, which the store names
+ * as `store_unreadable` with table, row and field (store-damage.ts).
  */
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
@@ -16,7 +23,37 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 
 /** The first byte of a blob's body: how the rest is encoded. */
 const CODEC_UTF8 = 0;
+/** Brotli without a recorded length: bodies written before lengths were recorded. */
 const CODEC_BROTLI = 1;
+/** A 4-byte little-endian length of the text's UTF-8 bytes, then brotli. */
+const CODEC_BROTLI_SIZED = 2;
+
+/**
+ * Largest text a body may inflate to (64 MiB, the largest suite file: no stored text is
+ * longer), and so the limit of a body that records no length.
+ */
+export const maxStoredTextBytes = 64 * 1024 * 1024;
+
+/**
+ * The output limit of a body that records no length, derived from its size: 1,024 times it,
+ * at least 1 MiB, at most `maxStoredTextBytes`. Texts compress 5–20× (tool outputs, which may
+ * repeat one line, are cut at 64 KB), so no text stored before lengths were recorded comes near
+ * it, while a 400-byte bomb stops at 1 MiB, in milliseconds, instead of 500 MiB in minutes.
+ */
+function legacyLimit(body: Buffer): number {
+  return Math.min(maxStoredTextBytes, Math.max(1024 * 1024, body.length * 1024));
+}
+
+/** A stored text that cannot be read back: damaged, unknown, or larger than it may be. */
+export class StoredTextError extends Error {
+  /** The body that failed, so the store can find which row holds it. */
+  readonly body: Buffer;
+  constructor(message: string, body: Buffer) {
+    super(message);
+    this.name = 'StoredTextError';
+    this.body = body;
+  }
+}
 
 /**
  * Brotli at quality 5 in text mode: on the bench's tool outputs and on source files cut to tool
@@ -30,7 +67,10 @@ export function textHash(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
 }
 
-/** A text's blob body: a codec byte, then brotli or, when that does not save, the raw bytes. */
+/**
+ * A text's blob body: a codec byte, then its byte length and brotli or, when that does not
+ * save, the raw bytes.
+ */
 export function packText(text: string): Buffer {
   const raw = Buffer.from(text, 'utf8');
   const compressed = brotliCompressSync(raw, {
@@ -40,18 +80,50 @@ export function packText(text: string): Buffer {
       [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
     },
   });
-  const [codec, payload] =
-    compressed.length < raw.length ? [CODEC_BROTLI, compressed] : [CODEC_UTF8, raw];
-  return Buffer.concat([Buffer.of(codec), payload]);
+  if (compressed.length + 4 >= raw.length) return Buffer.concat([Buffer.of(CODEC_UTF8), raw]);
+  const header = Buffer.alloc(5);
+  header[0] = CODEC_BROTLI_SIZED;
+  header.writeUInt32LE(raw.length, 1);
+  return Buffer.concat([header, compressed]);
 }
 
-/** The text a blob body holds. */
+/** `payload` inflated to exactly `length` bytes at most; anything else is a StoredTextError. */
+function inflate(body: Buffer, payload: Buffer, limit: number, exact: boolean): string {
+  let raw: Buffer;
+  try {
+    raw = brotliDecompressSync(payload, { maxOutputLength: limit });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new StoredTextError(
+      code === 'ERR_BUFFER_TOO_LARGE'
+        ? `the stored text inflates to more than the ${String(limit)} bytes it may hold`
+        : `the stored text is damaged (${(error as Error).message})`,
+      body,
+    );
+  }
+  if (exact && raw.length !== limit)
+    throw new StoredTextError(
+      `the stored text inflates to ${String(raw.length)} bytes, not the ${String(limit)} it records`,
+      body,
+    );
+  return raw.toString('utf8');
+}
+
+/** The text a blob body holds; a StoredTextError when it cannot be read back within its limit. */
 export function unpackText(body: Buffer): string {
   const codec = body[0];
-  const payload = body.subarray(1);
-  if (codec === CODEC_UTF8) return payload.toString('utf8');
-  if (codec === CODEC_BROTLI) return brotliDecompressSync(payload).toString('utf8');
-  throw new Error(`A stored text has an unknown codec ${String(codec)}.`);
+  if (codec === CODEC_UTF8) return body.subarray(1).toString('utf8');
+  if (codec === CODEC_BROTLI) return inflate(body, body.subarray(1), legacyLimit(body), false);
+  if (codec === CODEC_BROTLI_SIZED && body.length >= 5) {
+    const length = body.readUInt32LE(1);
+    if (length > maxStoredTextBytes)
+      throw new StoredTextError(
+        `the stored text records ${String(length)} bytes, more than the ${String(maxStoredTextBytes)} a text may hold`,
+        body,
+      );
+    return inflate(body, body.subarray(5), length, true);
+  }
+  throw new StoredTextError(`the stored text has an unknown codec ${String(codec)}`, body);
 }
 
 function textArgument(name: string, value: unknown): string {

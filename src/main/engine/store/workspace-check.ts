@@ -11,6 +11,8 @@
  *   `*_json` column for values that are not JSON run on files up to `quickCheckMaxBytes`; both
  *   read the whole file, so larger workspaces skip them at open and rely on the checks made as
  *   rows are read (json-column.ts, store-damage.ts name the table, row and field then).
+ * - A sample of stored texts (text-damage.ts) is read back within its output limit, whatever
+ *   the file's size, so a damaged or oversized text is named before a replay meets it.
  */
 import type Database from 'better-sqlite3';
 import { randomInt } from 'node:crypto';
@@ -19,6 +21,7 @@ import { z } from 'zod';
 import { EngineError } from '../errors';
 import { malformedJsonError } from './store-damage';
 import { setAsideStudyDamage } from './study-damage';
+import { checkSampledTexts } from './text-damage';
 import { sqliteCode } from './write-errors';
 
 /** Largest database file checked with quick_check on every open (128 MiB: about a second). */
@@ -109,6 +112,8 @@ export function checkOpenedDatabase(db: Database.Database, path: string): void {
     const place = setAsideStudyDamage(db);
     if (place) throw malformedJsonError(place);
   }
+  // Whatever the file's size: a sample of stored texts, each read within its limit.
+  if (size > 0) checkSampledTexts(db);
   const marker = readMarker(path);
   let applicationId = db.pragma('application_id', { simple: true }) as number;
   if (marker && applicationId !== marker.applicationId)

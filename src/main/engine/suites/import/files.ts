@@ -3,9 +3,11 @@
  * capped, and every parse error naming the file and line.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { z } from 'zod';
+import { readCheckedFile } from '../../confined-read';
+import { EngineError } from '../../errors';
 import { jsonErrorMessage } from '../../input-limits';
 import { jsonErrorOffset } from './json-position';
 import { ImportProblem, type SourceFile, type StateFolder, type TaskFolder } from './types';
@@ -48,10 +50,7 @@ export function readSourceBytes(root: string, path: string): { bytes: Buffer; sh
   const full = insideRoot(root, path);
   let bytes: Buffer;
   try {
-    const stats = lstatSync(full);
-    if (!stats.isFile()) throw new Error('not a regular file');
-    if (stats.size > maxFileBytes) throw new Error(`larger than ${maxFileBytes} bytes`);
-    bytes = readFileSync(full);
+    bytes = readLinkFreeFile(full, path);
   } catch (error) {
     throw new ImportProblem(path, `cannot be read: ${(error as Error).message}`);
   }
@@ -61,6 +60,25 @@ export function readSourceBytes(root: string, path: string): { bytes: Buffer; sh
 /** Hex sha256 of bytes or text. */
 export function sha256(content: Buffer | string): string {
   return createHash('sha256').update(content).digest('hex');
+}
+
+/**
+ * The bytes of `full`, a regular file of at most maxFileBytes, read through one descriptor
+ * opened without following a symlink (confined-read.ts): a link swapped in after a check is
+ * refused, never followed.
+ */
+function readLinkFreeFile(full: string, path: string): Buffer {
+  return readCheckedFile(
+    full,
+    path,
+    (stats) =>
+      !stats.isFile()
+        ? new EngineError('bad_request', 'not a regular file')
+        : stats.size > maxFileBytes
+          ? new EngineError('bad_request', `larger than ${maxFileBytes} bytes`)
+          : undefined,
+    true,
+  );
 }
 
 function insideRoot(root: string, path: string): string {
@@ -115,7 +133,7 @@ export function taskFolder(folder: string, label: string): TaskFolder {
       const base = realpathSync(folder);
       if (!real.startsWith(base + sep)) return undefined;
       if (!stats.isFile() || stats.size > maxFileBytes) return undefined;
-      return readFileSync(full);
+      return readLinkFreeFile(full, path);
     } catch {
       return undefined;
     }
@@ -156,7 +174,7 @@ export function stateFolderAt(folder: string, label: string): StateFolder {
         const full = insideRoot(folder, path);
         const stats = lstatSync(full);
         if (!stats.isFile() || stats.size > maxFileBytes) return undefined;
-        return readFileSync(full);
+        return readLinkFreeFile(full, path);
       } catch {
         return undefined;
       }

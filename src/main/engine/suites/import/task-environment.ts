@@ -62,9 +62,12 @@ export function dockerfileWorkdir(dockerfile: string): string | undefined {
   let workdir: string | undefined;
   const lines = dockerfile.replace(/\\\r?\n/g, ' ').split(/\r?\n/);
   for (const line of lines) {
-    const match = /^\s*WORKDIR\s+(.+?)\s*$/i.exec(line);
-    if (!match) continue;
-    let value = match[1]!;
+    // The instruction, then its argument trimmed: no lazy group before `\s*$`, which is
+    // quadratic on a long run of spaces inside a stranger's Dockerfile line.
+    const instruction = /^\s*WORKDIR\s/i.exec(line);
+    if (!instruction) continue;
+    let value = line.slice(instruction[0].length).trim();
+    if (!value || /[\n\r\u2028\u2029]/.test(value)) continue;
     if (/^\[/.test(value)) {
       let first: unknown;
       try {

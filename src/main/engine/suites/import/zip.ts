@@ -75,6 +75,7 @@ export function readZip(archive: Buffer, limits: Partial<ZipLimits> = {}): ZipEn
       `the archive has ${count} entries; CueLab reads at most ${limit.maxEntries} from one archive`,
     );
   const places = centralEntries(archive, count, directoryOffset);
+  refuseDuplicateNames(places);
   checkApart(places, directoryOffset, directorySize);
   let inflated = 0;
   return places.map((place) => ({
@@ -117,6 +118,22 @@ function centralEntries(archive: Buffer, count: number, directoryOffset: number)
       46 + nameLength + archive.readUInt16LE(offset + 30) + archive.readUInt16LE(offset + 32);
   }
   return places;
+}
+
+/**
+ * Refuses an archive with two entries of one name: which of them a reader takes differs from
+ * reader to reader (the first, the last, both), so what CueLab imported could differ from what
+ * the person who checked the archive saw.
+ */
+function refuseDuplicateNames(places: readonly EntryPlace[]): void {
+  const seen = new Set<string>();
+  for (const { name } of places) {
+    if (seen.has(name))
+      throw new ArchiveRefused(
+        `the archive has two entries named ${JSON.stringify(name)}; CueLab reads only archives whose entry names are unique`,
+      );
+    seen.add(name);
+  }
 }
 
 /**
