@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dockerfileWorkdir } from '../../src/main/engine/suites/import/task-environment';
-import { plainText, splitPane } from '../../src/main/engine/suites/import/terminal-steps';
+import { splitPane } from '../../src/main/engine/suites/import/terminal-pane';
+import { plainText } from '../../src/main/engine/suites/import/terminal-steps';
 import { readTomlScalars } from '../../src/main/engine/suites/import/toml';
 
 const size = 1024 * 1024;
