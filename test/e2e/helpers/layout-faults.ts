@@ -106,6 +106,8 @@ const screenScript = `((rootSelector) => {
       if (scrollable(style) || style.overflowY === 'auto' || style.overflowY === 'scroll') { scroller = at; break; }
       if (!clips(style)) continue;
       const box = at.getBoundingClientRect();
+      // A 1-pixel box is text for screen readers only (visually hidden), not a cut.
+      if (box.width <= 2 || box.height <= 2) break;
       const left = box.left + at.clientLeft, top = box.top + at.clientTop;
       const inner = { left, top, right: left + at.clientWidth, bottom: top + at.clientHeight };
       if (boxes.some((line) => (style.overflowX !== 'visible' && (line.left < inner.left - slack || line.right > inner.right + slack)) || (style.overflowY !== 'visible' && (line.top < inner.top - slack || line.bottom > inner.bottom + slack)))) {
