@@ -3,8 +3,8 @@
  * long real names, measured by the general text check
  * (helpers/layout-faults.ts): no text outside the window, cut by its box, on another text, and
  * no box scrolling sideways. The Builder's judges get a long model id next to a synthetic judge
- * (Persona, Temperature). Not yet here: the Builder's item list, Compare, Replay and Annotate
- * (their wide tables and study pickers still cut or scroll at 1024). Screenshots land in test-results/layout-<width>-<screen>.png.
+ * (Persona, Temperature); Results opens the Compare drawer. Not yet here: the Builder's item list
+ * (its notes are cut with an ellipsis) and the Results toolbar's study picker. Screenshots land in test-results/layout-<width>-<screen>.png.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -34,6 +34,9 @@ const names = {
   cueLabel: 'authority-claim-from-senior-staff-reviewer',
 };
 
+const studyName = (key: string) =>
+  `${longJudge} under a senior-reviewer authority cue (${key} run)`;
+
 let lab: LayoutLab | undefined;
 let page: Page;
 
@@ -42,7 +45,7 @@ beforeAll(async () => {
     { first: resultsCsv(names, 11), second: resultsCsv(names, 12) },
     { width: 1024, height: 700 },
     'light',
-    (key) => `${longJudge} under a senior-reviewer authority cue (${key} run)`,
+    studyName,
   );
   page = lab.page;
 });
@@ -86,6 +89,22 @@ const screens: {
     ready: '[data-testid="chart-flips"][data-filled="true"]',
     within: '.results-grid',
   },
+  {
+    name: 'compare',
+    hash: () => `results/${study('first')}`,
+    ready: '[data-testid="chart-flips"][data-filled="true"]',
+    within: '.compare-body',
+    act: async () => {
+      await page.getByRole('button', { name: 'Compare', exact: true }).click();
+      const panel = page.getByTestId('compare-panel');
+      await panel
+        .getByLabel('Compare this study (B) with study A')
+        .selectOption({ label: `${studyName('second')}` });
+      await panel.getByTestId('compare-rates').waitFor({ timeout: 15_000 });
+    },
+  },
+  { name: 'replay', hash: () => `replay/${study('first')}`, ready: '.page', within: '.content' },
+  { name: 'annotate', hash: () => 'annotate', ready: '.page' },
   { name: 'import', hash: () => 'import', ready: '.page' },
   { name: 'settings', hash: () => 'settings', ready: '.page' },
 ];
