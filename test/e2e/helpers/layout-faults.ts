@@ -97,7 +97,18 @@ const screenScript = `((rootSelector) => {
     const boxes = [...range.getClientRects()].filter((box) => box.width > 0.5 && box.height > 0.5);
     if (boxes.length === 0) continue;
     const text = short(node.textContent);
-    texts.push({ text, boxes, parent, layer: layerOf(parent) });
+    // What of the text shows: its boxes cut to every ancestor that clips or scrolls (a row
+    // scrolled out of a list is hidden, not on top of the text below the list).
+    let shownBoxes = boxes.map((box) => ({ left: box.left, right: box.right, top: box.top, bottom: box.bottom }));
+    for (let at = parent.parentElement; at && at !== document.documentElement; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const clip = at.getBoundingClientRect();
+      shownBoxes = shownBoxes
+        .map((box) => ({ left: Math.max(box.left, clip.left), right: Math.min(box.right, clip.right), top: Math.max(box.top, clip.top), bottom: Math.min(box.bottom, clip.bottom) }))
+        .filter((box) => box.right - box.left > slack && box.bottom - box.top > slack);
+    }
+    texts.push({ text, boxes: shownBoxes, parent, layer: layerOf(parent) });
     // Clipped by an ancestor that hides overflow, or inside a scroller: only the scroller's
     // content counts, not what it shows now (a list scrolled down is not a cut).
     let scroller = null;
