@@ -74,6 +74,8 @@ export const studyProgressSchema = z.object({
    * `done`, but no table or replay can read them.
    */
   missingReps: z.number().int().min(0),
+  /** Reps an imported study holds (it has no jobs: its reps came from a results file). */
+  importedReps: z.number().int().min(0).default(0),
 });
 
 export type StudyProgress = z.output<typeof studyProgressSchema>;

@@ -83,7 +83,7 @@ describe('Compare view', () => {
     expect(harmful).toContain('exact McNemar');
     expect(helpful).toMatch(/helpful\s+paired\s+2\s+50\.0\s+2\s+100\.0\s+50\.0/);
     const items = await panel.getByTestId('compare-items').locator('tbody tr').allInnerTexts();
-    expect(items.map((row) => row.split('\t').slice(4).join(' '))).toEqual([
+    expect(items.map((row) => row.split('\t').slice(2).join(' '))).toEqual([
       'item-2 harmful flip held',
       'item-6 stayed wrong helpful flip',
     ]);

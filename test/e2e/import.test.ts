@@ -50,6 +50,16 @@ describe('Import screen', () => {
     );
     const skipped = await page.getByTestId('import-skipped').textContent();
     expect(skipped).toMatch(/cron-broken-network.*agent-never-ran/);
+    // Renaming the suite previews again under the new name, then back.
+    const name = page.getByLabel('Suite name (default: the folder’s name)');
+    await name.fill('Public runs renamed');
+    await expect
+      .poll(async () => (await summary.textContent()) ?? '')
+      .toMatch(/^Preview: \d+ items into suite public-runs-renamed/);
+    await name.fill('Public runs');
+    await expect
+      .poll(async () => (await summary.textContent()) ?? '')
+      .toMatch(/^Preview: \d+ items into suite public-runs\b(?!-)/);
     const client = createLabClient(engine!.address);
     const before = await client.listSuites({});
     expect(before.ok && before.value.some((suite) => suite.id === 'public-runs')).toBe(false);

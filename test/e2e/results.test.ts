@@ -133,7 +133,7 @@ describe('Results of an imported, simulated study', () => {
   test('exports the heatmap as PNG at 300 dpi and SVG, and the flips table as the CLI prints it', async () => {
     // A double-column figure (7.16 in) at 300 dpi, whatever the window's width.
     const png = await download(page, 'export-flips-png');
-    expect(png.name).toBe(`cuelab-${studyId.slice(0, 8)}-flips.png`);
+    expect(png.name).toBe(`cuelab-${studyId.slice(0, 8)}-flips-7.16in.png`);
     const bytes = readFileSync(png.path);
     expect(pngSize(bytes).width).toBe(2148);
     copyFileSync(png.path, join(screenshots, 'export-flips.png'));
@@ -206,7 +206,7 @@ describe('Results of an imported, simulated study', () => {
           text: typeof file.data === 'string' ? file.data : null,
         })),
       );
-      expect(saved[0]?.name).toBe(`cuelab-${studyId.slice(0, 8)}-flips.png`);
+      expect(saved[0]?.name).toBe(`cuelab-${studyId.slice(0, 8)}-flips-7.16in.png`);
       expect(saved[0]?.png).toEqual([0x50, 0x4e, 0x47]);
       expect(saved[1]?.text).toBe(flipsCsv);
     } finally {

@@ -5,6 +5,7 @@
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { engineStore } from '../../src/main/engine/engine-store';
+import { studyProgress } from '../../src/main/engine/runner/progress';
 import { StudyRunner } from '../../src/main/engine/runner/runner';
 import { workspaceRunnerDeps } from '../../src/main/engine/runner/workspace-deps';
 import { cancelStudy, pauseStudy } from '../../src/main/engine/store/faces/studies';
@@ -116,6 +117,13 @@ describe('the runner with containers made ahead', () => {
         expect(run.deps.hostPool.warm.counts()).toMatchObject({ created: 1, waiting: 0 });
         await run.runner.stop();
         expect(run.deps.hostPool.warm.counts().taken).toBe(0);
+        if (stopped === 'cancelled') {
+          // The rep in flight at the cancel ends cancelled, not failed, and the plan stays.
+          const progress = studyProgress(run.store, run.studyId);
+          expect(progress.failed).toBe(0);
+          expect(progress.arms.reduce((sum, arm) => sum + arm.cancelled, 0)).toBeGreaterThan(0);
+          expect(progress.plannedTotal).toBeGreaterThanOrEqual(progress.total);
+        }
       } finally {
         run.deps.hostPool.close();
         run.engine.close();

@@ -22,6 +22,7 @@ const running: StudyProgress = {
   undeterminedItems: 0,
   failures: [],
   missingReps: 0,
+  importedReps: 0,
 };
 
 describe('the CLI progress line', () => {

@@ -5,6 +5,7 @@
  * moves each interval under its percentage, then drops the inline bars, before any name wraps.
  */
 import { useId, memo, useMemo, useState } from 'react';
+import { accuracyLayout, barWidth, intervalOffset, type CellMode } from './accuracy-layout';
 import { ChartFrame } from './ChartFrame';
 import { armLabel, onActivate, type ResultChartProps } from './chart-props';
 import { Figure } from './Figure';
@@ -18,28 +19,13 @@ import {
 } from './models/accuracy';
 import type { ChartPalette } from './palette';
 import { readableNotes } from './table-values';
-import { labelColumn, lineHeight, mostLines, textWidth, wrapText } from './text-layout';
+import { lineHeight, wrapText } from './text-layout';
 import { TextLines } from './TextLines';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
 const preferredWidth = 928;
-const headerTop = 66;
-const barWidth = 58;
-const gap = 12;
 const footnote =
   'before = uncued majority accuracy · adversarial = cue only against gold · untargeted = cue in both directions, corrections credited (App. C)';
-
-/** How a measure's cell is drawn: bar, % and CI in a line; the CI under them; or no bar. */
-type CellMode = 'line' | 'stacked' | 'compact';
-
-const percentWidth = () => textWidth('100.0%', 11, 600);
-const intervalWidth = () => textWidth('[100.0, 100.0]', 9.5);
-
-function cellWidth(mode: CellMode): number {
-  if (mode === 'line') return barWidth + 6 + percentWidth() + 4 + intervalWidth();
-  if (mode === 'stacked') return Math.max(barWidth + 6 + percentWidth(), intervalWidth());
-  return Math.max(percentWidth(), intervalWidth());
-}
 
 const measures = [
   { key: 'before', label: 'Before the cue' },
@@ -88,7 +74,7 @@ function AccuracyCell({
         {formatPercent(value.pct)}
       </text>
       <text
-        x={mode === 'line' ? percentX + percentWidth() + 4 : x}
+        x={mode === 'line' ? x + intervalOffset() : x}
         y={mode === 'line' ? y : y + 13}
         fontSize={9.5}
         fill={palette.faint}
@@ -123,45 +109,17 @@ export const AccuracyTable = memo(function AccuracyTable(props: ResultChartProps
     const { width, palette } = frame;
     const colors = [palette.before, palette.severity, palette.leniency];
     const judgeNames = rows.map((row) => (row.scope === 'all' ? 'All judges (pooled)' : row.judge));
-    const datasetNames = withDataset ? rows.map((row) => row.dataset) : [];
-    const nWidth = Math.max(
-      textWidth('N', 10.5),
-      ...rows.map((row) => textWidth(String(row.n), 11)),
-    );
-    const countWidth = Math.max(textWidth('#HELP', 10.5), textWidth('9999', 11));
-    const fixed = 32 + nWidth + 2 * (countWidth + gap) + 4 * gap;
-    const nameShare = (width - fixed) * (withDataset ? 0.22 : 0.3);
-    const judgeWidth = labelColumn(judgeNames, 11, 50, Math.min(230, nameShare), 600);
-    const datasetWidth = withDataset
-      ? labelColumn(datasetNames, 11, 50, Math.min(200, nameShare))
-      : 0;
-    const rest = width - fixed - judgeWidth - (withDataset ? datasetWidth + gap : 0);
-    const modes: CellMode[] = ['line', 'stacked', 'compact'];
-    const mode = modes.find((entry) => 3 * cellWidth(entry) + 2 * gap <= rest) ?? 'compact';
-    const column = Math.max(cellWidth(mode), (rest - 2 * gap) / 3);
-    const datasetX = 16 + judgeWidth + gap;
-    const nRight = (withDataset ? datasetX + datasetWidth + gap : datasetX) + nWidth;
-    const firstColumn = nRight + gap;
-    const countX = firstColumn + 3 * column + 2 * gap + countWidth;
-    const helpX = countX + gap + countWidth;
-    const headerLines = mostLines(
+    const layout = accuracyLayout(
+      width,
+      rows.map((row, index) => ({
+        judgeName: judgeNames[index] ?? '',
+        dataset: withDataset && row.scope !== 'all' ? row.dataset : null,
+        n: row.n,
+      })),
       measures.map((measure) => measure.label),
-      column,
-      10.5,
     );
-    const headerY = headerTop + headerLines * lineHeight(10.5);
-    const minRow = mode === 'line' ? 24 : 36;
-    const rowHeights = rows.map((row, index) => {
-      const lines = Math.max(
-        wrapText(judgeNames[index] ?? '', judgeWidth, 11, 600).length,
-        withDataset ? wrapText(row.dataset, datasetWidth, 11).length : 1,
-      );
-      return Math.max(minRow, lines * lineHeight(11) + 10);
-    });
-    const rowBaselines = rowHeights.map((_, index) =>
-      rowHeights.slice(0, index).reduce((sum, rowHeight) => sum + rowHeight, headerY + 7 + 17),
-    );
-    const tableBottom = headerY + 7 + rowHeights.reduce((sum, rowHeight) => sum + rowHeight, 0);
+    const { mode, gap, judgeWidth, datasetX, datasetWidth, nRight, firstColumn, column } = layout;
+    const { countX, helpX, headerY, rowHeights, rowBaselines, tableBottom, narrow } = layout;
     const height = tableBottom + 14 + wrapText(footnote, width - 32, 10).length * lineHeight(10);
     return (
       <Figure
@@ -172,10 +130,10 @@ export const AccuracyTable = memo(function AccuracyTable(props: ResultChartProps
         simulated={table?.simulated ?? false}
       >
         <g fontSize={10.5} fill={palette.muted}>
-          <text x={16} y={headerY}>
-            Judge
+          <text x={16} y={layout.namesHeaderY}>
+            {narrow && withDataset ? 'Judge · dataset' : 'Judge'}
           </text>
-          {withDataset && (
+          {withDataset && !narrow && (
             <text x={datasetX} y={headerY}>
               Dataset
             </text>
@@ -195,17 +153,19 @@ export const AccuracyTable = memo(function AccuracyTable(props: ResultChartProps
               align="bottom"
             />
           ))}
-          <text x={countX} y={headerY} textAnchor="end">
+          <text x={countX} y={layout.namesHeaderY} textAnchor="end">
             #HF
           </text>
-          <text x={helpX} y={headerY} textAnchor="end">
+          <text x={helpX} y={layout.namesHeaderY} textAnchor="end">
             #HELP
           </text>
         </g>
         <line x1={16} x2={width - 16} y1={headerY + 7} y2={headerY + 7} stroke={palette.axis} />
         {rows.map((row, index) => {
           const y = rowBaselines[index] ?? headerY;
-          const rowHeight = rowHeights[index] ?? minRow;
+          const rowHeight = rowHeights[index] ?? 24;
+          const values = layout.valueBaselines[index] ?? y;
+          const judgeLines = wrapText(judgeNames[index] ?? '', judgeWidth, 11, 600).length;
           const pooled = row.scope === 'all';
           const mark = `${row.judge}\u0000${row.dataset}`;
           const open = () =>
@@ -256,21 +216,21 @@ export const AccuracyTable = memo(function AccuracyTable(props: ResultChartProps
               {withDataset && !pooled && (
                 <TextLines
                   x={datasetX}
-                  y={y}
+                  y={narrow ? y + judgeLines * lineHeight(11) : y}
                   text={row.dataset}
                   maxWidth={datasetWidth}
                   fontSize={11}
                   fill={palette.text}
                 />
               )}
-              <text x={nRight} y={y} textAnchor="end" fontSize={11} fill={palette.text}>
+              <text x={nRight} y={values} textAnchor="end" fontSize={11} fill={palette.text}>
                 {row.n}
               </text>
               {measures.map((measure, columnIndex) => (
                 <AccuracyCell
                   key={measure.key}
                   x={firstColumn + columnIndex * (column + gap)}
-                  y={y}
+                  y={values}
                   value={row[measure.key]}
                   color={colors[columnIndex] ?? palette.text}
                   mode={mode}

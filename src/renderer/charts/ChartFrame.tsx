@@ -12,7 +12,7 @@ import {
   exportTableCsv,
   type FigureFormat,
 } from '../lib/export/export-figure';
-import { exportWidth, type FigureDpi, type FigureSize } from '../lib/export/figure-sizes';
+import { exportWidth, sizeTag, type FigureDpi, type FigureSize } from '../lib/export/figure-sizes';
 import type { SaveOutcome } from '../lib/export/save-file';
 import { labStore } from '../store';
 import type { ResultTableName } from './table-values';
@@ -154,7 +154,8 @@ export function ChartFrame(props: ChartFrameProps) {
         outcome = await exportTableCsv(labClientFor(address), studyId, table);
       } else {
         const svg = await drawForExport(size);
-        outcome = await exportFigure(svg, exportBaseName(studyId, figureId), {
+        const baseName = `${exportBaseName(studyId, figureId)}-${sizeTag(size, width)}`;
+        outcome = await exportFigure(svg, baseName, {
           format: kind,
           dpi,
           fontFamily: chartFont,

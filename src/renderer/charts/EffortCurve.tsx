@@ -60,19 +60,34 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps<'ef
       40,
       Math.min(200, width * 0.3),
     );
-    const rColumn = 34 + judgeWidth + 8 + textWidth('Pearson r', tableSize);
+    // The bin columns need their widest label; when they have no room beside the judge column,
+    // each judge's name takes a line of its own above its numbers (a stacked row).
+    const binWidth = Math.max(...model.binLabels.map((label) => textWidth(label, tableSize))) + 8;
+    const numbersWidth =
+      8 +
+      textWidth('Pearson r', tableSize) +
+      8 +
+      Math.max(textWidth('n', tableSize), textWidth('9999', tableSize)) +
+      8 +
+      model.binLabels.length * binWidth;
+    const stacked = 34 + judgeWidth + numbersWidth > width - right;
+    const nameWidth = stacked ? width - right - 34 : judgeWidth;
+    const rColumn = (stacked ? 34 : 34 + judgeWidth + 8) + textWidth('Pearson r', tableSize);
     const nColumn = rColumn + 8 + Math.max(textWidth('n', tableSize), textWidth('9999', tableSize));
     const binStart = nColumn + 8;
     const binColumns = model.binLabels.length;
     const binX = (index: number) =>
       binStart + ((width - right - binStart) / Math.max(1, binColumns)) * (index + 0.5);
     const tableTop = bottom + 56;
+    const nameLines = (judge: string) => wrapText(judge, nameWidth, tableSize).length;
     const rowHeights = shownSeries.map(
-      (series) => wrapText(series.judge, judgeWidth, tableSize).length * lineHeight(tableSize) + 2,
+      (series) => (nameLines(series.judge) + (stacked ? 1 : 0)) * lineHeight(tableSize) + 2,
     );
     const rowBaselines = rowHeights.map((_, index) =>
       rowHeights.slice(0, index).reduce((sum, rowHeight) => sum + rowHeight, tableTop + 16),
     );
+    const numbersY = (series: (typeof shownSeries)[number], rowY: number) =>
+      stacked ? rowY + nameLines(series.judge) * lineHeight(tableSize) : rowY;
     const tableBottom = tableTop + 6 + rowHeights.reduce((sum, rowHeight) => sum + rowHeight, 0);
     const footnoteTop = tableBottom + 14;
     const height =
@@ -207,9 +222,11 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps<'ef
           );
         })}
         <g fontSize={10}>
-          <text x={16} y={tableTop} fill={palette.muted}>
-            Judge
-          </text>
+          {!stacked && (
+            <text x={16} y={tableTop} fill={palette.muted}>
+              Judge
+            </text>
+          )}
           <text x={rColumn} y={tableTop} textAnchor="end" fill={palette.muted}>
             Pearson r
           </text>
@@ -245,14 +262,14 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps<'ef
                   x={34}
                   y={rowY}
                   text={series.judge}
-                  maxWidth={judgeWidth}
+                  maxWidth={nameWidth}
                   fontSize={tableSize}
                   fill={palette.text}
                 />
-                <text x={rColumn} y={rowY} textAnchor="end" fill={palette.text}>
+                <text x={rColumn} y={numbersY(series, rowY)} textAnchor="end" fill={palette.text}>
                   {formatR(series.pearsonR)}
                 </text>
-                <text x={nColumn} y={rowY} textAnchor="end" fill={palette.text}>
+                <text x={nColumn} y={numbersY(series, rowY)} textAnchor="end" fill={palette.text}>
                   {series.n}
                 </text>
                 {model.binLabels.map((label, binIndex) => {
@@ -261,7 +278,7 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps<'ef
                     <text
                       key={label}
                       x={binX(binIndex)}
-                      y={rowY}
+                      y={numbersY(series, rowY)}
                       textAnchor="middle"
                       fill={bin?.hidden ? palette.faint : palette.text}
                       fontStyle={bin?.hidden ? 'italic' : undefined}

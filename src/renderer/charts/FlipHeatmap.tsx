@@ -9,7 +9,15 @@ import { rampTitleHeight, RateRamp } from './legends';
 import { heatmapModel, type HeatCell } from './models/heatmap';
 import { rateColor, rateDomainMax, textOn } from './palette';
 import { readableNotes } from './table-values';
-import { labelColumn, lineHeight, mostLines, textWidth, wrapText } from './text-layout';
+import {
+  labelColumn,
+  lineHeight,
+  mostLines,
+  textWidth,
+  widestPiece,
+  widestText,
+  wrapText,
+} from './text-layout';
 import { TextLines } from './TextLines';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
@@ -61,13 +69,29 @@ export const FlipHeatmap = memo(function FlipHeatmap(props: ResultChartProps<'fl
     const gridLeft = 16 + labelWidth + 10;
     const columns = model.datasets.length + 1;
     const cellWidth = Math.min(150, (width - 16 - gridLeft - pooledGap) / Math.max(1, columns));
+    const headers = [...model.datasets, 'All datasets'];
     const headerWidth = cellWidth - 6;
-    const headerLines = mostLines([...model.datasets, 'All datasets'], headerWidth, 11, 600);
-    const gridTop = headerTop + 16 + headerLines * lineHeight(11) + 4;
+    // A dataset name with a piece wider than its column is turned upright instead of broken
+    // mid-word: it then wraps at its joints along a length of its own.
+    const upright = widestPiece(headers, 11, 600) > headerWidth;
+    const uprightLines = Math.max(1, Math.floor((cellWidth - 4) / lineHeight(11)));
+    let uprightLength = Math.max(
+      widestPiece(headers, 11, 600) + 2,
+      Math.min(150, widestText(headers, 11, 600) + 2),
+    );
+    while (upright && mostLines(headers, uprightLength, 11, 600) > uprightLines)
+      uprightLength += 10;
+    const headerHeight = upright
+      ? uprightLength
+      : mostLines(headers, headerWidth, 11, 600) * lineHeight(11);
+    const value = valueFont(cellWidth - 2);
+    const datasetTitle = value.percent ? 'Dataset →' : 'Dataset → (cells: harmful flip %)';
+    const titleExtra =
+      (wrapText(datasetTitle, width - 16 - gridLeft, 11).length - 1) * lineHeight(11);
+    const gridTop = headerTop + 16 + titleExtra + headerHeight + 4;
     const judgeLines = mostLines(model.judges, labelWidth, 11);
     const cellHeight = Math.max(40, judgeLines * lineHeight(11) + 10);
     const gridBottom = gridTop + model.judges.length * cellHeight;
-    const value = valueFont(cellWidth - 2);
     const showCounts = textWidth('999 / 999', 10) + 6 <= cellWidth;
     const rampWidth = Math.min(240, width - 32);
     const rampTop = gridBottom + 16 + rampTitleHeight(rampTitle, width - 32);
@@ -169,26 +193,41 @@ export const FlipHeatmap = memo(function FlipHeatmap(props: ResultChartProps<'fl
         subtitle={subtitle}
         simulated={table?.simulated ?? false}
       >
-        <text x={gridLeft} y={headerTop + 8} fontSize={11} fill={palette.muted}>
-          {value.percent ? 'Dataset →' : 'Dataset → (cells: harmful flip %)'}
-        </text>
+        <TextLines
+          x={gridLeft}
+          y={headerTop + 8}
+          text={datasetTitle}
+          maxWidth={width - 16 - gridLeft}
+          fontSize={11}
+          fill={palette.muted}
+        />
         <text x={16} y={gridTop - 8} fontSize={11} fill={palette.muted}>
           Judge ↓
         </text>
-        {[...model.datasets, null].map((dataset, index) => (
-          <TextLines
-            key={dataset ?? '*'}
-            x={columnX(index, dataset === null) + cellWidth / 2}
-            y={gridTop - 8}
-            text={dataset ?? 'All datasets'}
-            maxWidth={headerWidth}
-            fontSize={11}
-            fontWeight={dataset === null ? 600 : 400}
-            fill={palette.text}
-            anchor="middle"
-            align="bottom"
-          />
-        ))}
+        {[...model.datasets, null].map((dataset, index) => {
+          const center = columnX(index, dataset === null) + cellWidth / 2;
+          const label = {
+            text: dataset ?? 'All datasets',
+            fontSize: 11,
+            fontWeight: dataset === null ? 600 : 400,
+            fill: palette.text,
+          };
+          return upright ? (
+            <g key={dataset ?? '*'} transform={`translate(${center},${gridTop - 6}) rotate(-90)`}>
+              <TextLines x={0} y={4} maxWidth={uprightLength} align="middle" {...label} />
+            </g>
+          ) : (
+            <TextLines
+              key={dataset ?? '*'}
+              x={center}
+              y={gridTop - 8}
+              maxWidth={headerWidth}
+              anchor="middle"
+              align="bottom"
+              {...label}
+            />
+          );
+        })}
         {model.judges.map((judge, index) => (
           <TextLines
             key={judge}

@@ -18,6 +18,7 @@ import { legendHeight, SwatchLegend, type LegendItem } from './legends';
 import { frontierLabel, frontierModel, type FrontierPoint } from './models/frontier';
 import type { ChartPalette } from './palette';
 import { readableNotes } from './table-values';
+import { lineHeight, wrapText } from './text-layout';
 import { TextLines } from './TextLines';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
@@ -87,7 +88,9 @@ export const FrontierChart = memo(function FrontierChart(props: ResultChartProps
       .range([top + plotHeight, top]);
     const bottom = top + plotHeight;
     const items = legendItems(palette, points);
-    const legendTop = bottom + 50;
+    const xTitle = 'Harmful-flip reduction, before − after (percentage points)';
+    const xTitleLines = wrapText(xTitle, width - left - right, 11).length;
+    const legendTop = bottom + 50 + (xTitleLines - 1) * lineHeight(11);
     const height = legendTop + legendHeight(items, width - 28) - 4;
     const clampY = (value: number) => y(Math.max(y.domain()[0] ?? 0, Math.min(yMax, value)));
     return (
@@ -162,7 +165,7 @@ export const FrontierChart = memo(function FrontierChart(props: ResultChartProps
         <AxisTitle
           x={(left + width - right) / 2}
           y={bottom + 34}
-          text="Harmful-flip reduction, before − after (percentage points)"
+          text={xTitle}
           palette={palette}
           maxWidth={width - left - right}
         />

@@ -1,6 +1,7 @@
 /**
  * Wrapped figure text: one `<text>` with a `<tspan>` per line, so a long name stays one label
- * (one hover title, one box) while it takes as many lines as it needs.
+ * (one hover title, one box) while it takes as many lines as it needs. A wrapped label keeps
+ * its whole text in `data-label`, so a check can tell where its lines were broken.
  */
 import { lineHeight, wrapText } from './text-layout';
 
@@ -36,6 +37,7 @@ export function TextLines(props: TextLinesProps) {
       fontStyle={props.fontStyle}
       fill={fill}
       textAnchor={anchor}
+      data-label={lines.length > 1 ? text : undefined}
     >
       {lines.map((line, index) => (
         <tspan key={index} x={x} dy={index === 0 ? 0 : step}>

@@ -17,9 +17,14 @@ const swatch = 18;
 const entryGap = 14;
 const legendRow = lineHeight(legendSize) + 4;
 
-/** Where each legend entry goes: rows that break before an entry would pass `maxWidth`. */
+/**
+ * Where each legend entry goes: rows that break before an entry would pass `maxWidth`; a label
+ * wider than a whole row wraps, and its row grows by the lines it takes.
+ */
 export function legendLayout(items: readonly LegendItem[], maxWidth: number) {
-  const places: { dx: number; row: number; labelWidth: number }[] = [];
+  const places: { dx: number; y: number; labelWidth: number }[] = [];
+  const rowLines: number[] = [];
+  const rowOf: number[] = [];
   let dx = 0;
   let row = 0;
   for (const item of items) {
@@ -29,10 +34,23 @@ export function legendLayout(items: readonly LegendItem[], maxWidth: number) {
       dx = 0;
       row += 1;
     }
-    places.push({ dx, row, labelWidth });
+    const lines = wrapText(item.label, labelWidth + 1, legendSize).length;
+    rowLines[row] = Math.max(rowLines[row] ?? 1, lines);
+    rowOf.push(row);
+    places.push({ dx, y: 0, labelWidth });
     dx += entry + entryGap;
   }
-  return { places, rows: row + 1, height: (row + 1) * legendRow };
+  const rowTops = rowLines.map((_, index) =>
+    rowLines
+      .slice(0, index)
+      .reduce((sum, lines) => sum + legendRow + (lines - 1) * lineHeight(legendSize), 0),
+  );
+  for (const [index, place] of places.entries()) place.y = rowTops[rowOf[index] ?? 0] ?? 0;
+  const height = rowLines.reduce(
+    (sum, lines) => sum + legendRow + (lines - 1) * lineHeight(legendSize),
+    0,
+  );
+  return { places, rows: rowLines.length, height };
 }
 
 /** How tall a legend of `items` is at `maxWidth`. */
@@ -61,9 +79,9 @@ export function SwatchLegend({
   return (
     <g>
       {items.map((item, index) => {
-        const place = places[index] ?? { dx: 0, row: 0, labelWidth: maxWidth };
+        const place = places[index] ?? { dx: 0, y: 0, labelWidth: maxWidth };
         return (
-          <g key={item.label} transform={`translate(${x + place.dx},${y + place.row * legendRow})`}>
+          <g key={item.label} transform={`translate(${x + place.dx},${y + place.y})`}>
             {item.shape === 'line' && (
               <>
                 <line x1={0} x2={14} y1={-4} y2={-4} stroke={item.color} strokeWidth={2} />

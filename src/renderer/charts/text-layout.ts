@@ -94,9 +94,26 @@ export function lineHeight(fontSize: number): number {
   return Math.ceil(fontSize * 1.25);
 }
 
+/** The widest piece of `texts` that has no joint to break at: the narrowest a column can be. */
+export function widestPiece(texts: readonly string[], fontSize: number, fontWeight = 400): number {
+  return texts.reduce(
+    (widest, text) =>
+      Math.max(
+        widest,
+        widestText(
+          pieces(text).map((piece) => piece.trimEnd()),
+          fontSize,
+          fontWeight,
+        ),
+      ),
+    0,
+  );
+}
+
 /**
  * A label column as wide as its longest label (plus padding), capped at `maxWidth`: names
- * longer than the cap wrap inside it instead of pushing the plot off the figure.
+ * longer than the cap wrap inside it instead of pushing the plot off the figure. A name with no
+ * joint to wrap at widens the column past the cap (up to 1.8 times it) rather than break mid-word.
  */
 export function labelColumn(
   labels: readonly string[],
@@ -106,7 +123,8 @@ export function labelColumn(
   fontWeight = 400,
 ): number {
   const wanted = Math.ceil(widestText(labels, fontSize, fontWeight)) + 2;
-  return Math.max(minWidth, Math.min(maxWidth, wanted));
+  const unbreakable = Math.ceil(widestPiece(labels, fontSize, fontWeight)) + 2;
+  return Math.max(minWidth, Math.min(maxWidth, wanted), Math.min(unbreakable, maxWidth * 1.8));
 }
 
 /** How many lines the tallest of `texts` wraps to at `maxWidth`. */

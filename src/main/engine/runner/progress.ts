@@ -15,11 +15,10 @@ import { dimensionOf, effectiveDirection } from './scheduling';
 export function studyProgress(store: Store, studyId: string, now = Date.now()): StudyProgress {
   const progress = storedProgress(store, studyId, null, now);
   const definition = readDefinition(store, studyId);
+  // A cancelled study keeps the plan it was cancelled in: the cued reps it never queued count
+  // as not run, so the denominator does not fall from the plan to the jobs known at the cancel.
   const plannedTotal =
-    progress.total +
-    (definition && progress.status !== 'cancelled'
-      ? cuedRepsToQueue(store, studyId, definition)
-      : 0);
+    progress.total + (definition ? cuedRepsToQueue(store, studyId, definition) : 0);
   const finished = progress.arms.reduce((sum, arm) => sum + arm.done + arm.failed, 0);
   const cancelled = progress.arms.reduce((sum, arm) => sum + arm.cancelled, 0);
   const remaining = progress.status === 'cancelled' ? 0 : plannedTotal - finished - cancelled;

@@ -5,6 +5,7 @@
  */
 import { describeStorageFailure, isStorageFailure, inTransaction } from '../store';
 import {
+  cancelJob,
   claimJob,
   completeJob,
   failJob,
@@ -279,7 +280,7 @@ export class StudyRunner {
     }
     if (signal.aborted) {
       const { status } = studyStatus(store, job.studyId);
-      if (status === 'cancelled') failJob(store, job, 'cancelled', null);
+      if (status === 'cancelled') cancelJob(store, job);
       else releaseJob(store, job);
       return;
     }

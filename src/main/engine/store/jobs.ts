@@ -212,6 +212,16 @@ export function failJob(
   );
 }
 
+/** Ends a job that was in flight when its study was cancelled: cancelled, not failed. */
+export function cancelJob(store: Store, job: ClaimedJob, now = Date.now()): void {
+  statement(
+    store,
+    `UPDATE jobs SET state = 'cancelled', last_error = NULL, lease_id = NULL, lease_expires_at = NULL,
+              finished_at = ?
+        WHERE id = ? AND lease_id = ?`,
+  ).run(new Date(now).toISOString(), job.id, job.leaseId);
+}
+
 /** Gives a job back to the queue without counting an attempt (pause, shutdown). */
 export function releaseJob(store: Store, job: ClaimedJob): void {
   statement(

@@ -4,6 +4,7 @@
  */
 import type { StudyProgress } from '../../../shared/study-progress';
 import { EngineError } from '../errors';
+import { importedRepCount } from './analysis-rows';
 import { statement, type Store } from './database';
 
 function setStatus(store: Store, studyId: string, status: string, reason: string | null): void {
@@ -193,6 +194,7 @@ export function studyProgress(
     undeterminedItems: undetermined.n,
     failures,
     missingReps: Math.max(0, all.reduce((sum, arm) => sum + arm.done, 0) - doneWithRep),
+    importedReps: importedRepCount(store, studyId),
   };
 }
 

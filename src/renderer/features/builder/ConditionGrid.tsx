@@ -81,7 +81,7 @@ export function ConditionGrid() {
       }
     >
       <div className="condition-grid-scroll">
-        <table className="condition-grid" style={{ minWidth: 200 + columns.length * 120 }}>
+        <table className="condition-grid">
           <colgroup>
             <col className="cue-column" />
             {columns.map(({ placement, mitigations }) => (

@@ -36,11 +36,21 @@ function judgeText(row: Row): string {
  * columns as one "[low, high]" (the CSV keeps every column).
  */
 function CompareTable({ table, testId }: { table: Table; testId: string }) {
+  // Judge, condition and dimension share one stacked cell, so the long names wrap in one
+  // column and the drawer needs no sideways scroll at 1024 px.
+  const stacked = ['judgeA', 'condition', 'dimension'];
   const columns = table.columns.filter(
-    (column) => column.interval !== 'high' && column.key !== 'judgeB',
+    (column) =>
+      column.interval !== 'high' &&
+      column.key !== 'judgeB' &&
+      !stacked.slice(1).includes(column.key),
   );
   const label = (key: string, text: string) =>
-    key === 'judgeA' ? 'judge' : key.endsWith('CiLow') ? text.replace(/ low$/, '') : text;
+    key === 'judgeA'
+      ? 'judge · condition · dimension'
+      : key.endsWith('CiLow')
+        ? text.replace(/ low$/, '')
+        : text;
   const text = (row: Row, column: Table['columns'][number]) => {
     if (column.key === 'judgeA') return judgeText(row);
     if (column.interval !== 'low') return cellText(row[column.key], column.unit);
@@ -69,7 +79,15 @@ function CompareTable({ table, testId }: { table: Table; testId: string }) {
                     (column.unit !== undefined && column.interval === undefined) || undefined
                   }
                 >
-                  {text(row, column)}
+                  {column.key === 'judgeA' ? (
+                    <span className="compare-names">
+                      <span>{judgeText(row)}</span>
+                      <span>{cellText(row.condition, undefined)}</span>
+                      <span className="muted">{cellText(row.dimension, undefined)}</span>
+                    </span>
+                  ) : (
+                    text(row, column)
+                  )}
                 </td>
               ))}
             </tr>

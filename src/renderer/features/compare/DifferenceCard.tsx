@@ -9,7 +9,12 @@ import { chartFont, chartPalette, useChartPalette } from '../../charts/palette';
 import { ExportOptions } from '../../charts/ExportOptions';
 import { MIN_FIGURE_WIDTH } from '../../charts/figure-frame';
 import { exportFigure } from '../../lib/export/export-figure';
-import { exportWidth, type FigureDpi, type FigureSize } from '../../lib/export/figure-sizes';
+import {
+  exportWidth,
+  sizeTag,
+  type FigureDpi,
+  type FigureSize,
+} from '../../lib/export/figure-sizes';
 import { DifferenceFigure } from './DifferenceFigure';
 import { differenceRows } from './difference-rows';
 import '../../charts/charts.css';
@@ -48,7 +53,7 @@ export function DifferenceCard({ comparison }: { comparison: Comparison }) {
     nameB: comparison.studyB.name,
     simulated: comparison.simulated,
   };
-  const baseName = `compare-${comparison.studyA.id.slice(0, 8)}-${comparison.studyB.id.slice(0, 8)}`;
+  const baseName = `compare-${comparison.studyA.id.slice(0, 8)}-${comparison.studyB.id.slice(0, 8)}-${sizeTag(size, width)}`;
 
   async function save(format: 'png' | 'svg') {
     const svg = stageRef.current;

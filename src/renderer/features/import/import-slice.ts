@@ -39,6 +39,8 @@ export interface ImportSlice {
   runImport: (save: boolean) => Promise<void>;
 }
 
+let previewTimer: ReturnType<typeof setTimeout> | undefined;
+
 export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (set, get) => ({
   importDraft: {
     path: '',
@@ -50,7 +52,15 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
   },
   importResult: { state: 'idle' },
   importUpload: { state: 'idle' },
-  setImportDraft: (change) => set({ importDraft: { ...get().importDraft, ...change } }),
+  setImportDraft: (change) => {
+    set({ importDraft: { ...get().importDraft, ...change } });
+    // A preview on screen follows the draft: renaming the suite (or changing the format or the
+    // tasks folder) previews again, a moment after the typing stops.
+    const shown = get().importResult;
+    if (shown.state !== 'loaded' || shown.value.saved || 'path' in change) return;
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(() => void get().runImport(false), 400);
+  },
   uploadDropped: async (drop) => {
     const address = get().address;
     if (!address || get().importUpload.state === 'uploading') return;

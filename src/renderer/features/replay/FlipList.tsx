@@ -5,6 +5,10 @@ import { formatDateTime } from '../../lib/format';
 import { mechanismName } from './mechanisms';
 import type { FlipSummary } from './replay-slice';
 
+function namesSeen(studies: readonly StudySummary[], name: string): number {
+  return studies.filter((study) => study.name === name).length;
+}
+
 /** A study selector shared by Replay and Annotate. */
 export function StudySelect({
   studies,
@@ -17,18 +21,27 @@ export function StudySelect({
   onChange: (studyId: string) => void;
   testId: string;
 }) {
+  // The picker shows the name alone (the date only where two studies share a name), and the
+  // chosen study's date beside it, so a long name has the whole row.
+  const chosen = studies.find((study) => study.id === value);
   return (
-    <label className="replay-field">
+    <label className="replay-field study-picker">
       <span>Study</span>
       <select data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)}>
         {!studies.some((study) => study.id === value) && <option value={value}>{value}</option>}
         {studies.map((study) => (
           <option key={study.id} value={study.id}>
-            {study.name} · {formatDateTime(study.createdAt)}
-            {study.simulated ? ' · simulated' : ''}
+            {study.name}
+            {namesSeen(studies, study.name) > 1 ? ` · ${formatDateTime(study.createdAt)}` : ''}
           </option>
         ))}
       </select>
+      {chosen && (
+        <span className="muted small study-picker-facts">
+          {formatDateTime(chosen.createdAt)}
+          {chosen.simulated ? ' · simulated' : ''}
+        </span>
+      )}
     </label>
   );
 }

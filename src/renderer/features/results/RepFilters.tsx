@@ -23,6 +23,13 @@ const FIXED = {
   flipped: ['harmful', 'helpful', 'any', 'no'],
 } as const;
 
+/** How a value reads in its menu where the raw value would be unclear ("any" is no filter). */
+const OPTION_LABELS: Record<string, string> = {
+  any: 'harmful or helpful',
+  no: 'not flipped',
+  none: 'no verdict',
+};
+
 function Choice({
   label,
   value,
@@ -43,7 +50,7 @@ function Choice({
         <option value="">any</option>
         {shown.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {OPTION_LABELS[option] ?? option}
           </option>
         ))}
       </select>

@@ -9,7 +9,8 @@ function armTotal(arm: Arm): number {
 }
 
 /**
- * Per-condition progress: one fixed-size bar per arm and its counts in tabular figures. Cued
+ * Per-condition progress: each arm's key with a fixed-size bar under it (so a narrow window
+ * squeezes no column to nothing) and its counts in tabular figures. Cued
  * arms fill in as each item's uncued majority is fixed, so an empty cued arm says so.
  */
 export function ArmProgress({ progress }: { progress: StudyProgress }) {
@@ -19,7 +20,6 @@ export function ArmProgress({ progress }: { progress: StudyProgress }) {
       <caption className="visually-hidden">Progress per condition</caption>
       <colgroup>
         <col className="arm-col-label" />
-        <col className="arm-col-bar" />
         <col className="arm-col-count" />
         <col className="arm-col-count" />
         <col className="arm-col-count" />
@@ -27,8 +27,7 @@ export function ArmProgress({ progress }: { progress: StudyProgress }) {
       </colgroup>
       <thead>
         <tr>
-          <th scope="col">Condition</th>
-          <th scope="col">Progress</th>
+          <th scope="col">Condition and progress</th>
           <th scope="col" className="numeric-head">
             Done
           </th>
@@ -49,17 +48,17 @@ export function ArmProgress({ progress }: { progress: StudyProgress }) {
           return (
             <tr key={arm.key} data-testid="arm-progress" data-key={arm.key} data-done={arm.done}>
               <th scope="row" className="arm-label" title={arm.label}>
-                <span className="mono">{arm.key}</span>
+                <div className="arm-label-stack">
+                  <span className="mono">{arm.key}</span>
+                  {total === 0 ? (
+                    <span className="muted small arm-empty">
+                      {active ? 'waiting for uncued majorities' : 'none queued'}
+                    </span>
+                  ) : (
+                    <ProgressBar label={`Progress of ${arm.key}`} counts={arm} />
+                  )}
+                </div>
               </th>
-              <td>
-                {total === 0 ? (
-                  <span className="muted small arm-empty">
-                    {active ? 'waiting for uncued majorities' : 'none queued'}
-                  </span>
-                ) : (
-                  <ProgressBar label={`Progress of ${arm.key}`} counts={arm} />
-                )}
-              </td>
               <td className="numeric">
                 {formatCount(arm.done)}
                 <span className="of"> / {formatCount(total)}</span>

@@ -4,7 +4,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { formatCount } from '../../components/numbers';
 import { useLab } from '../../store';
 import { hashForStudy } from './run-route';
-import { waitingReps } from './planned-reps';
+import { barCounts, repsLine } from './planned-reps';
 import { StatusPill } from './StatusPill';
 
 const shortDate = new Intl.DateTimeFormat(undefined, {
@@ -42,7 +42,6 @@ export const StudyCard = memo(function StudyCard({
   const status = progress?.status ?? study.status;
   const done = progress?.done ?? 0;
   const total = progress?.plannedTotal ?? 0;
-  const queued = progress ? waitingReps(progress) : 0;
   return (
     <a
       className="study-card"
@@ -67,17 +66,10 @@ export const StudyCard = memo(function StudyCard({
         <ProgressBar
           size="thin"
           label={`Progress of ${study.name}`}
-          counts={{
-            done,
-            running: progress?.running ?? 0,
-            failed: progress?.failed ?? 0,
-            queued,
-          }}
+          counts={progress ? barCounts(progress) : { done: 0, running: 0, failed: 0, queued: 0 }}
         />
         <span className="study-card-meta tabular">
-          <span>
-            {formatCount(done)} / {formatCount(total)} reps
-          </span>
+          <span>{progress ? repsLine(progress, formatCount) : '…'}</span>
           {study.simulated && <span className="badge badge-simulated">simulated</span>}
           <span className="study-card-date" title={study.createdAt}>
             {formatShortDate(study.createdAt)}

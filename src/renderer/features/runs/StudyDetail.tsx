@@ -10,7 +10,7 @@ import { navigateTo } from '../../lib/hash-route';
 import { labStore, useLab } from '../../store';
 import { specToDraft } from '../builder/builder-draft';
 import { ArmProgress, FailureList } from './ArmProgress';
-import { cuedRepsToQueue, formatPace, waitingReps } from './planned-reps';
+import { barCounts, cuedRepsToQueue, formatPace } from './planned-reps';
 import { canPause, canResume } from './runs-actions';
 import { StatusPill } from './StatusPill';
 
@@ -49,7 +49,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
  * finished there is nothing to measure, and the figure says so rather than guessing.
  */
 function EtaFigure({ progress, active }: { progress: StudyProgress; active: boolean }) {
-  if (!active) return <>—</>;
+  if (!active) return <>{progress.status === 'paused' ? 'paused' : '—'}</>;
   if (progress.etaSeconds === null) return <span className="muted">after the first rep</span>;
   return (
     <span data-testid="eta" title="Measured from the reps finished so far">
@@ -164,13 +164,12 @@ export function StudyDetail({ studyId, summary }: { studyId: string; summary?: S
 
       {progress ? (
         <>
-          <ProgressBar
-            label={`Progress of ${name}`}
-            counts={{ ...progress, queued: waitingReps(progress) }}
-          />
+          <ProgressBar label={`Progress of ${name}`} counts={barCounts(progress)} />
           <dl className="stat-row">
             <Stat label="Done">
-              {formatCount(progress.done)} / {formatCount(progress.plannedTotal)}
+              {progress.total === 0 && progress.importedReps > 0
+                ? `${formatCount(progress.importedReps)} imported`
+                : `${formatCount(progress.done)} / ${formatCount(progress.plannedTotal)}`}
             </Stat>
             <Stat label="Running">{formatCount(progress.running)}</Stat>
             <Stat label="Retrying">{formatCount(progress.retrying)}</Stat>
@@ -189,6 +188,14 @@ export function StudyDetail({ studyId, summary }: { studyId: string; summary?: S
             <p className="muted small growth-note" data-testid="planned-note">
               The total counts {formatCount(cuedRepsToQueue(progress))} cued reps planned but not
               queued yet: each item’s are queued once its uncued majority is fixed.
+            </p>
+          )}
+          {(status === 'cancelled' || status === 'failed') && barCounts(progress).cancelled > 0 && (
+            <p className="muted small" data-testid="not-run-note">
+              {formatCount(barCounts(progress).cancelled)} of the{' '}
+              {formatCount(progress.plannedTotal)} planned reps were not run: the study was{' '}
+              {status === 'cancelled' ? 'cancelled' : 'stopped by a failure'} (reps in flight then
+              count as cancelled, not failed).
             </p>
           )}
           {progress.undeterminedItems > 0 && (

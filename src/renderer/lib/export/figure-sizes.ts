@@ -25,3 +25,12 @@ export function exportWidth(size: FigureSize, screenWidth: number): number {
   const inches = figureSizes[size].inches;
   return inches === null ? screenWidth : inches * CSS_PIXELS_PER_INCH;
 }
+
+/**
+ * The size as it goes into an export's file name (`3.5in`, `7.16in`, or the window's `860px`),
+ * so a single-column file never overwrites a double-column one.
+ */
+export function sizeTag(size: FigureSize, screenWidth: number): string {
+  const inches = figureSizes[size].inches;
+  return inches === null ? `${Math.round(screenWidth)}px` : `${inches}in`;
+}

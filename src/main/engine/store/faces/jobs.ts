@@ -4,6 +4,7 @@
  * them) and the majorities that decide which cued jobs a finished control queues.
  */
 export {
+  cancelJob,
   claimJob,
   completeJob,
   failJob,
