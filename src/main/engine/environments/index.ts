@@ -2,6 +2,13 @@
 export { describeEnvironment } from './describe';
 export { probeDocker } from './docker-status';
 export {
+  checkDockerHealth,
+  DockerDownError,
+  findDockerDown,
+  isDockerPauseReason,
+} from './docker-health';
+export type { DockerHealth } from './docker-health';
+export {
   baseImageTag,
   bootstrapImageTag,
   ensureBaseImage,

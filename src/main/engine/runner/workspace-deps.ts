@@ -5,7 +5,7 @@
  */
 import { dirname } from 'node:path';
 import type { StudyJudge } from '../../../shared/study-spec';
-import { DockerHostPool, liveWebFor } from '../environments';
+import { checkDockerHealth, DockerHostPool, liveWebFor } from '../environments';
 import {
   createProvider,
   DEFAULT_API_KEY_ENV,
@@ -109,5 +109,8 @@ export function workspaceRunnerDeps(
       return { provider, providerKind: judge.provider, simulated: false };
     },
     temperaturePolicy: workspaceTemperaturePolicy(store),
+    // The local engine's health pauses its studies; a pool of hosts routes around a dead one.
+    dockerHealth: async () =>
+      hostPool.localOnly ? checkDockerHealth() : { up: true, version: 'pool' },
   };
 }

@@ -7,8 +7,11 @@ export { readStudyFlags } from '../study-flags';
 export {
   cancelStudy,
   completeIfDone,
+  pauseRunningStudy,
   pauseStudy,
+  pausedStudies,
   reopenStudy,
+  resumeIfPausedFor,
   resumeStudy,
   studyCost,
   studyProgress,
