@@ -31,6 +31,7 @@ export {
   removeItemImages,
   removeOrphans,
   requireDocker,
+  specNeedsDocker,
 } from './environments';
 export { calibrationCheck, findPersona, formatCalibration, loadPersonas } from './simulation';
 export {

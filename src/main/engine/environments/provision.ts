@@ -12,7 +12,7 @@
  * 'snapshot'` always uses the snapshot and refuses an item that needs Docker.
  */
 import type Docker from 'dockerode';
-import type { EnvironmentSpec } from '../../../shared/suite-format';
+import { environmentSpecSchema, type EnvironmentSpec } from '../../../shared/suite-format';
 import type { Trajectory } from '../../../shared/trajectory';
 import { EngineError } from '../errors';
 import { checkDockerHealth, DockerDownError, type DockerHealth } from './docker-health';
@@ -138,4 +138,17 @@ export async function provisionEnvironment(
   });
   const environment = layerSubstrates(rep.environment, spec, layers);
   return { environment, dispose: () => rep.dispose(), backend };
+}
+
+/** An empty folder: all a judge that reads only the trajectory is given (no container). */
+const trajectoryOnlySpec: EnvironmentSpec = environmentSpecSchema.parse({ files: {} });
+
+/**
+ * The environment of a rep whose judge reads only the trajectory (the synthetic judge on an
+ * item without probes decides from the trajectory and its persona, never from a tool): an
+ * empty snapshot folder, so such reps need no container and run without Docker.
+ */
+export async function provisionTrajectoryOnly(): Promise<ProvisionedJudgeEnvironment> {
+  const snapshot = await provisionSnapshotEnvironment(trajectoryOnlySpec, 'trajectory-only');
+  return { ...snapshot, backend: 'snapshot' };
 }

@@ -17,7 +17,7 @@ import { ProviderError } from '../providers';
 import { isStorageFailure, type Store } from '../store';
 import { releaseJob, type ClaimedJob } from '../store/faces/jobs';
 import { pausedStudies, pauseRunningStudy, resumeIfPausedFor } from '../store/faces/studies';
-import type { LoadedStudy } from './execute';
+import { readsTrajectoryOnly, type LoadedStudy } from './execute';
 
 /** How often a study paused for Docker asks whether Docker is back. */
 const defaultRecheckMs = 5000;
@@ -63,7 +63,9 @@ export class DockerPauses {
     if (known) return known;
     if (signal.aborted || isStorageFailure(error) || error instanceof ProviderError) return;
     const item = study.items.get(job.itemId);
+    const judge = study.spec.judges.find((entry) => entry.id === job.judgeId);
     if (!item || !specNeedsDocker(item.environment)) return;
+    if (judge && readsTrajectoryOnly(judge, item)) return;
     const health = await this.health();
     return health.up ? undefined : new DockerDownError(health);
   }
