@@ -14,6 +14,7 @@ import {
 import { engineOptionsUsage, LabCallError, parseGlobalOptions } from './connection';
 import { compareCommand } from './compare';
 import { demoCommand } from './demo';
+import { doctorCommand } from './doctor';
 import { envCommand } from './env';
 import { estimateCommand } from './estimate';
 import { exportInspectCommand } from './export-inspect';
@@ -38,6 +39,7 @@ import { didYouMean, plainParseError } from './suggest';
 export const commands: readonly CliCommand[] = [
   serveCommand,
   demoCommand,
+  doctorCommand,
   envCommand,
   suiteCommand,
   promptCommand,

@@ -47,7 +47,7 @@ export {
 } from './suites';
 export { loadStudySpec, selectItems } from './runner';
 export type { EnvironmentBackend } from './environments';
-export { createProvider, modelSettingsSchema } from './providers';
+export { createProvider, DEFAULT_API_KEY_ENV, modelSettingsSchema } from './providers';
 export { toolBudget } from './judge';
 export type { JudgeOneRequest, JudgeRepResult } from './runner';
 export type { VerifyRow } from './suites';
