@@ -6,10 +6,11 @@
  *   (c) a generated paper-scale workspace (70,000 reps) and the time of every report table;
  *   (d) rep start with a PostgreSQL server vs without (needs Docker and both images);
  *   (h) study throughput with one Docker engine vs two (needs Docker and root);
- *   (p) a rep's container made while the rep before runs vs the raw dockerode floor (Docker).
+ *   (p) a rep's container made while the rep before runs vs the raw dockerode floor (Docker);
+ *   (o) the wall time of `cuelab demo` with no Docker daemon (needs `npm run build`).
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
- * Options: --only a,b,c,d,h,p   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
+ * Options: --only a,b,c,d,h,p,o   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { notRun, printDocker, printPaperScale, printThroughput, type PartOutcome
 import { benchPostgresStart, printPostgresStart, type PostgresStartResult } from './postgres-start';
 import { benchPaperScale, type PaperScaleResult } from './report-timing';
 import { benchHosts, printHosts, type HostsResult } from './hosts';
+import { benchOfflineDemo, type OfflineDemoResult } from './offline-demo';
 import { benchPrewarm, printPrewarm, type PrewarmResult } from './prewarm';
 import { benchThroughput, type ThroughputResult } from './throughput';
 
@@ -32,7 +34,7 @@ interface Options {
 
 function parseOptions(argv: readonly string[]): Options {
   const options: Options = {
-    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p']),
+    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 'o']),
     reps: 15,
     latencyMs: 1000,
   };
@@ -44,7 +46,7 @@ function parseOptions(argv: readonly string[]): Options {
     else if (flag === '--latency') options.latencyMs = positive(flag, value);
     else
       throw new Error(
-        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p  --reps N  --latency MS)`,
+        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,o  --reps N  --latency MS)`,
       );
     index += 1;
   }
@@ -134,6 +136,12 @@ async function main(): Promise<void> {
     (log) => benchPrewarm(options.reps, log),
   );
 
+  const offlineDemo = await part<OfflineDemoResult>(
+    options.parts.has('o'),
+    '(o) cuelab demo without Docker',
+    (log) => benchOfflineDemo(log),
+  );
+
   const totalSeconds = round((now() - started) / 1000);
   const summary = {
     startedAt: startedAt.toISOString(),
@@ -154,6 +162,7 @@ async function main(): Promise<void> {
     postgresStart,
     hosts,
     prewarm,
+    offlineDemo,
   };
   const directory = join(__dirname, '..', 'bench-results');
   mkdirSync(directory, { recursive: true });
@@ -170,10 +179,21 @@ async function main(): Promise<void> {
     ...(postgresStart.status === 'ok' ? printPostgresStart(postgresStart.result) : []),
     ...printHosts(hosts),
     ...(prewarm.status === 'ok' ? printPrewarm(prewarm.result) : []),
+    ...(offlineDemo.status === 'ok'
+      ? [`cuelab demo without Docker: ${offlineDemo.result.wallSeconds} s (target < 120 s)`]
+      : []),
     `written: ${file}`,
   ];
   console.log(lines.join('\n'));
-  const outcomes = [dockerOutcome, throughput, paperScale, postgresStart, hosts, prewarm];
+  const outcomes = [
+    dockerOutcome,
+    throughput,
+    paperScale,
+    postgresStart,
+    hosts,
+    prewarm,
+    offlineDemo,
+  ];
   if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
 }
 

@@ -32,7 +32,7 @@ describe('npm pack and npm install -g', () => {
     const cuelab = join(prefix, 'bin', 'cuelab');
     expect(existsSync(cuelab)).toBe(true);
     // Nothing of the repository is reachable from there: not its folder, not its modules.
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       CUELAB_WORKSPACE: join(dir.path, 'ws'),
       DOCKER_HOST: 'unix:///nonexistent/docker.sock',
