@@ -8,9 +8,10 @@
  *   (h) study throughput with one Docker engine vs two (needs Docker and root);
  *   (p) a rep's container made while the rep before runs vs the raw dockerode floor (Docker);
  *   (t) strangers' text: redaction, the web reader and stored-text unpacking at 256 KiB-4 MiB.
+ *   (o) the wall time of `cuelab demo` with no Docker daemon (needs `npm run build`).
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
- * Options: --only a,b,c,d,h,p,t   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
+ * Options: --only a,b,c,d,h,p,t,o   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { notRun, printDocker, printPaperScale, printThroughput, type PartOutcome
 import { benchPostgresStart, printPostgresStart, type PostgresStartResult } from './postgres-start';
 import { benchPaperScale, type PaperScaleResult } from './report-timing';
 import { benchHosts, printHosts, type HostsResult } from './hosts';
+import { benchOfflineDemo, type OfflineDemoResult } from './offline-demo';
 import { benchPrewarm, printPrewarm, type PrewarmResult } from './prewarm';
 import { benchStrangersText, type StrangersTextResult } from './strangers-text';
 import { benchThroughput, type ThroughputResult } from './throughput';
@@ -34,7 +36,7 @@ interface Options {
 
 function parseOptions(argv: readonly string[]): Options {
   const options: Options = {
-    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't']),
+    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't', 'o']),
     reps: 15,
     latencyMs: 1000,
   };
@@ -46,7 +48,7 @@ function parseOptions(argv: readonly string[]): Options {
     else if (flag === '--latency') options.latencyMs = positive(flag, value);
     else
       throw new Error(
-        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t  --reps N  --latency MS)`,
+        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,o  --reps N  --latency MS)`,
       );
     index += 1;
   }
@@ -142,6 +144,12 @@ async function main(): Promise<void> {
     (log) => benchStrangersText(log),
   );
 
+  const offlineDemo = await part<OfflineDemoResult>(
+    options.parts.has('o'),
+    '(o) cuelab demo without Docker',
+    (log) => benchOfflineDemo(log),
+  );
+
   const totalSeconds = round((now() - started) / 1000);
   const summary = {
     startedAt: startedAt.toISOString(),
@@ -163,6 +171,7 @@ async function main(): Promise<void> {
     hosts,
     prewarm,
     strangersText,
+    offlineDemo,
   };
   const directory = join(__dirname, '..', 'bench-results');
   mkdirSync(directory, { recursive: true });
@@ -179,6 +188,9 @@ async function main(): Promise<void> {
     ...(postgresStart.status === 'ok' ? printPostgresStart(postgresStart.result) : []),
     ...printHosts(hosts),
     ...(prewarm.status === 'ok' ? printPrewarm(prewarm.result) : []),
+    ...(offlineDemo.status === 'ok'
+      ? [`cuelab demo without Docker: ${offlineDemo.result.wallSeconds} s (target < 120 s)`]
+      : []),
     `written: ${file}`,
   ];
   console.log(lines.join('\n'));
@@ -190,6 +202,7 @@ async function main(): Promise<void> {
     hosts,
     prewarm,
     strangersText,
+    offlineDemo,
   ];
   if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
 }

@@ -4,6 +4,7 @@ import type { StudySpec } from '../../shared/study-spec';
 import type { CliCommand } from './command';
 import { openLab, unwrap } from './connection';
 import { demoSpecWithItems, substratesLine } from './demo-items';
+import { offlineDemoSpec, writeDemoFigure } from './demo-offline';
 import { judgePublicRun } from './demo-public-run';
 import { followStudy } from './run';
 import {
@@ -20,7 +21,6 @@ import {
   probeDocker,
   resourcesDir,
 } from '../engine/machine';
-import { EngineError } from '../engine/engine';
 
 /** The ready-made demo study shipped in resources/studies (the app offers the same one). */
 export function demoSpecPath(): string {
@@ -55,6 +55,10 @@ export const demoCommand: CliCommand = {
 Runs the demo study offline: a few items of the built-in suite cuelab-mini in real Docker
 containers, two synthetic judge personas, the strong cue (§3.1) in both directions, 3 reps.
 It first builds the Docker base image if this machine lacks it (about a minute, once).
+Without Docker it judges only the items that need no container (the web items, served from
+their offline snapshots) and says which it skipped; no image is built.
+It writes a figure (harmful flips by cue direction, per judge) as a PNG in the workspace's
+figures folder and prints its path.
 Then it checks the two personas' calibration against the paper on a seeded in-memory
 simulation of 4000 items, saying which numbers each was fitted to (App. D, Table 5 before,
 Table 6 helpful) and which validate it (Table 5 adversarial and untargeted, Fig. 3's sign).
@@ -71,43 +75,47 @@ The synthetic judge is a SIMULATION: its tables are marked as such.`,
       strict: true,
     });
     const docker = await probeDocker();
-    if (!docker.available) {
-      throw new EngineError(
-        'internal',
-        `The demo runs its judges in Docker containers. ${docker.problem ?? ''}\nFix:\n${docker.fix ?? ''}`,
-      );
-    }
-    io.out('Preparing the Docker base image (built once per machine)…');
-    const image = await ensureBaseImage({
-      onProgress: (progress) =>
-        io.out(`  [${Math.round(progress.elapsedSeconds)} s] ${progress.message}`),
-    });
-    io.out(image.built ? `  built ${image.tag}` : `  ${image.tag} is ready`);
-    let withPostgres = (await findPostgresImage(createDockerClient())) !== undefined;
-    if (values.postgres && !withPostgres) {
-      io.out('Preparing the PostgreSQL image (built once per machine, a few minutes)…');
-      const built = await ensurePostgresImage({
+    let withPostgres = false;
+    if (docker.available) {
+      io.out('Preparing the Docker base image (built once per machine)…');
+      const image = await ensureBaseImage({
         onProgress: (progress) =>
           io.out(`  [${Math.round(progress.elapsedSeconds)} s] ${progress.message}`),
       });
-      io.out(`  built ${built.tag}`);
-      withPostgres = true;
+      io.out(image.built ? `  built ${image.tag}` : `  ${image.tag} is ready`);
+      withPostgres = (await findPostgresImage(createDockerClient())) !== undefined;
+      if (values.postgres && !withPostgres) {
+        io.out('Preparing the PostgreSQL image (built once per machine, a few minutes)…');
+        const built = await ensurePostgresImage({
+          onProgress: (progress) =>
+            io.out(`  [${Math.round(progress.elapsedSeconds)} s] ${progress.message}`),
+        });
+        io.out(`  built ${built.tag}`);
+        withPostgres = true;
+      }
+    } else {
+      io.out(`Docker is not running here: ${docker.problem ?? 'it does not answer.'}`);
+      io.out('The demo runs without containers: only the items that need none are judged.');
     }
     const demoSpec = loadStudySpec(demoSpecPath());
     const session = openLab(undefined, values.workspace);
     try {
       // The demo is local (it built this machine's images), so its engine is in this process.
       const suite = ensureWorkspaceSuite(session.engine!, demoSpec.suite);
-      const spec = demoSpecWithItems(demoSpec, suite.items, withPostgres);
+      const offline = docker.available ? null : offlineDemoSpec(demoSpec, suite.items);
+      const spec = offline?.spec ?? demoSpecWithItems(demoSpec, suite.items, withPostgres);
       const { studyId } = unwrap(await session.api.createStudy({ spec }));
       io.out(`Running the demo study ${studyId} (${spec.name}).`);
       io.out(substratesLine(spec, suite.items));
-      if (!withPostgres) io.out('  (no PostgreSQL item: add one with cuelab demo --postgres)');
+      if (offline?.skipped) io.out(offline.skipped);
+      else if (!withPostgres) io.out('  (no PostgreSQL item: add one with cuelab demo --postgres)');
       const code = await followStudy(session, studyId, io);
       for (const table of ['flips', 'severity'] as const) {
         io.out('');
         io.out(unwrap(await session.api.formatReport({ studyId, table, format: 'md' })).text);
       }
+      io.out('');
+      await writeDemoFigure(session, studyId, io);
       io.out('');
       io.out((await demoCalibration(spec)).join('\n'));
       const publicCode = await judgePublicRun(session, demoSpec, io);

@@ -15,6 +15,7 @@ import { engineOptionsUsage, LabCallError, parseGlobalOptions } from './connecti
 import { compareCommand } from './compare';
 import { cuesCommand } from './cues';
 import { demoCommand } from './demo';
+import { doctorCommand } from './doctor';
 import { envCommand } from './env';
 import { estimateCommand } from './estimate';
 import { validateCommand } from './validate';
@@ -40,6 +41,7 @@ import { didYouMean, plainParseError } from './suggest';
 export const commands: readonly CliCommand[] = [
   serveCommand,
   demoCommand,
+  doctorCommand,
   envCommand,
   suiteCommand,
   promptCommand,

@@ -31,6 +31,7 @@ export {
   removeItemImages,
   removeOrphans,
   requireDocker,
+  specNeedsDocker,
 } from './environments';
 export { calibrationCheck, findPersona, formatCalibration, loadPersonas } from './simulation';
 export {
@@ -46,7 +47,7 @@ export {
 } from './suites';
 export { loadStudySpec, runValidation, selectItems } from './runner';
 export type { EnvironmentBackend } from './environments';
-export { createProvider, modelSettingsSchema } from './providers';
+export { createProvider, DEFAULT_API_KEY_ENV, modelSettingsSchema } from './providers';
 export { toolBudget } from './judge';
 export { readRegularFile } from './input-limits';
 export type { JudgeOneRequest, JudgeRepResult } from './runner';

@@ -2,6 +2,13 @@
 export { describeEnvironment } from './describe';
 export { probeDocker } from './docker-status';
 export {
+  checkDockerHealth,
+  DockerDownError,
+  findDockerDown,
+  isDockerPauseReason,
+} from './docker-health';
+export type { DockerHealth } from './docker-health';
+export {
   baseImageTag,
   bootstrapImageTag,
   ensureBaseImage,
@@ -24,7 +31,7 @@ export { prepareItem } from './docker/prepare';
 export { withRep } from './docker/rep';
 export { DockerHostPool } from './hosts/pool';
 export { isEnvironmentLost } from './lost';
-export { provisionEnvironment, specNeedsDocker } from './provision';
+export { provisionEnvironment, provisionTrajectoryOnly, specNeedsDocker } from './provision';
 export type { EnvironmentBackend } from './provision';
 export type { ProvisionedEnvironment } from './snapshot';
 export { ensurePostgresImage } from './docker/bootstrap';

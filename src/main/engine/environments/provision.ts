@@ -12,11 +12,11 @@
  * 'snapshot'` always uses the snapshot and refuses an item that needs Docker.
  */
 import type Docker from 'dockerode';
-import type { EnvironmentSpec } from '../../../shared/suite-format';
+import { environmentSpecSchema, type EnvironmentSpec } from '../../../shared/suite-format';
 import type { Trajectory } from '../../../shared/trajectory';
 import { EngineError } from '../errors';
-import { probeDocker } from './docker-status';
-import { createDockerClient, DockerUnavailableError, type ContainerOwner } from './docker/client';
+import { checkDockerHealth, DockerDownError, type DockerHealth } from './docker-health';
+import { createDockerClient, type ContainerOwner } from './docker/client';
 import { prepareItem } from './docker/prepare';
 import type { PrewarmTarget } from './docker/prewarm';
 import { startRep } from './docker/rep';
@@ -68,13 +68,15 @@ export function specNeedsDocker(spec: EnvironmentSpec): boolean {
 }
 
 /**
- * The backend for `spec`: `requested`, or the fallback rule for `auto`. `dockerAvailable` is
- * asked only when the answer depends on it. Throws when the spec and the backend cannot meet.
+ * The backend for `spec`: `requested`, or the fallback rule for `auto`. `dockerHealth` is
+ * asked only when the answer depends on it (a patient ping: a slow daemon is asked again).
+ * Throws when the spec and the backend cannot meet; DockerDownError when Docker is down, which
+ * the runner turns into a pause of the study, never a failed rep.
  */
 export async function chooseBackend(
   spec: EnvironmentSpec,
   requested: EnvironmentBackend,
-  dockerAvailable: () => Promise<{ available: boolean; problem?: string; fix?: string }>,
+  dockerHealth: () => Promise<DockerHealth>,
 ): Promise<'docker' | 'snapshot'> {
   const needsDocker = specNeedsDocker(spec);
   if (requested === 'snapshot') {
@@ -88,12 +90,11 @@ export async function chooseBackend(
     return 'snapshot';
   }
   if (requested === 'auto' && !needsDocker) return 'snapshot';
-  const status = await dockerAvailable();
-  if (!status.available) {
-    throw new DockerUnavailableError(
-      `This item needs Docker (the judge gets a shell in the agent's environment), but ` +
-        `${status.problem ?? 'Docker is not reachable.'}`,
-      status.fix ?? 'Start Docker.',
+  const health = await dockerHealth();
+  if (!health.up) {
+    throw new DockerDownError(
+      health,
+      "This item needs Docker (the judge gets a shell in the agent's environment)",
     );
   }
   return 'docker';
@@ -111,7 +112,7 @@ export async function provisionEnvironment(
 ): Promise<ProvisionedJudgeEnvironment> {
   const docker = options.docker ?? createDockerClient();
   const backend = await chooseBackend(spec, options.backend ?? 'auto', () =>
-    probeDocker(3000, docker),
+    checkDockerHealth(docker),
   );
   options.signal?.throwIfAborted();
   const layers: LayerOptions = options.webBackend ? { webBackend: options.webBackend } : {};
@@ -137,4 +138,17 @@ export async function provisionEnvironment(
   });
   const environment = layerSubstrates(rep.environment, spec, layers);
   return { environment, dispose: () => rep.dispose(), backend };
+}
+
+/** An empty folder: all a judge that reads only the trajectory is given (no container). */
+const trajectoryOnlySpec: EnvironmentSpec = environmentSpecSchema.parse({ files: {} });
+
+/**
+ * The environment of a rep whose judge reads only the trajectory (the synthetic judge on an
+ * item without probes decides from the trajectory and its persona, never from a tool): an
+ * empty snapshot folder, so such reps need no container and run without Docker.
+ */
+export async function provisionTrajectoryOnly(): Promise<ProvisionedJudgeEnvironment> {
+  const snapshot = await provisionSnapshotEnvironment(trajectoryOnlySpec, 'trajectory-only');
+  return { ...snapshot, backend: 'snapshot' };
 }

@@ -7,6 +7,7 @@ import type { SuiteItem } from '../../../shared/suite-format';
 import type { z } from 'zod';
 import type { studyEstimateSchema } from '../../../shared/lab-api/studies';
 import { specNeedsDocker } from '../environments';
+import { readsTrajectoryOnly } from './execute';
 import { costOf, DEFAULT_API_KEY_ENV } from '../providers';
 import { type Store } from '../store';
 import { measuredRepTime, modelRepHistory } from '../store/faces/machine';
@@ -108,12 +109,20 @@ export function estimateStudy(
     cost = perRep === null || cost === null ? null : cost + perRep * repsForJudge;
     seconds += repsForJudge * (measuredSeconds ?? assumedRep.seconds);
   }
-  const needsDocker = items.some((item) => specNeedsDocker(item.environment));
+  // A synthetic judge reads a probe-less item's trajectory only: no container for its reps.
+  const dockerItems = items.filter(
+    (item) =>
+      specNeedsDocker(item.environment) &&
+      spec.judges.some((judge) => !readsTrajectoryOnly(judge, item)),
+  );
+  const needsDocker = dockerItems.length > 0;
   if (needsDocker && !context.dockerAvailable) {
     warnings.push({
       code: 'docker_down',
       message:
-        'These items give the judge a shell, which runs in Docker, and Docker is not running.',
+        `These items give the judge a shell, which runs in Docker, and Docker is not running: ` +
+        `${dockerItems.length} of ${items.length} items need it. Launched now, the study pauses ` +
+        'at their first rep ("Docker is not running") and resumes when Docker answers.',
       ...(context.dockerFix ? { fix: context.dockerFix } : {}),
     });
   } else if (needsDocker && !context.baseImagePresent) {

@@ -60,7 +60,11 @@ export interface ExecuteDeps {
   provision(
     item: SuiteItem,
     signal: AbortSignal,
-    context: { studyId: string },
+    context: {
+      studyId: string;
+      /** The judge reads only the trajectory (synthetic, item without probes): no container. */
+      trajectoryOnly?: boolean;
+    },
   ): Promise<ProvisionedEnvironment & { webRecording?: WebRecording }>;
   judgeFor(context: JudgeContext): JudgeHandle;
   temperaturePolicy: TemperaturePolicy;
@@ -106,6 +110,14 @@ function reasoningOf(judge: StudyJudge): ReasoningOptions | undefined {
   };
 }
 
+/**
+ * True when the judge reads only the item's trajectory: the synthetic judge decides an item
+ * without probes from its trajectory and persona alone, so its rep needs no container.
+ */
+export function readsTrajectoryOnly(judge: StudyJudge, item: SuiteItem): boolean {
+  return isSimulatedProvider(judge.provider) && !item.probes?.length;
+}
+
 /** Runs one job to a stored rep; throws when it cannot (the runner decides about retries). */
 export async function executeJob(
   deps: ExecuteDeps,
@@ -133,7 +145,10 @@ export async function executeJob(
     study.spec.safety ?? {},
   );
 
-  const environment = await deps.provision(item, signal, { studyId: study.id });
+  const environment = await deps.provision(item, signal, {
+    studyId: study.id,
+    trajectoryOnly: readsTrajectoryOnly(judge, item),
+  });
   try {
     const prepared = prepareRep(item, study.taxonomies, condition, environment.environment, {
       providerKind: judge.provider,

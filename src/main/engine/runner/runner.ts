@@ -18,12 +18,15 @@ import {
   type ClaimedJob,
   uncuedArmsWithoutMajority,
 } from '../store/faces/jobs';
-import { completeIfDone, pauseStudy, studyCost, studyStatus } from '../store/faces/studies';
+import { completeIfDone, pauseStudy, studyStatus } from '../store/faces/studies';
 import { keepStudyTablesCurrent } from '../reports';
 import { isUncuedControlKey } from './conditions';
 import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
+import { pauseAtCostCap } from './cost-cap';
 import { crashPoint } from './crash-points';
+import { dockerPausesFor, type DockerPauses } from './docker-pause';
 import { failureAction } from './failures';
+import type { DockerHealth } from '../environments';
 import { onUncuedFinished } from './scheduling';
 
 /** Options of a runner. */
@@ -46,6 +49,8 @@ export interface RunnerOptions {
    * at once, before the pause can be written (the window shows it from memory meanwhile).
    */
   onStorageFault?: (studyIds: string[], reason: string) => void;
+  /** How often a study paused because Docker is down asks whether it is back (ms). */
+  dockerRecheckMs?: number;
 }
 
 /** What the runner needs: job execution plus loading studies. */
@@ -56,6 +61,11 @@ export interface RunnerDeps extends ExecuteDeps {
    * only those of running studies and removes the rest when it stops.
    */
   warmContainers?: { retain(studyIds: readonly string[]): void; drain(): Promise<void> };
+  /**
+   * Whether Docker can serve reps now (a patient ping): a rep of a Docker item that failed
+   * while it cannot pauses its study, unspent, until it can (docker-pause.ts).
+   */
+  dockerHealth?: () => Promise<DockerHealth>;
 }
 
 /** A running set of workers; `stop()` lets in-flight reps end and releases nothing half-done. */
@@ -69,16 +79,27 @@ export class StudyRunner {
   private workers: Promise<void>[] = [];
   private idleResolvers: (() => void)[] = [];
   private readonly sleepers = new Set<() => void>();
+  private readonly dockerPauses: DockerPauses | undefined;
 
   constructor(
     private readonly deps: RunnerDeps,
     private readonly options: RunnerOptions,
-  ) {}
+  ) {
+    this.dockerPauses = dockerPausesFor(deps.store, deps.dockerHealth, {
+      ...(options.studyIds ? { studyIds: options.studyIds } : {}),
+      ...(options.dockerRecheckMs ? { recheckMs: options.dockerRecheckMs } : {}),
+      onChange: (ids) => {
+        ids.forEach((id) => this.options.onChange?.(id));
+        this.wakeIdle();
+      },
+    });
+  }
 
-  /** Starts the workers. */
+  /** Starts the workers (and the watch that resumes studies paused while Docker was down). */
   start(): void {
     for (let index = 0; index < this.options.concurrency; index += 1)
       this.workers.push(this.work());
+    this.dockerPauses?.start();
   }
 
   /**
@@ -92,6 +113,7 @@ export class StudyRunner {
   /** Stops claiming, aborts in-flight reps (their jobs go back to the queue) and waits. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.dockerPauses?.stop();
     this.wakeIdle();
     for (const controller of this.controllers.values())
       controller.abort(new Error('runner stopped'));
@@ -244,7 +266,7 @@ export class StudyRunner {
       const queued = isUncuedControlKey(job.conditionKey)
         ? this.uncuedFinished(study, job.itemId, job.judgeId, job.conditionKey)
         : 0;
-      this.checkCostCap(study);
+      pauseAtCostCap(store, study);
       completeIfDone(store, study.id);
       this.options.onChange?.(study.id);
       // Before this rep's controller goes, so `whenIdle` waits for the tables too.
@@ -253,7 +275,13 @@ export class StudyRunner {
     } catch (error) {
       if (error instanceof LeaseLostError) return 0;
       try {
-        this.handleFailure(job, error, controller.signal);
+        // Docker down is the study's condition, never the rep's: pause, nothing spent.
+        const study = this.loaded(job.studyId);
+        if (
+          this.fault ||
+          !(await this.dockerPauses?.pauseIfDown(study, job, error, controller.signal))
+        )
+          this.handleFailure(job, error, controller.signal);
       } catch (writeError) {
         // Recording the failure needs the database too; if that fails, so be it: the job
         // keeps its lease, which expires, and the fault below pauses the study.
@@ -366,19 +394,6 @@ export class StudyRunner {
       for (const id of studies) this.options.onChange?.(id);
     } catch (error) {
       if (!isStorageFailure(error)) throw error;
-    }
-  }
-
-  private checkCostCap(study: LoadedStudy): void {
-    const cap = study.spec.costCapUsd;
-    if (cap === undefined) return;
-    const { usd } = studyCost(this.deps.store, study.id);
-    if (usd >= cap) {
-      pauseStudy(
-        this.deps.store,
-        study.id,
-        `cost cap reached: $${usd.toFixed(2)} spent of the $${cap.toFixed(2)} cap. Raise costCapUsd and resume to go on.`,
-      );
     }
   }
 

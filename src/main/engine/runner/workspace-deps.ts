@@ -5,7 +5,12 @@
  */
 import { dirname } from 'node:path';
 import type { StudyJudge } from '../../../shared/study-spec';
-import { DockerHostPool, liveWebFor } from '../environments';
+import {
+  checkDockerHealth,
+  DockerHostPool,
+  liveWebFor,
+  provisionTrajectoryOnly,
+} from '../environments';
 import {
   createProvider,
   DEFAULT_API_KEY_ENV,
@@ -80,6 +85,7 @@ export function workspaceRunnerDeps(
     warmContainers: hostPool.warm,
     loadStudy: (studyId) => loadStudy(store, studyId),
     provision: async (item, signal, context) => {
+      if (context.trajectoryOnly) return provisionTrajectoryOnly();
       const trust = typeof options.trust === 'function' ? options.trust() : options.trust;
       // Off unless the user's own environment turns it on (never a suite or spec).
       const live = liveWebFor(item.environment, envNow(), trust ?? trustFromEnv(process.env));
@@ -109,5 +115,8 @@ export function workspaceRunnerDeps(
       return { provider, providerKind: judge.provider, simulated: false };
     },
     temperaturePolicy: workspaceTemperaturePolicy(store),
+    // The local engine's health pauses its studies; a pool of hosts routes around a dead one.
+    dockerHealth: async () =>
+      hostPool.localOnly ? checkDockerHealth() : { up: true, version: 'pool' },
   };
 }

@@ -37,6 +37,39 @@ export function pauseStudy(
 }
 
 /**
+ * Pauses a study only while it runs, with `reason`; false when it was not running (paused by
+ * the researcher, cancelled or done meanwhile: their reason is theirs and stays).
+ */
+export function pauseRunningStudy(store: Store, studyId: string, reason: string): boolean {
+  const result = statement(
+    store,
+    `UPDATE studies SET status = 'paused', paused_reason = ?, updated_at = ?
+      WHERE id = ? AND status = 'running'`,
+  ).run(reason, new Date().toISOString(), studyId);
+  return result.changes > 0;
+}
+
+/** Paused studies with their reasons (the runner resumes those paused for the machine). */
+export function pausedStudies(store: Store): { id: string; reason: string | null }[] {
+  return statement(
+    store,
+    `SELECT id, paused_reason AS reason FROM studies WHERE status = 'paused'`,
+  ).all() as {
+    id: string;
+    reason: string | null;
+  }[];
+}
+
+/** Resumes a study only if it is still paused with exactly `reason`; true when it did. */
+export function resumeIfPausedFor(store: Store, studyId: string, reason: string): boolean {
+  const result = statement(
+    store,
+    `UPDATE studies SET status = 'running', paused_reason = NULL, updated_at = ?
+      WHERE id = ? AND status = 'paused' AND paused_reason = ?`,
+  ).run(new Date().toISOString(), studyId, reason);
+  return result.changes > 0;
+}
+
  * Resumes a paused (or failed) study. Done jobs whose rep is missing from the workspace (a
  * damaged or partly restored database) are queued to run again first; a completed study with
  * such jobs runs again for them, and one without any stays completed.

@@ -230,7 +230,8 @@ export class DockerJudgeEnvironment implements JudgeEnvironment {
 }
 
 /**
- * Why `container` can no longer serve the rep (gone, or not running), or null when it runs.
+ * Why `container` can no longer serve the rep (gone, not running, or paused), or null when it
+ * runs.
  * `settleMs`: when it still looks running, keep looking this long, because Docker reports a
  * killed container's state a moment after its processes have died.
  */
@@ -240,6 +241,9 @@ async function containerProblem(container: Docker.Container, settleMs = 0): Prom
       const info = await withDockerDeadline((abortSignal) => container.inspect({ abortSignal }), {
         ms: 10_000,
       });
+      // A paused (frozen) container still reports Running: nothing in it runs, so whatever a
+      // command "answered" there (a timeout, a refused exec) is the environment, not evidence.
+      if (info.State.Paused) return 'is paused (frozen): its commands cannot run';
       if (info.State.Running && !info.State.Restarting) return null;
       return `stopped (${info.State.Status}, exit code ${info.State.ExitCode}${info.State.OOMKilled ? ', out of memory' : ''})`;
     } catch (error) {

@@ -8,8 +8,11 @@ export { readStudyFlags } from '../study-flags';
 export {
   cancelStudy,
   completeIfDone,
+  pauseRunningStudy,
   pauseStudy,
+  pausedStudies,
   reopenStudy,
+  resumeIfPausedFor,
   resumeStudy,
   studyCost,
   studyProgress,
