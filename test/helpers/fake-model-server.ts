@@ -14,6 +14,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { textDialectMessage, type FakeDialect } from './fake-dialects';
 
 /** Which API a request spoke. */
 export type FakeRoute = 'anthropic' | 'openai';
@@ -55,6 +56,11 @@ export interface FakeServerOptions {
   latencyMs?: number;
   /** Models that answer a provider-shaped 400 when the body has `temperature` (App. R). */
   rejectTemperatureFor?: string[];
+  /**
+   * How the OpenAI route writes tool calls and reasoning (fake-dialects.ts), per request
+   * serial when a function; default `structured`.
+   */
+  openaiDialect?: FakeDialect | ((serial: number) => FakeDialect);
 }
 
 /** The running server. */
@@ -148,7 +154,13 @@ function anthropicMessage(message: Message, model: string, serial: number): unkn
   };
 }
 
-function openaiCompletion(message: Message, model: string, serial: number): unknown {
+function openaiCompletion(
+  message: Message,
+  model: string,
+  serial: number,
+  dialect: FakeDialect = 'structured',
+): unknown {
+  if (dialect !== 'structured') return openaiTextDialect(message, model, serial, dialect);
   const calls = (message.calls ?? []).map((call, index) => ({
     id: call.id ?? `call_fake_${serial}_${index}`,
     type: 'function',
@@ -170,6 +182,29 @@ function openaiCompletion(message: Message, model: string, serial: number): unkn
       ...{ prompt_tokens: inputTokens, completion_tokens: outputTokens },
       total_tokens: inputTokens + outputTokens,
     },
+  };
+}
+
+/** A completion with the calls written into the text, as a server without a tool parser. */
+function openaiTextDialect(
+  message: Message,
+  model: string,
+  serial: number,
+  dialect: Exclude<FakeDialect, 'structured'>,
+): unknown {
+  const fields = textDialectMessage(dialect, message.text, message.calls ?? []);
+  const { inputTokens, outputTokens } = message.usage ?? DEFAULT_USAGE;
+  return {
+    ...{ id: `chatcmpl-fake-${serial}`, object: 'chat.completion', created: 1_700_000_000, model },
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', refusal: null, ...fields },
+        // No tool parser ran, so the server does not know the turn is tool calls.
+        finish_reason: message.stop ?? 'stop',
+      },
+    ],
+    usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens },
   };
 }
 
@@ -271,8 +306,13 @@ export async function startFakeModelServer(
       return send(response, scripted.status, json, scripted.headers);
     }
     const model = typeof body.model === 'string' ? body.model : 'unknown-model';
-    const render = route === 'anthropic' ? anthropicMessage : openaiCompletion;
-    send(response, 200, render(scripted, model, serial));
+    if (route === 'anthropic')
+      return send(response, 200, anthropicMessage(scripted, model, serial));
+    const dialect =
+      typeof options.openaiDialect === 'function'
+        ? options.openaiDialect(serial)
+        : options.openaiDialect;
+    send(response, 200, openaiCompletion(scripted, model, serial, dialect));
   }
 
   const server = createServer((request, response) => {

@@ -143,6 +143,7 @@ describe('OpenAI mapping', () => {
       stopReason: 'tool_use',
       usage: { inputTokens: 0, outputTokens: 0 },
       model: 'llama3',
+      dialect: 'structured',
     });
   });
 

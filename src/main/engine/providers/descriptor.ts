@@ -6,6 +6,7 @@ import type {
   ModelProviderKind,
   ProviderCatalogueEntry,
 } from '../../../shared/catalogue/providers';
+import type { DialectChoice } from './dialects';
 import type { ModelProvider } from './types';
 
 /** A model's list price in US dollars per million tokens; `*` in `model` matches any run. */
@@ -33,6 +34,8 @@ interface ProviderConnection {
   baseUrl: string | undefined;
   /** Per-call timeout in milliseconds. */
   timeoutMs: number;
+  /** Tool-call dialect of an OpenAI-style server (dialects/); others ignore it. */
+  dialect?: DialectChoice | undefined;
 }
 
 /** One provider: kind, label, key variable, hosts and options (its entry), prices, factory. */
