@@ -15,6 +15,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { textDialectMessage, type FakeDialect } from './fake-dialects';
+import { createFakePromptCache, type FakeCacheUsage } from './fake-prompt-cache';
 
 /** Which API a request spoke. */
 export type FakeRoute = 'anthropic' | 'openai';
@@ -45,6 +46,8 @@ export interface ReceivedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Record<string, unknown>;
+  /** With `promptCache`: what the Anthropic route's cache did for this request. */
+  cache?: FakeCacheUsage;
 }
 
 /** Answers a request when the route's script is empty. */
@@ -61,6 +64,11 @@ export interface FakeServerOptions {
    * serial when a function; default `structured`.
    */
   openaiDialect?: FakeDialect | ((serial: number) => FakeDialect);
+  /**
+   * Simulates Anthropic's prompt cache (fake-prompt-cache.ts): usage then reports cache reads
+   * and writes keyed on the prompt up to each `cache_control` block, instead of scripted usage.
+   */
+  promptCache?: boolean;
 }
 
 /** The running server. */
@@ -138,7 +146,12 @@ const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
 
 type Message = Extract<FakeReply, { type: 'message' }>;
 
-function anthropicMessage(message: Message, model: string, serial: number): unknown {
+function anthropicMessage(
+  message: Message,
+  model: string,
+  serial: number,
+  cache?: FakeCacheUsage,
+): unknown {
   const calls = message.calls ?? [];
   const content: unknown[] = message.text ? [{ type: 'text', text: message.text }] : [];
   calls.forEach((call, index) => {
@@ -150,7 +163,14 @@ function anthropicMessage(message: Message, model: string, serial: number): unkn
     ...{ id: `msg_fake_${serial}`, type: 'message', role: 'assistant', model, content },
     stop_reason: message.stop ?? (calls.length > 0 ? 'tool_use' : 'end_turn'),
     stop_sequence: null,
-    usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens },
+    usage: cache
+      ? {
+          input_tokens: cache.input_tokens,
+          cache_creation_input_tokens: cache.cache_creation_input_tokens,
+          cache_read_input_tokens: cache.cache_read_input_tokens,
+          output_tokens: usage.outputTokens,
+        }
+      : { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens },
   };
 }
 
@@ -257,6 +277,7 @@ export async function startFakeModelServer(
   const waits = new Map<NodeJS.Timeout, () => void>();
   let latencyMs = options.latencyMs ?? 0;
   const rejectTemperatureFor = new Set(options.rejectTemperatureFor ?? []);
+  const promptCache = options.promptCache ? createFakePromptCache() : undefined;
 
   const wait = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -306,8 +327,10 @@ export async function startFakeModelServer(
       return send(response, scripted.status, json, scripted.headers);
     }
     const model = typeof body.model === 'string' ? body.model : 'unknown-model';
-    if (route === 'anthropic')
-      return send(response, 200, anthropicMessage(scripted, model, serial));
+    if (route === 'anthropic') {
+      if (promptCache) entry.cache = promptCache.use(body);
+      return send(response, 200, anthropicMessage(scripted, model, serial, entry.cache));
+    }
     const dialect =
       typeof options.openaiDialect === 'function'
         ? options.openaiDialect(serial)

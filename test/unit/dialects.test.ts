@@ -118,7 +118,7 @@ describe('tool-call dialects', () => {
       },
       'm',
     );
-    expect(response.usage).toEqual({ inputTokens: 200, outputTokens: 5, cacheReadTokens: 800 });
+    expect(response.usage).toEqual({ inputTokens: 1000, outputTokens: 5, cacheReadTokens: 800 });
   });
 
   it('reads 1 MB replies of every shape in linear time, with bounded output', () => {

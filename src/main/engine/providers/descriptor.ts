@@ -14,15 +14,25 @@ export interface ModelPrice {
   model: string;
   inputPerMillion: number;
   outputPerMillion: number;
+  /** Input read from the prompt cache; omitted: charged as `inputPerMillion`. */
+  cacheReadPerMillion?: number;
+  /** Input written to the prompt cache; omitted: charged as `inputPerMillion`. */
+  cacheWritePerMillion?: number;
 }
 
-/** One price row, as the descriptors list them. */
+/** One price row, as the descriptors list them; `cachedInput` prices cache reads. */
 export function price(
   model: string,
   inputPerMillion: number,
   outputPerMillion: number,
+  cachedInput?: number,
 ): ModelPrice {
-  return { model, inputPerMillion, outputPerMillion };
+  return {
+    model,
+    inputPerMillion,
+    outputPerMillion,
+    ...(cachedInput === undefined ? {} : { cacheReadPerMillion: cachedInput }),
+  };
 }
 
 /** How to reach a provider, once its key is resolved (settings.ts). */

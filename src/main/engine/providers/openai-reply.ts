@@ -85,8 +85,8 @@ export function fromOpenAICompletion(
     toolCalls: read.toolCalls,
     stopReason: stopReasonOf(choice.finish_reason, read.toolCalls.length > 0),
     usage: {
-      // OpenAI counts cached tokens inside prompt_tokens; the neutral usage keeps them apart.
-      inputTokens: Math.max(0, (completion.usage?.prompt_tokens ?? 0) - cached),
+      // prompt_tokens counts the cached ones too, as the neutral inputTokens does.
+      inputTokens: completion.usage?.prompt_tokens ?? 0,
       outputTokens: completion.usage?.completion_tokens ?? 0,
       ...(cached > 0 ? { cacheReadTokens: cached } : {}),
     },

@@ -142,29 +142,29 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   };
 }
 
-/** List prices (standard tier, no batch or cache discounts); newer models show as unknown. */
+/** List prices (standard tier, no batch discount; the 4th is cached input); newer models show as unknown. */
 const prices: readonly ModelPrice[] = [
-  price('gpt-4o', 2.5, 10),
-  price('gpt-4o-2024-08-06', 2.5, 10),
-  price('gpt-4o-2024-11-20', 2.5, 10),
-  price('gpt-4o-mini', 0.15, 0.6),
-  price('gpt-4o-mini-2024-07-18', 0.15, 0.6),
-  price('gpt-4.1', 2, 8),
-  price('gpt-4.1-2025-04-14', 2, 8),
-  price('gpt-4.1-mini', 0.4, 1.6),
-  price('gpt-4.1-mini-2025-04-14', 0.4, 1.6),
-  price('gpt-4.1-nano', 0.1, 0.4),
-  price('gpt-4.1-nano-2025-04-14', 0.1, 0.4),
-  price('gpt-5', 1.25, 10),
-  price('gpt-5-2025-08-07', 1.25, 10),
-  price('gpt-5-mini', 0.25, 2),
-  price('gpt-5-mini-2025-08-07', 0.25, 2),
-  price('gpt-5-nano', 0.05, 0.4),
-  price('gpt-5-nano-2025-08-07', 0.05, 0.4),
-  price('o3', 2, 8),
-  price('o3-2025-04-16', 2, 8),
-  price('o4-mini', 1.1, 4.4),
-  price('o4-mini-2025-04-16', 1.1, 4.4),
+  price('gpt-4o', 2.5, 10, 1.25),
+  price('gpt-4o-2024-08-06', 2.5, 10, 1.25),
+  price('gpt-4o-2024-11-20', 2.5, 10, 1.25),
+  price('gpt-4o-mini', 0.15, 0.6, 0.075),
+  price('gpt-4o-mini-2024-07-18', 0.15, 0.6, 0.075),
+  price('gpt-4.1', 2, 8, 0.5),
+  price('gpt-4.1-2025-04-14', 2, 8, 0.5),
+  price('gpt-4.1-mini', 0.4, 1.6, 0.1),
+  price('gpt-4.1-mini-2025-04-14', 0.4, 1.6, 0.1),
+  price('gpt-4.1-nano', 0.1, 0.4, 0.025),
+  price('gpt-4.1-nano-2025-04-14', 0.1, 0.4, 0.025),
+  price('gpt-5', 1.25, 10, 0.125),
+  price('gpt-5-2025-08-07', 1.25, 10, 0.125),
+  price('gpt-5-mini', 0.25, 2, 0.025),
+  price('gpt-5-mini-2025-08-07', 0.25, 2, 0.025),
+  price('gpt-5-nano', 0.05, 0.4, 0.005),
+  price('gpt-5-nano-2025-08-07', 0.05, 0.4, 0.005),
+  price('o3', 2, 8, 0.5),
+  price('o3-2025-04-16', 2, 8, 0.5),
+  price('o4-mini', 1.1, 4.4, 0.275),
+  price('o4-mini-2025-04-16', 1.1, 4.4, 0.275),
 ];
 
 /** OpenAI's descriptor (registry.ts). */

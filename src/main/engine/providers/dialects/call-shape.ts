@@ -30,12 +30,15 @@ export function callFromJson(value: unknown, id: string): ToolCall | null {
 }
 
 /** The calls a parsed span holds: one object, or an array of them (all must be calls). */
-export function callsFromJson(value: unknown, nextId: () => string): ToolCall[] | null {
+export function callsFromJson(
+  value: unknown,
+  nextId: (offset: number) => string,
+): ToolCall[] | null {
   const items = Array.isArray(value) ? value : [value];
   if (items.length === 0) return null;
   const calls: ToolCall[] = [];
   for (const item of items) {
-    const call = callFromJson(item, nextId());
+    const call = callFromJson(item, nextId(calls.length));
     if (!call) return null;
     calls.push(call);
   }

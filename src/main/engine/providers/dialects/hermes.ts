@@ -23,7 +23,7 @@ function readHermes(text: string): DialectReading | string {
   const toolCalls: DialectReading['toolCalls'] = [];
   const kept: string[] = [];
   let at = 0;
-  const nextId = () => `call_hermes_${toolCalls.length}`;
+  const nextId = (offset: number) => `call_hermes_${toolCalls.length + offset}`;
   for (;;) {
     const open = text.indexOf(OPEN, at);
     if (open < 0) break;

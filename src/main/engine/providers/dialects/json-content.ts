@@ -16,7 +16,7 @@ export function readJsonCalls(text: string): DialectReading | string {
   const toolCalls: DialectReading['toolCalls'] = [];
   const kept: string[] = [];
   let at = 0;
-  const nextId = () => `call_json_${toolCalls.length}`;
+  const nextId = (offset: number) => `call_json_${toolCalls.length + offset}`;
   for (const span of jsonSpans(text)) {
     const calls = callsFromJson(parseJson(text.slice(span.start, span.end)), nextId);
     if (!calls) continue;
