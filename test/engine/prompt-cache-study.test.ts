@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineStore } from '../../src/main/engine/engine-store';
+import { formatProgress } from '../../src/main/cli/progress';
 import { studyProgress } from '../../src/main/engine/store/study-state';
 import {
   startFakeModelServer,
@@ -111,6 +112,18 @@ describe('Anthropic prompt caching in a study', () => {
       return sum + (input * 3 + 20 * 15) / 1e6;
     }, 0);
     expect(stored.usd).toBeLessThan(full * 0.6);
+
+    // Status shows the share of input the cache served, from what the server reported.
+    const sum = (pick: (cache: NonNullable<ReceivedRequest['cache']>) => number) =>
+      requests.reduce((total, request) => total + pick(request.cache!), 0);
+    const readTokens = sum((cache) => cache.cache_read_input_tokens);
+    const writeTokens = sum((cache) => cache.cache_creation_input_tokens);
+    const inputTokens = readTokens + writeTokens + sum((cache) => cache.input_tokens);
+    const shown = studyProgress(store, study.studyId, null, Date.now() + 10_000);
+    expect(shown.promptCache).toEqual({ inputTokens, readTokens, writeTokens });
+    const percent = Math.round((readTokens / inputTokens) * 100);
+    expect(percent).toBeGreaterThan(40);
+    expect(formatProgress(shown)).toContain(`${percent}% of input from the prompt cache`);
     study.engine.close();
   }, 60_000);
 });

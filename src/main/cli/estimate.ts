@@ -90,8 +90,14 @@ Reps of one item are correlated, so they count through a design effect 1 + (reps
           `${estimate.reps} reps = ${estimate.totalReps} reps (${estimate.uncuedReps} uncued, ` +
           `at most ${estimate.cuedReps} cued)${mark}`,
       );
+      const uncached = estimate.estimatedCostWithoutCacheUsd;
       const cost =
-        estimate.estimatedCostUsd === null ? 'unknown' : `$${estimate.estimatedCostUsd.toFixed(2)}`;
+        estimate.estimatedCostUsd === null
+          ? 'unknown'
+          : `$${estimate.estimatedCostUsd.toFixed(2)}` +
+            (uncached != null && uncached > estimate.estimatedCostUsd
+              ? ` with prompt caching ($${uncached.toFixed(2)} without)`
+              : '');
       io.out(
         `Cost: ${cost}; time: ${formatSeconds(estimate.estimatedSeconds)} (${estimate.basis})`,
       );

@@ -5,6 +5,7 @@
 import type { StudyProgress } from '../../../shared/study-progress';
 import { EngineError } from '../errors';
 import { statement, type Store } from './database';
+import { promptCacheStats } from './prompt-cache-stats';
 
 function setStatus(store: Store, studyId: string, status: string, reason: string | null): void {
   const result = statement(
@@ -170,6 +171,7 @@ export function studyProgress(
     undeterminedItems: undetermined.n,
     failures,
     missingReps: Math.max(0, all.reduce((sum, arm) => sum + arm.done, 0) - doneWithRep),
+    ...cacheField(promptCacheStats(store, studyId, now)),
   };
 }
 
@@ -199,4 +201,8 @@ function jobErrors(store: Store, studyId: string, where: string): StudyProgress[
     attempts: row.attempts,
     error: row.last_error ?? 'unknown error',
   }));
+}
+
+function cacheField(cache: StudyProgress['promptCache']): Pick<StudyProgress, 'promptCache'> {
+  return cache ? { promptCache: cache } : {};
 }
