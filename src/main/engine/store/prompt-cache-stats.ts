@@ -10,7 +10,8 @@ import { statement, type Store } from './database';
 type CacheStats = NonNullable<StudyProgress['promptCache']>;
 
 const refreshMs = 3000;
-const memo = new WeakMap<Store, Map<string, { at: number; value: CacheStats | undefined }>>();
+type Memo = Map<string, { at: number; value: CacheStats | undefined }>;
+const memo = new WeakMap<Store, Memo>();
 
 function read(store: Store, studyId: string): CacheStats | undefined {
   const row = statement(
@@ -36,7 +37,10 @@ export function promptCacheStats(
   now = Date.now(),
 ): CacheStats | undefined {
   let byStudy = memo.get(store);
-  if (!byStudy) memo.set(store, (byStudy = new Map()));
+  if (!byStudy) {
+    byStudy = new Map() as Memo;
+    memo.set(store, byStudy);
+  }
   const known = byStudy.get(studyId);
   if (known && now - known.at < refreshMs) return known.value;
   const value = read(store, studyId);
