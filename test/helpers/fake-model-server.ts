@@ -34,7 +34,15 @@ export type FakeErrorFields = { message?: string; type?: string; param?: string;
  * provider-shaped body, or a raw JSON body. `delayMs` adds to the server's latency.
  */
 export type FakeReply = { delayMs?: number } & (
-  | { type: 'message'; text?: string; calls?: FakeToolCall[]; usage?: FakeUsage; stop?: string }
+  | {
+      type: 'message';
+      text?: string;
+      calls?: FakeToolCall[];
+      usage?: FakeUsage;
+      stop?: string;
+      /** Response headers (rate-limit headers, say). */
+      headers?: Record<string, string>;
+    }
   | { type: 'error'; status: number; error: FakeErrorFields; headers: Record<string, string> }
   | { type: 'raw'; status: number; body: unknown; headers: Record<string, string> }
   | { type: 'garbage'; status: number; text: string }
@@ -329,13 +337,14 @@ export async function startFakeModelServer(
     const model = typeof body.model === 'string' ? body.model : 'unknown-model';
     if (route === 'anthropic') {
       if (promptCache) entry.cache = promptCache.use(body);
-      return send(response, 200, anthropicMessage(scripted, model, serial, entry.cache));
+      const message = anthropicMessage(scripted, model, serial, entry.cache);
+      return send(response, 200, message, scripted.headers);
     }
     const dialect =
       typeof options.openaiDialect === 'function'
         ? options.openaiDialect(serial)
         : options.openaiDialect;
-    send(response, 200, openaiCompletion(scripted, model, serial, dialect));
+    send(response, 200, openaiCompletion(scripted, model, serial, dialect), scripted.headers);
   }
 
   const server = createServer((request, response) => {

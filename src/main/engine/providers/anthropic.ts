@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { providerEntry } from '../../../shared/catalogue/providers';
 import { price, type ModelPrice, type ProviderDescriptor } from './descriptor';
 import { toProviderError, type SdkErrorClasses } from './errors';
+import { roughInputTokens, type RateLimitPacer } from './rate-limits';
 import {
   ProviderError,
   type ChatMessage,
@@ -34,6 +35,8 @@ export interface AnthropicProviderOptions {
   timeoutMs: number;
   /** Named in auth errors: where the key came from. */
   apiKeyEnv?: string | undefined;
+  /** Paces calls under the provider's rate limits (rate-limits.ts). */
+  pacer?: RateLimitPacer | undefined;
 }
 
 const sdkErrors: SdkErrorClasses = {
@@ -255,9 +258,22 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
     kind: anthropic.kind,
     async complete(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
       try {
-        const message: unknown = await client.messages.create(toAnthropicParams(request), {
-          signal,
-        });
+        const params = toAnthropicParams(request);
+        await options.pacer?.acquire(roughInputTokens(params), signal);
+        let headers: Headers | undefined;
+        let message: unknown;
+        try {
+          const { data, response } = await client.messages
+            .create(params, { signal })
+            .withResponse();
+          message = data;
+          headers = response.headers;
+        } catch (error) {
+          headers = (error as { headers?: Headers }).headers;
+          throw error;
+        } finally {
+          options.pacer?.release(headers);
+        }
         return fromAnthropicMessage(message, request.model);
       } catch (error) {
         throw (

@@ -7,6 +7,7 @@ import type {
   ProviderCatalogueEntry,
 } from '../../../shared/catalogue/providers';
 import type { DialectChoice } from './dialects';
+import type { RateLimitPacer } from './rate-limits';
 import type { ModelProvider } from './types';
 
 /** A model's list price in US dollars per million tokens; `*` in `model` matches any run. */
@@ -46,6 +47,8 @@ interface ProviderConnection {
   timeoutMs: number;
   /** Tool-call dialect of an OpenAI-style server (dialects/); others ignore it. */
   dialect?: DialectChoice | undefined;
+  /** Paces calls under the provider's rate limits (rate-limits.ts), shared per key. */
+  pacer?: RateLimitPacer | undefined;
 }
 
 /** One provider: kind, label, key variable, hosts and options (its entry), prices, factory. */

@@ -9,6 +9,8 @@ export {
 export type { EndpointTrust } from './endpoint-trust';
 export { costOf, defaultPriceTable } from './pricing';
 export type { PriceTable } from './pricing';
+export { providerWaits } from './rate-limits';
+export type { ProviderWait } from './rate-limits';
 export { requestHash } from './replay';
 export { callWithRetry } from './retry';
 export type { RetryOptions } from './retry';

@@ -13,6 +13,7 @@ import OpenAI, {
 import { providerEntry } from '../../../shared/catalogue/providers';
 import { price, type ModelPrice, type ProviderDescriptor } from './descriptor';
 import { toProviderError, type SdkErrorClasses } from './errors';
+import { roughInputTokens, type RateLimitPacer } from './rate-limits';
 import type { DialectChoice } from './dialects';
 import { fromOpenAICompletion } from './openai-reply';
 import type { ModelProvider, ModelRequest, ModelResponse } from './types';
@@ -37,6 +38,8 @@ export interface OpenAIProviderOptions {
   timeoutMs: number;
   /** Named in auth errors: where the key came from. */
   apiKeyEnv?: string | undefined;
+  /** Paces calls under the provider's rate limits (rate-limits.ts). */
+  pacer?: RateLimitPacer | undefined;
   /** How tool calls and reasoning come back (dialects/); OpenAI's own API: structured. */
   dialect?: DialectChoice | undefined;
 }
@@ -122,10 +125,22 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     kind: options.kind,
     async complete(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
       try {
-        const completion: unknown = await client.chat.completions.create(
-          toOpenAIParams(request, options.kind),
-          { signal },
-        );
+        const params = toOpenAIParams(request, options.kind);
+        await options.pacer?.acquire(roughInputTokens(params), signal);
+        let headers: Headers | undefined;
+        let completion: unknown;
+        try {
+          const { data, response } = await client.chat.completions
+            .create(params, { signal })
+            .withResponse();
+          completion = data;
+          headers = response.headers;
+        } catch (error) {
+          headers = (error as { headers?: Headers }).headers;
+          throw error;
+        } finally {
+          options.pacer?.release(headers);
+        }
         return fromOpenAICompletion(completion, request.model, options.dialect ?? 'structured');
       } catch (error) {
         throw (

@@ -12,6 +12,7 @@ import {
   type ModelProviderKind,
 } from '../../../shared/catalogue/providers';
 import { environmentVariableShape } from '../../../shared/secrets';
+import { pacerFor } from './rate-limits';
 import { providerDescriptor } from './registry';
 import { ProviderError, type ModelProvider } from './types';
 
@@ -106,5 +107,6 @@ export function createProvider(settings: ModelSettings, env: Environment): Model
     baseUrl: settings.baseUrl,
     timeoutMs: settings.timeoutMs,
     dialect: settings.dialect,
+    pacer: pacerFor(settings.provider, settings.baseUrl, apiKey),
   });
 }
