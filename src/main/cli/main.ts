@@ -27,6 +27,7 @@ import {
   openBundleCommand,
 } from './mechanisms';
 import { promptCommand } from './prompt';
+import { providersCommand } from './providers';
 import { reportCommand } from './report';
 import { runCommand } from './run';
 import { statusCommand } from './status';
@@ -54,6 +55,7 @@ export const commands: readonly CliCommand[] = [
   openBundleCommand,
   exportLabelsCommand,
   importLabelsCommand,
+  providersCommand,
 ];
 
 /** The `cuelab --help` text. */

@@ -46,7 +46,16 @@ export {
 } from './suites';
 export { loadStudySpec, selectItems } from './runner';
 export type { EnvironmentBackend } from './environments';
-export { createProvider, modelSettingsSchema } from './providers';
+export {
+  checkProvider,
+  combineTrust,
+  createProvider,
+  formatProviderCheck,
+  modelSettingsSchema,
+  requireTrustedEndpoint,
+  saveProviderCheck,
+  trustFromEnv,
+} from './providers';
 export { toolBudget } from './judge';
 export type { JudgeOneRequest, JudgeRepResult } from './runner';
 export type { VerifyRow } from './suites';

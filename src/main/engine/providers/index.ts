@@ -7,6 +7,9 @@ export {
   trustFromEnv,
 } from './endpoint-trust';
 export type { EndpointTrust } from './endpoint-trust';
+export { checkProvider, formatProviderCheck } from './check';
+export type { ProviderCheck } from './check';
+export { lastProviderCheck, saveProviderCheck } from './check-store';
 export { costOf, defaultPriceTable } from './pricing';
 export type { PriceTable } from './pricing';
 export { providerWaits } from './rate-limits';
