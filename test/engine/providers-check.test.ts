@@ -127,9 +127,11 @@ describe('cuelab providers check', () => {
           },
         ],
       };
-      expect(
-        engine.handlers.createStudy({ spec: passed, trustedEndpoints: [hermes.openaiUrl] }).studyId,
-      ).toMatch(/\w/);
+      const created = await engine.handlers.createStudy({
+        spec: passed,
+        trustedEndpoints: [hermes.openaiUrl],
+      });
+      expect(created.studyId).toMatch(/\w/);
     } finally {
       engine.close();
     }

@@ -98,21 +98,6 @@ export function costOf(
   );
 }
 
-/** What the same call would have cost with no prompt cache: every input token at full price. */
-export function uncachedCostOf(
-  usage: TokenUsage,
-  provider: string,
-  model: string,
-  table: PriceTable = defaultPriceTable,
-): number | null {
-  return costOf(
-    { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens },
-    provider,
-    model,
-    table,
-  );
-}
-
 /** Schema for user-edited price rows (settings file, UI): anything else is rejected. */
 export const priceEntrySchema = z.object({
   provider: z.string().min(1),
