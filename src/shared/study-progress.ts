@@ -76,9 +76,28 @@ export const studyProgressSchema = z.object({
   missingReps: z.number().int().min(0),
   /** Reps an imported study holds (it has no jobs: its reps came from a results file). */
   importedReps: z.number().int().min(0).default(0),
+  /**
+   * Input tokens of the study's model calls and the prompt cache's share of them (Anthropic
+   * cache reads and writes, OpenAI `cached_tokens`); absent before any call reported usage.
+   */
+  promptCache: z
+    .object({ inputTokens: z.number(), readTokens: z.number(), writeTokens: z.number() })
+    .optional(),
+  /** A provider's rate limit the runner is waiting on, and until when (epoch ms). */
+  providerWait: z
+    .object({ provider: z.string(), untilMs: z.number(), reason: z.string() })
+    .nullable()
+    .optional(),
 });
 
 export type StudyProgress = z.output<typeof studyProgressSchema>;
+
+/** "62% of input from the prompt cache", or '' when no call reported input. */
+export function formatCacheHitRate(cache: StudyProgress['promptCache']): string {
+  if (!cache || cache.inputTokens <= 0) return '';
+  const percent = Math.round((cache.readTokens / cache.inputTokens) * 100);
+  return `${percent}% of input from the prompt cache`;
+}
 
 /** 0.43 → "0.43 reps/min", 12.5 → "12.5 reps/min"; empty before any rep finished. */
 export function formatPace(repsPerMinute: number | null): string {

@@ -5,7 +5,12 @@
  * condition into a direction per item once that item's uncued majority is known.
  */
 import { z } from 'zod';
-import { judgeProviderKindSchema, providerEntry, takesOption } from './catalogue/providers';
+import {
+  judgeProviderKindSchema,
+  providerEntry,
+  takesOption,
+  toolDialectSchema,
+} from './catalogue/providers';
 import { cueFamilySchema } from './cue-family';
 import { cueSpecSchema, mitigationSpecSchema, placementNameSchema } from './cue-spec';
 import { environmentVariableShape } from './secrets';
@@ -60,6 +65,8 @@ export const studyJudgeSchema = z
     /** OpenAI (and compatible) only: `reasoning_effort`, sent on every call and stored. */
     reasoningEffort: reasoningEffortSchema.optional(),
     timeoutMs: z.number().int().positive().optional(),
+    /** OpenAI-compatible only: how the server returns tool calls (default `auto`). */
+    dialect: toolDialectSchema.optional(),
     /** Most reps of this judge in flight at once (rate limits). */
     concurrency: z.number().int().min(1).max(256).optional(),
   })
@@ -76,6 +83,10 @@ export const studyJudgeSchema = z
       judge.reasoningEffort === undefined || takesOption(judge.provider, 'reasoningEffort'),
     { message: 'reasoningEffort is an OpenAI setting', path: ['reasoningEffort'] },
   )
+  .refine((judge) => judge.dialect === undefined || takesOption(judge.provider, 'dialect'), {
+    message: 'dialect is a setting of openai-compatible servers',
+    path: ['dialect'],
+  })
   .refine((judge) => !providerEntry(judge.provider).baseUrlRequired || judge.baseUrl, {
     message: 'an openai-compatible judge needs a baseUrl',
     path: ['baseUrl'],

@@ -392,16 +392,17 @@ describe('the judge loop through the real SDKs', () => {
       };
     };
     const baseline = await send([]);
-    const baseSystem = textOf(baseline.bodies[0]?.system);
+    const systemTextOf = (value: unknown) =>
+      typeof value === 'string'
+        ? value
+        : (value as { text: string }[]).map((block) => block.text).join('');
+    const baseSystem = systemTextOf(baseline.bodies[0]?.system);
     for (const id of ['guard', 'cite-evidence', 'learned-skill'] as const) {
       const { bodies } = await send([{ kind: 'builtin', id }]);
       expect(bodies).toHaveLength(1);
       const [resolved] = resolveMitigations([{ kind: 'builtin', id }]).texts;
-      const system = bodies[0]?.system as { text: string }[] | string;
-      const systemText =
-        typeof system === 'string' ? system : system.map((block) => block.text).join('');
-      expect(systemText).toBe(
-        `${JSON.parse(baseSystem) as string}\n\n${resolved?.systemText ?? ''}`,
+      expect(systemTextOf(bodies[0]?.system)).toBe(
+        `${baseSystem}\n\n${resolved?.systemText ?? ''}`,
       );
       expect(bodies[0]?.messages).toEqual(baseline.bodies[0]?.messages);
       expect(bodies[0]?.tools).toEqual(baseline.bodies[0]?.tools);

@@ -163,7 +163,8 @@ describe('the meta-judge ensemble against the fake model server', () => {
     const models = requests.map((request) => String(request.body.model)).sort();
     expect(models.join(' ')).toBe('meta-a meta-a meta-a meta-b meta-b meta-b meta-c meta-c meta-c');
     const anthropic = requests.find((request) => request.body.model === 'meta-a')?.body ?? {};
-    const system = String(anthropic.system);
+    // Sent as one text block marked for the prompt cache.
+    const system = (anthropic.system as { text: string }[]).map((block) => block.text).join('');
     expect(system).toContain('over_trust: the judge investigated similarly to its uncued run');
     expect(system).toContain('under_investigation:');
     const user = JSON.stringify(anthropic.messages);

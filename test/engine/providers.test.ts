@@ -69,22 +69,27 @@ describe('providers over HTTP with the real SDKs', () => {
   afterAll(() => server.close());
   beforeEach(() => server.setLatency(0));
 
-  it('maps an Anthropic request (system, tools, merged tool results) and its tool call', async () => {
+  it('maps an Anthropic request (system, tools, merged tool results, cache breakpoints) and its tool call', async () => {
     const usage = { inputTokens: 1_000, outputTokens: 200 };
     const call = { name: 'shell', input: { command: 'pwd' }, id: 'toolu_9' };
     server.script('anthropic', [reply.toolCalls([call], { text: 'Checking.', usage })]);
     const response = await anthropic().complete(conversation);
     const bothToolUses = [toolUse('call_1', 'ls'), toolUse('call_2', 'cat x')];
+    const ephemeral = { type: 'ephemeral' };
 
     const sent = lastSent('anthropic');
     // SDK 1.14 sends the key as a bearer token; older versions used x-api-key.
     expect(String(sent.headers['x-api-key'] ?? sent.headers.authorization)).toMatch(/sk-ant-test/);
     expect(sent.body).toEqual({
       ...{ model: 'claude-sonnet-4-6', max_tokens: 8192, temperature: 0.7 },
-      system: 'You are a careful judge.',
+      // Prompt-cache breakpoints: the system prompt, the trajectory message, the last message.
+      system: [{ type: 'text', text: 'You are a careful judge.', cache_control: ephemeral }],
       tools: [{ name: 'shell', description, input_schema: parameters }],
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Judge this trajectory.' }] },
+        {
+          role: 'user',
+          content: [{ type: 'text', text: 'Judge this trajectory.', cache_control: ephemeral }],
+        },
         {
           role: 'assistant',
           content: [{ type: 'text', text: 'Let me look.' }, ...bothToolUses],
@@ -94,7 +99,11 @@ describe('providers over HTTP with the real SDKs', () => {
           content: [
             { type: 'tool_result', tool_use_id: 'call_1', content: 'a\nb' },
             { type: 'tool_result', tool_use_id: 'call_2', content: 'no x', is_error: true },
-            { type: 'text', text: 'Budget reached: give your verdict.' },
+            {
+              type: 'text',
+              text: 'Budget reached: give your verdict.',
+              cache_control: ephemeral,
+            },
           ],
         },
       ],

@@ -14,6 +14,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { textDialectMessage, type FakeDialect } from './fake-dialects';
+import { createFakePromptCache, type FakeCacheUsage } from './fake-prompt-cache';
 
 /** Which API a request spoke. */
 export type FakeRoute = 'anthropic' | 'openai';
@@ -32,7 +34,15 @@ export type FakeErrorFields = { message?: string; type?: string; param?: string;
  * provider-shaped body, or a raw JSON body. `delayMs` adds to the server's latency.
  */
 export type FakeReply = { delayMs?: number } & (
-  | { type: 'message'; text?: string; calls?: FakeToolCall[]; usage?: FakeUsage; stop?: string }
+  | {
+      type: 'message';
+      text?: string;
+      calls?: FakeToolCall[];
+      usage?: FakeUsage;
+      stop?: string;
+      /** Response headers (rate-limit headers, say). */
+      headers?: Record<string, string>;
+    }
   | { type: 'error'; status: number; error: FakeErrorFields; headers: Record<string, string> }
   | { type: 'raw'; status: number; body: unknown; headers: Record<string, string> }
   | { type: 'garbage'; status: number; text: string }
@@ -44,6 +54,8 @@ export interface ReceivedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Record<string, unknown>;
+  /** With `promptCache`: what the Anthropic route's cache did for this request. */
+  cache?: FakeCacheUsage;
 }
 
 /** Answers a request when the route's script is empty. */
@@ -55,6 +67,16 @@ export interface FakeServerOptions {
   latencyMs?: number;
   /** Models that answer a provider-shaped 400 when the body has `temperature` (App. R). */
   rejectTemperatureFor?: string[];
+  /**
+   * How the OpenAI route writes tool calls and reasoning (fake-dialects.ts), per request
+   * serial when a function; default `structured`.
+   */
+  openaiDialect?: FakeDialect | ((serial: number) => FakeDialect);
+  /**
+   * Simulates Anthropic's prompt cache (fake-prompt-cache.ts): usage then reports cache reads
+   * and writes keyed on the prompt up to each `cache_control` block, instead of scripted usage.
+   */
+  promptCache?: boolean;
 }
 
 /** The running server. */
@@ -132,7 +154,12 @@ const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
 
 type Message = Extract<FakeReply, { type: 'message' }>;
 
-function anthropicMessage(message: Message, model: string, serial: number): unknown {
+function anthropicMessage(
+  message: Message,
+  model: string,
+  serial: number,
+  cache?: FakeCacheUsage,
+): unknown {
   const calls = message.calls ?? [];
   const content: unknown[] = message.text ? [{ type: 'text', text: message.text }] : [];
   calls.forEach((call, index) => {
@@ -144,11 +171,24 @@ function anthropicMessage(message: Message, model: string, serial: number): unkn
     ...{ id: `msg_fake_${serial}`, type: 'message', role: 'assistant', model, content },
     stop_reason: message.stop ?? (calls.length > 0 ? 'tool_use' : 'end_turn'),
     stop_sequence: null,
-    usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens },
+    usage: cache
+      ? {
+          input_tokens: cache.input_tokens,
+          cache_creation_input_tokens: cache.cache_creation_input_tokens,
+          cache_read_input_tokens: cache.cache_read_input_tokens,
+          output_tokens: usage.outputTokens,
+        }
+      : { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens },
   };
 }
 
-function openaiCompletion(message: Message, model: string, serial: number): unknown {
+function openaiCompletion(
+  message: Message,
+  model: string,
+  serial: number,
+  dialect: FakeDialect = 'structured',
+): unknown {
+  if (dialect !== 'structured') return openaiTextDialect(message, model, serial, dialect);
   const calls = (message.calls ?? []).map((call, index) => ({
     id: call.id ?? `call_fake_${serial}_${index}`,
     type: 'function',
@@ -170,6 +210,29 @@ function openaiCompletion(message: Message, model: string, serial: number): unkn
       ...{ prompt_tokens: inputTokens, completion_tokens: outputTokens },
       total_tokens: inputTokens + outputTokens,
     },
+  };
+}
+
+/** A completion with the calls written into the text, as a server without a tool parser. */
+function openaiTextDialect(
+  message: Message,
+  model: string,
+  serial: number,
+  dialect: Exclude<FakeDialect, 'structured'>,
+): unknown {
+  const fields = textDialectMessage(dialect, message.text, message.calls ?? []);
+  const { inputTokens, outputTokens } = message.usage ?? DEFAULT_USAGE;
+  return {
+    ...{ id: `chatcmpl-fake-${serial}`, object: 'chat.completion', created: 1_700_000_000, model },
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', refusal: null, ...fields },
+        // No tool parser ran, so the server does not know the turn is tool calls.
+        finish_reason: message.stop ?? 'stop',
+      },
+    ],
+    usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens },
   };
 }
 
@@ -222,6 +285,7 @@ export async function startFakeModelServer(
   const waits = new Map<NodeJS.Timeout, () => void>();
   let latencyMs = options.latencyMs ?? 0;
   const rejectTemperatureFor = new Set(options.rejectTemperatureFor ?? []);
+  const promptCache = options.promptCache ? createFakePromptCache() : undefined;
 
   const wait = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -271,8 +335,16 @@ export async function startFakeModelServer(
       return send(response, scripted.status, json, scripted.headers);
     }
     const model = typeof body.model === 'string' ? body.model : 'unknown-model';
-    const render = route === 'anthropic' ? anthropicMessage : openaiCompletion;
-    send(response, 200, render(scripted, model, serial));
+    if (route === 'anthropic') {
+      if (promptCache) entry.cache = promptCache.use(body);
+      const message = anthropicMessage(scripted, model, serial, entry.cache);
+      return send(response, 200, message, scripted.headers);
+    }
+    const dialect =
+      typeof options.openaiDialect === 'function'
+        ? options.openaiDialect(serial)
+        : options.openaiDialect;
+    send(response, 200, openaiCompletion(scripted, model, serial, dialect), scripted.headers);
   }
 
   const server = createServer((request, response) => {

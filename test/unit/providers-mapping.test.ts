@@ -59,16 +59,23 @@ describe('Anthropic mapping', () => {
   });
 
   it('leaves out an empty system prompt, empty tools and an unset temperature', () => {
-    const params = toAnthropicParams({ ...base, messages: [{ role: 'user', content: 'hi' }] });
-    expect(params).toEqual({
+    const request = { ...base, messages: [{ role: 'user' as const, content: 'hi' }] };
+    expect(toAnthropicParams(request, false)).toEqual({
       model: 'm',
       max_tokens: 8192,
       messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
     });
+    // Cached (the default): the one message ends the cached prefix.
+    expect(toAnthropicParams(request).messages).toEqual([
+      {
+        role: 'user',
+        content: [{ type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } }],
+      },
+    ]);
     expect(toAnthropicParams({ ...base, maxTokens: 100 }).max_tokens).toBe(100);
   });
 
-  it('joins text blocks, keeps thinking aside to send back, counts cache tokens as input', () => {
+  it('joins text blocks, keeps thinking aside to send back, counts cache tokens as input and apart', () => {
     const response = fromAnthropicMessage(
       {
         model: 'claude-x',
@@ -91,7 +98,7 @@ describe('Anthropic mapping', () => {
       text: '{"a":1}',
       toolCalls: [],
       stopReason: 'max_tokens',
-      usage: { inputTokens: 15, outputTokens: 3 },
+      usage: { inputTokens: 15, outputTokens: 3, cacheReadTokens: 5 },
       model: 'claude-x',
       reasoningBlocks: [{ type: 'thinking', thinking: '...', signature: 's' }],
     });
@@ -143,6 +150,7 @@ describe('OpenAI mapping', () => {
       stopReason: 'tool_use',
       usage: { inputTokens: 0, outputTokens: 0 },
       model: 'llama3',
+      dialect: 'structured',
     });
   });
 

@@ -101,8 +101,14 @@ outcome enumerated); the arms are taken as independent given the item, which is 
           `${estimate.reps} reps = ${estimate.totalReps} reps (${estimate.uncuedReps} uncued, ` +
           `at most ${estimate.cuedReps} cued)${mark}`,
       );
+      const uncached = estimate.estimatedCostWithoutCacheUsd;
       const cost =
-        estimate.estimatedCostUsd === null ? 'unknown' : `$${estimate.estimatedCostUsd.toFixed(2)}`;
+        estimate.estimatedCostUsd === null
+          ? 'unknown'
+          : `$${estimate.estimatedCostUsd.toFixed(2)}` +
+            (uncached != null && uncached > estimate.estimatedCostUsd
+              ? ` with prompt caching ($${uncached.toFixed(2)} without)`
+              : '');
       io.out(
         `Cost: ${cost}; time: ${formatSeconds(estimate.estimatedSeconds)} (${estimate.basis})`,
       );

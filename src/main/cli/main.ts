@@ -30,6 +30,7 @@ import {
   openBundleCommand,
 } from './mechanisms';
 import { promptCommand } from './prompt';
+import { providersCommand } from './providers';
 import { reportCommand } from './report';
 import { runCommand } from './run';
 import { statusCommand } from './status';
@@ -60,6 +61,7 @@ export const commands: readonly CliCommand[] = [
   openBundleCommand,
   exportLabelsCommand,
   importLabelsCommand,
+  providersCommand,
 ];
 
 /** The `cuelab --help` text. */

@@ -1,4 +1,4 @@
-import { formatPace, type StudyProgress } from '../../shared/study-progress';
+import { formatCacheHitRate, formatPace, type StudyProgress } from '../../shared/study-progress';
 
 /**
  * One line of progress: done of the planned total, percent, pace and ETA (measured by the
@@ -17,7 +17,12 @@ export function formatProgress(progress: StudyProgress): string {
       : ` · eta ${formatSeconds(progress.etaSeconds)}${pace}`;
   const cost = `$${progress.costUsd.toFixed(2)}${progress.unpricedReps ? ` (+${progress.unpricedReps} unpriced)` : ''}`;
   const retrying = progress.retrying ? ` · ${progress.retrying} retrying` : '';
-  return `[${progress.done}/${planned}] ${percent}% · ${progress.running} running${retrying}${eta} · ${cost} · ${progress.failed} failed · ${progress.status}`;
+  const hits = formatCacheHitRate(progress.promptCache);
+  const cache = hits ? ` · ${hits}` : '';
+  const wait = progress.providerWait
+    ? ` · waiting ${formatSeconds(Math.max(0, (progress.providerWait.untilMs - Date.now()) / 1000))} on ${progress.providerWait.reason}`
+    : '';
+  return `[${progress.done}/${planned}] ${percent}% · ${progress.running} running${retrying}${eta} · ${cost}${cache}${wait} · ${progress.failed} failed · ${progress.status}`;
 }
 
 /**

@@ -47,7 +47,17 @@ export {
 } from './suites';
 export { loadStudySpec, runValidation, selectItems } from './runner';
 export type { EnvironmentBackend } from './environments';
-export { createProvider, DEFAULT_API_KEY_ENV, modelSettingsSchema } from './providers';
+export {
+  checkProvider,
+  combineTrust,
+  createProvider,
+  DEFAULT_API_KEY_ENV,
+  formatProviderCheck,
+  modelSettingsSchema,
+  requireTrustedEndpoint,
+  saveProviderCheck,
+  trustFromEnv,
+} from './providers';
 export { toolBudget } from './judge';
 export { readRegularFile } from './input-limits';
 export type { JudgeOneRequest, JudgeRepResult } from './runner';

@@ -7,7 +7,14 @@
 import { z } from 'zod';
 
 /** A judge setting beyond model and temperature that some providers take (App. R). */
-export type ProviderOption = 'maxTokens' | 'thinking' | 'reasoningEffort';
+export type ProviderOption = 'maxTokens' | 'thinking' | 'reasoningEffort' | 'dialect';
+
+/**
+ * How an OpenAI-compatible server returns tool calls: `structured` (`tool_calls`, a server run
+ * with a tool parser), `hermes` (`<tool_call>{…}</tool_call>` in the text: Hermes, Qwen),
+ * `json` (bare JSON objects in the text), or `auto`: whichever each reply shows.
+ */
+export const toolDialectSchema = z.enum(['auto', 'structured', 'hermes', 'json']);
 
 /** One provider as a person picks it and as the engine checks it. */
 export interface ProviderCatalogueEntry<Kind extends string = string> {
@@ -90,10 +97,11 @@ const entries = [
     baseUrlExample: 'http://localhost:11434/v1',
     defaultModel: 'local-model',
     suggestedModels: [],
-    options: ['maxTokens', 'reasoningEffort'],
+    options: ['maxTokens', 'reasoningEffort', 'dialect'],
     defaultMaxTokens: null,
     simulated: false,
-    usedBy: 'vLLM, Ollama, LM Studio, llama.cpp: the key named by the judge’s apiKeyEnv, if any',
+    usedBy:
+      'vLLM, SGLang, Ollama, LM Studio, llama.cpp: the key named by the judge’s apiKeyEnv, if any',
   },
   {
     kind: 'synthetic',

@@ -50,6 +50,11 @@ export const studyEstimateSchema = z.object({
   totalReps: z.number(),
   /** Rough USD estimate; null when a judge's model has no price. */
   estimatedCostUsd: z.number().nullable(),
+  /**
+   * The same reps with every input token at full price: what the prompt cache saves is the
+   * difference (the estimate assumes each turn re-reads the turn before from the cache).
+   */
+  estimatedCostWithoutCacheUsd: z.number().nullable().optional(),
   estimatedSeconds: z.number(),
   /**
    * True when every judge's time per rep is the median measured on this machine (the

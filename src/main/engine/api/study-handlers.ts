@@ -2,12 +2,15 @@
  * LabApi handlers for studies (lab-api/studies.ts): listing and resolving them, builder
  * estimates, creating and controlling studies, progress.
  */
+import { dirname, join } from 'node:path';
+import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 import { studySpecSchema, type StudySpec } from '../../../shared/study-spec';
 import { EngineError } from '../errors';
 import {
   combineTrust,
   endpointNeedingConsent,
   endpointProblem,
+  lastProviderCheck,
   type EndpointTrust,
 } from '../providers';
 import {
@@ -28,7 +31,6 @@ import {
 import { syntheticPower } from '../simulation';
 import { listStudies, refuseDamagedStudy } from '../store/faces/studies';
 import { ensureSuite, resourcesDir } from '../suites';
-import { join } from 'node:path';
 import type { DomainHandlers, HandlerContext } from './handlers';
 
 function parseSpec(raw: unknown): StudySpec {
@@ -74,6 +76,18 @@ function endpointWarnings(spec: StudySpec, trust: EndpointTrust) {
   });
 }
 
+/** Why a judge's endpoint may not run: its last connection check failed (check-store.ts). */
+function failedCheck(workspaceDir: string, judge: StudySpec['judges'][number]): string | null {
+  if (isSimulatedProvider(judge.provider)) return null;
+  const check = lastProviderCheck(workspaceDir, judge);
+  if (!check || check.ok) return null;
+  return (
+    `the connection check of ${judge.provider} ${judge.model}` +
+    `${judge.baseUrl ? ` at ${judge.baseUrl}` : ''} failed (${check.checkedAt}): ${check.problem ?? 'no tool call'}. ` +
+    'Fix the endpoint and run "cuelab providers check" again (or Settings → Check).'
+  );
+}
+
 /** The study and results handlers. */
 export function studyHandlers(
   context: Pick<
@@ -109,7 +123,7 @@ export function studyHandlers(
         keyEnvNames: [],
       });
       const problems = spec.judges.flatMap((judge) => {
-        const problem = endpointProblem(judge, trust);
+        const problem = endpointProblem(judge, trust) ?? failedCheck(dirname(store.path), judge);
         return problem ? [`judge ${judge.id}: ${problem}`] : [];
       });
       if (problems.length) throw new EngineError('bad_request', problems.join('\n'));

@@ -127,6 +127,7 @@ export async function runJudgeLoop(options: JudgeLoopOptions): Promise<JudgeTran
       content: response.text,
       ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
       ...(response.reasoningBlocks ? { reasoningBlocks: response.reasoningBlocks } : {}),
+      ...(response.reasoning ? { reasoning: response.reasoning } : {}),
     });
     options.onProgress?.({ turns: turns.length, toolResults });
 

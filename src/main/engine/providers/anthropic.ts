@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { providerEntry } from '../../../shared/catalogue/providers';
 import { price, type ModelPrice, type ProviderDescriptor } from './descriptor';
 import { toProviderError, type SdkErrorClasses } from './errors';
+import { roughInputTokens, type RateLimitPacer } from './rate-limits';
 import {
   ProviderError,
   type ChatMessage,
@@ -34,6 +35,8 @@ export interface AnthropicProviderOptions {
   timeoutMs: number;
   /** Named in auth errors: where the key came from. */
   apiKeyEnv?: string | undefined;
+  /** Paces calls under the provider's rate limits (rate-limits.ts). */
+  pacer?: RateLimitPacer | undefined;
 }
 
 const sdkErrors: SdkErrorClasses = {
@@ -55,6 +58,9 @@ export type AnthropicCreateParams = Anthropic.MessageCreateParamsNonStreaming & 
 
 type BlockParam = Anthropic.ContentBlockParam;
 type TurnParam = { role: 'user' | 'assistant'; content: BlockParam[] };
+
+/** Anthropic's prompt-cache marker (a 5-minute cache entry). */
+const EPHEMERAL = { type: 'ephemeral' } as const;
 
 function blocksOf(message: ChatMessage): TurnParam {
   if (message.role === 'user') {
@@ -85,17 +91,30 @@ function blocksOf(message: ChatMessage): TurnParam {
   return { role: 'assistant', content };
 }
 
+/** Marks the last block of a turn as the end of a cached prefix (thinking blocks cannot be). */
+function markCacheEnd(turn: TurnParam): void {
+  const last = turn.content.at(-1);
+  if (!last || last.type === 'thinking' || last.type === 'redacted_thinking') return;
+  (last as { cache_control?: typeof EPHEMERAL }).cache_control = EPHEMERAL;
+}
+
 /**
  * Neutral messages → Anthropic turns. Consecutive same-role turns merge (the API wants
  * user/assistant alternation, and parallel tool results must share one user turn); inside a
  * user turn the tool results come first, as the API requires. Empty text is left out because
- * the API rejects empty text blocks.
+ * the API rejects empty text blocks. With `cache`, the first message (the judge's task and
+ * trajectory: the prefix every rep of an item and placement shares) and the last (the rep's
+ * conversation so far, which its next turn repeats) end cached prefixes.
  */
-export function toAnthropicMessages(messages: ChatMessage[]): Anthropic.MessageParam[] {
+export function toAnthropicMessages(
+  messages: ChatMessage[],
+  cache = false,
+): Anthropic.MessageParam[] {
   const turns: TurnParam[] = [];
-  for (const message of messages) {
+  for (const [index, message] of messages.entries()) {
     const turn = blocksOf(message);
     if (turn.content.length === 0) continue; // dropped before merging, so alternation holds
+    if (cache && (index === 0 || index === messages.length - 1)) markCacheEnd(turn);
     const previous = turns.at(-1);
     if (previous && previous.role === turn.role) previous.content.push(...turn.content);
     else turns.push(turn);
@@ -108,14 +127,27 @@ export function toAnthropicMessages(messages: ChatMessage[]): Anthropic.MessageP
   });
 }
 
-/** The full `messages.create` body for one neutral request. */
-export function toAnthropicParams(request: ModelRequest): AnthropicCreateParams {
+/**
+ * The full `messages.create` body for one neutral request. Prompt caching (on unless
+ * `cache` is false) puts at most three breakpoints, in the API's prefix order tools → system →
+ * messages: after the system prompt (tools and system: shared by every condition that leaves
+ * the system prompt alone), after the first message (the trajectory: shared by the reps of one
+ * placement; a user-turn cue comes after it, so the uncued and user-placed reps share it too),
+ * and after the last message (the rep's own turns so far). A system-placed cue changes the
+ * system prompt and an assistant-placed one the trajectory, so each such placement is a cache
+ * group of its own: no breakpoint can share what comes after a change.
+ */
+export function toAnthropicParams(request: ModelRequest, cache = true): AnthropicCreateParams {
   const params: AnthropicCreateParams = {
     model: request.model,
     max_tokens: request.maxTokens ?? anthropic.defaultMaxTokens,
-    messages: toAnthropicMessages(request.messages),
+    messages: toAnthropicMessages(request.messages, cache),
   };
-  if (request.system) params.system = request.system;
+  if (request.system) {
+    params.system = cache
+      ? [{ type: 'text', text: request.system, cache_control: EPHEMERAL }]
+      : request.system;
+  }
   if (request.tools.length > 0) {
     params.tools = request.tools.map((tool) => ({
       name: tool.name,
@@ -165,7 +197,7 @@ function stopReasonOf(reason: string | null | undefined): StopReason {
 
 /**
  * An Anthropic message (unknown until parsed) → neutral response. Input tokens include cache
- * reads and writes: every prompt token the call consumed. Thinking blocks are kept aside, as
+ * reads and writes (every prompt token the call consumed); the cache's share is kept apart. Thinking blocks are kept aside, as
  * received, to be sent back with the next turn; server-tool blocks are dropped.
  */
 export function fromAnthropicMessage(body: unknown, requestedModel: string): ModelResponse {
@@ -202,6 +234,10 @@ export function fromAnthropicMessage(body: unknown, requestedModel: string): Mod
         (usage.cache_creation_input_tokens ?? 0) +
         (usage.cache_read_input_tokens ?? 0),
       outputTokens: usage.output_tokens,
+      ...(usage.cache_read_input_tokens ? { cacheReadTokens: usage.cache_read_input_tokens } : {}),
+      ...(usage.cache_creation_input_tokens
+        ? { cacheWriteTokens: usage.cache_creation_input_tokens }
+        : {}),
     },
     model: message.model ?? requestedModel,
     ...(reasoningBlocks.length ? { reasoningBlocks } : {}),
@@ -222,9 +258,22 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
     kind: anthropic.kind,
     async complete(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
       try {
-        const message: unknown = await client.messages.create(toAnthropicParams(request), {
-          signal,
-        });
+        const params = toAnthropicParams(request);
+        await options.pacer?.acquire(roughInputTokens(params), signal);
+        let headers: Headers | undefined;
+        let message: unknown;
+        try {
+          const { data, response } = await client.messages
+            .create(params, { signal })
+            .withResponse();
+          message = data;
+          headers = response.headers;
+        } catch (error) {
+          headers = (error as { headers?: Headers }).headers;
+          throw error;
+        } finally {
+          options.pacer?.release(headers);
+        }
         return fromAnthropicMessage(message, request.model);
       } catch (error) {
         throw (
@@ -241,24 +290,34 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
   };
 }
 
+/** Anthropic's cache prices: writes 1.25× and reads 0.1× the input price (5-minute cache). */
+function priceWithCache(model: string, input: number, output: number): ModelPrice {
+  return {
+    ...price(model, input, output),
+    cacheWritePerMillion: input * 1.25,
+    cacheReadPerMillion: input * 0.1,
+  };
+}
+
 /**
- * List prices (standard tier, no batch or cache discounts). Models released after these were
- * written are left out on purpose: their cost shows as unknown until someone adds the row.
+ * List prices (standard tier, no batch discount; cache writes and reads at Anthropic's
+ * multipliers). Models released after these were written are left out on purpose: their cost
+ * shows as unknown until someone adds the row.
  */
 const prices: readonly ModelPrice[] = [
-  price('claude-opus-4-0', 15, 75),
-  price('claude-opus-4-20250514', 15, 75),
-  price('claude-opus-4-1*', 15, 75),
-  price('claude-opus-4-5*', 5, 25),
-  price('claude-opus-4-6*', 5, 25),
+  priceWithCache('claude-opus-4-0', 15, 75),
+  priceWithCache('claude-opus-4-20250514', 15, 75),
+  priceWithCache('claude-opus-4-1*', 15, 75),
+  priceWithCache('claude-opus-4-5*', 5, 25),
+  priceWithCache('claude-opus-4-6*', 5, 25),
   // Sonnet 4.5 charges more past 200k input tokens; judge prompts stay well below that.
-  price('claude-sonnet-4-0', 3, 15),
-  price('claude-sonnet-4-20250514', 3, 15),
-  price('claude-sonnet-4-5*', 3, 15),
-  price('claude-sonnet-4-6*', 3, 15),
-  price('claude-3-7-sonnet*', 3, 15),
-  price('claude-haiku-4-5*', 1, 5),
-  price('claude-3-5-haiku*', 0.8, 4),
+  priceWithCache('claude-sonnet-4-0', 3, 15),
+  priceWithCache('claude-sonnet-4-20250514', 3, 15),
+  priceWithCache('claude-sonnet-4-5*', 3, 15),
+  priceWithCache('claude-sonnet-4-6*', 3, 15),
+  priceWithCache('claude-3-7-sonnet*', 3, 15),
+  priceWithCache('claude-haiku-4-5*', 1, 5),
+  priceWithCache('claude-3-5-haiku*', 0.8, 4),
 ];
 
 /** Anthropic's descriptor (registry.ts). */

@@ -7,8 +7,11 @@ export {
   trustFromEnv,
 } from './endpoint-trust';
 export type { EndpointTrust } from './endpoint-trust';
+export { checkProvider, formatProviderCheck } from './check';
+export { lastProviderCheck, saveProviderCheck } from './check-store';
 export { costOf, defaultPriceTable } from './pricing';
 export type { PriceTable } from './pricing';
+export { providerWaits } from './rate-limits';
 export { requestHash } from './replay';
 export { callWithRetry } from './retry';
 export type { RetryOptions } from './retry';

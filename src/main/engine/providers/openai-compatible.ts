@@ -13,5 +13,10 @@ export const openaiCompatibleProvider: ProviderDescriptor = {
   entry: compatible,
   // A local server costs nothing; add a price row in settings for a paid endpoint.
   prices: [price('*', 0, 0)],
-  create: (connection) => createOpenAIProvider({ kind: compatible.kind, ...connection }),
+  create: (connection) =>
+    createOpenAIProvider({
+      ...connection,
+      kind: compatible.kind,
+      dialect: connection.dialect ?? 'auto',
+    }),
 };

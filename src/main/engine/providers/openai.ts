@@ -10,18 +10,15 @@ import OpenAI, {
   APIUserAbortError,
   OpenAIError,
 } from 'openai';
-import { z } from 'zod';
 import { providerEntry } from '../../../shared/catalogue/providers';
 import { price, type ModelPrice, type ProviderDescriptor } from './descriptor';
 import { toProviderError, type SdkErrorClasses } from './errors';
-import {
-  ProviderError,
-  type ModelProvider,
-  type ModelRequest,
-  type ModelResponse,
-  type StopReason,
-  type ToolCall,
-} from './types';
+import { roughInputTokens, type RateLimitPacer } from './rate-limits';
+import type { DialectChoice } from './dialects';
+import { fromOpenAICompletion } from './openai-reply';
+import type { ModelProvider, ModelRequest, ModelResponse } from './types';
+
+export { fromOpenAICompletion, parseToolArguments } from './openai-reply';
 
 /** OpenAI's own API; every other kind speaking Chat Completions is a compatible server. */
 const openai = providerEntry('openai');
@@ -41,6 +38,10 @@ export interface OpenAIProviderOptions {
   timeoutMs: number;
   /** Named in auth errors: where the key came from. */
   apiKeyEnv?: string | undefined;
+  /** Paces calls under the provider's rate limits (rate-limits.ts). */
+  pacer?: RateLimitPacer | undefined;
+  /** How tool calls and reasoning come back (dialects/); OpenAI's own API: structured. */
+  dialect?: DialectChoice | undefined;
 }
 
 const sdkErrors: SdkErrorClasses = {
@@ -104,87 +105,6 @@ export function toOpenAIParams(
   return params;
 }
 
-const completionSchema = z.object({
-  model: z.string().optional(),
-  choices: z
-    .array(
-      z.object({
-        message: z.object({
-          content: z.string().nullable().optional(),
-          tool_calls: z
-            .array(
-              z.object({
-                id: z.string().optional(),
-                function: z.object({ name: z.string(), arguments: z.string().optional() }),
-              }),
-            )
-            .nullable()
-            .optional(),
-        }),
-        finish_reason: z.string().nullable().optional(),
-      }),
-    )
-    .min(1),
-  usage: z
-    .object({ prompt_tokens: z.number(), completion_tokens: z.number() })
-    .nullable()
-    .optional(),
-});
-
-/**
- * Tool-call arguments → `input`. Invalid JSON stays as the raw string so the judge can show
- * the model what it sent; empty arguments (some local servers, no-argument tools) mean `{}`.
- */
-export function parseToolArguments(raw: string | undefined): unknown {
-  if (raw === undefined || raw.trim() === '') return {};
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
-}
-
-function stopReasonOf(reason: string | null | undefined, hasToolCalls: boolean): StopReason {
-  // Some compatible servers say 'stop' even when the turn is tool calls.
-  if (hasToolCalls && (reason === 'stop' || reason === 'tool_calls')) return 'tool_use';
-  if (reason === 'tool_calls' || reason === 'function_call') return 'tool_use';
-  if (reason === 'stop') return 'end_turn';
-  if (reason === 'length') return 'max_tokens';
-  return 'other';
-}
-
-/**
- * A chat completion (unknown until parsed) → neutral response. Missing tool-call ids get
- * `call_<n>`; a server that reports no usage counts as 0 tokens.
- */
-export function fromOpenAICompletion(body: unknown, requestedModel: string): ModelResponse {
-  const parsed = completionSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new ProviderError(
-      'bad_response',
-      `The chat completion for ${requestedModel} could not be read: ` +
-        `${parsed.error.issues[0]?.message ?? 'unexpected shape'}. Check the base URL.`,
-    );
-  }
-  const completion = parsed.data;
-  const choice = completion.choices[0]!;
-  const toolCalls: ToolCall[] = (choice.message.tool_calls ?? []).map((call, index) => ({
-    id: call.id || `call_${index}`,
-    name: call.function.name,
-    input: parseToolArguments(call.function.arguments),
-  }));
-  return {
-    text: choice.message.content ?? '',
-    toolCalls,
-    stopReason: stopReasonOf(choice.finish_reason, toolCalls.length > 0),
-    usage: {
-      inputTokens: completion.usage?.prompt_tokens ?? 0,
-      outputTokens: completion.usage?.completion_tokens ?? 0,
-    },
-    model: completion.model || requestedModel,
-  };
-}
-
 /** An OpenAI or OpenAI-compatible provider. Each `complete` is exactly one HTTP call. */
 export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
   const client = new OpenAI({
@@ -205,11 +125,23 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     kind: options.kind,
     async complete(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
       try {
-        const completion: unknown = await client.chat.completions.create(
-          toOpenAIParams(request, options.kind),
-          { signal },
-        );
-        return fromOpenAICompletion(completion, request.model);
+        const params = toOpenAIParams(request, options.kind);
+        await options.pacer?.acquire(roughInputTokens(params), signal);
+        let headers: Headers | undefined;
+        let completion: unknown;
+        try {
+          const { data, response } = await client.chat.completions
+            .create(params, { signal })
+            .withResponse();
+          completion = data;
+          headers = response.headers;
+        } catch (error) {
+          headers = (error as { headers?: Headers }).headers;
+          throw error;
+        } finally {
+          options.pacer?.release(headers);
+        }
+        return fromOpenAICompletion(completion, request.model, options.dialect ?? 'structured');
       } catch (error) {
         throw (
           toProviderError(error, sdkErrors, {
@@ -225,29 +157,29 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   };
 }
 
-/** List prices (standard tier, no batch or cache discounts); newer models show as unknown. */
+/** List prices (standard tier, no batch discount; the 4th is cached input); newer models show as unknown. */
 const prices: readonly ModelPrice[] = [
-  price('gpt-4o', 2.5, 10),
-  price('gpt-4o-2024-08-06', 2.5, 10),
-  price('gpt-4o-2024-11-20', 2.5, 10),
-  price('gpt-4o-mini', 0.15, 0.6),
-  price('gpt-4o-mini-2024-07-18', 0.15, 0.6),
-  price('gpt-4.1', 2, 8),
-  price('gpt-4.1-2025-04-14', 2, 8),
-  price('gpt-4.1-mini', 0.4, 1.6),
-  price('gpt-4.1-mini-2025-04-14', 0.4, 1.6),
-  price('gpt-4.1-nano', 0.1, 0.4),
-  price('gpt-4.1-nano-2025-04-14', 0.1, 0.4),
-  price('gpt-5', 1.25, 10),
-  price('gpt-5-2025-08-07', 1.25, 10),
-  price('gpt-5-mini', 0.25, 2),
-  price('gpt-5-mini-2025-08-07', 0.25, 2),
-  price('gpt-5-nano', 0.05, 0.4),
-  price('gpt-5-nano-2025-08-07', 0.05, 0.4),
-  price('o3', 2, 8),
-  price('o3-2025-04-16', 2, 8),
-  price('o4-mini', 1.1, 4.4),
-  price('o4-mini-2025-04-16', 1.1, 4.4),
+  price('gpt-4o', 2.5, 10, 1.25),
+  price('gpt-4o-2024-08-06', 2.5, 10, 1.25),
+  price('gpt-4o-2024-11-20', 2.5, 10, 1.25),
+  price('gpt-4o-mini', 0.15, 0.6, 0.075),
+  price('gpt-4o-mini-2024-07-18', 0.15, 0.6, 0.075),
+  price('gpt-4.1', 2, 8, 0.5),
+  price('gpt-4.1-2025-04-14', 2, 8, 0.5),
+  price('gpt-4.1-mini', 0.4, 1.6, 0.1),
+  price('gpt-4.1-mini-2025-04-14', 0.4, 1.6, 0.1),
+  price('gpt-4.1-nano', 0.1, 0.4, 0.025),
+  price('gpt-4.1-nano-2025-04-14', 0.1, 0.4, 0.025),
+  price('gpt-5', 1.25, 10, 0.125),
+  price('gpt-5-2025-08-07', 1.25, 10, 0.125),
+  price('gpt-5-mini', 0.25, 2, 0.025),
+  price('gpt-5-mini-2025-08-07', 0.25, 2, 0.025),
+  price('gpt-5-nano', 0.05, 0.4, 0.005),
+  price('gpt-5-nano-2025-08-07', 0.05, 0.4, 0.005),
+  price('o3', 2, 8, 0.5),
+  price('o3-2025-04-16', 2, 8, 0.5),
+  price('o4-mini', 1.1, 4.4, 0.275),
+  price('o4-mini-2025-04-16', 1.1, 4.4, 0.275),
 ];
 
 /** OpenAI's descriptor (registry.ts). */

@@ -85,8 +85,15 @@ export function costOf(
 ): number | null {
   const price = findPrice(provider, model, table);
   if (!price) return null;
+  // Cache reads and writes are shares of the input tokens, each at its own price.
+  const read = usage.cacheReadTokens ?? 0;
+  const write = usage.cacheWriteTokens ?? 0;
+  const uncached = Math.max(0, usage.inputTokens - read - write);
   return (
-    (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) /
+    (uncached * price.inputPerMillion +
+      write * (price.cacheWritePerMillion ?? price.inputPerMillion) +
+      read * (price.cacheReadPerMillion ?? price.inputPerMillion) +
+      usage.outputTokens * price.outputPerMillion) /
     1_000_000
   );
 }
@@ -97,6 +104,8 @@ export const priceEntrySchema = z.object({
   model: z.string().min(1),
   inputPerMillion: z.number().nonnegative().finite(),
   outputPerMillion: z.number().nonnegative().finite(),
+  cacheReadPerMillion: z.number().nonnegative().finite().optional(),
+  cacheWritePerMillion: z.number().nonnegative().finite().optional(),
 });
 
 /**

@@ -7,9 +7,12 @@ import { z } from 'zod';
 import {
   modelProviderKindSchema,
   providerEntry,
+  takesOption,
+  toolDialectSchema,
   type ModelProviderKind,
 } from '../../../shared/catalogue/providers';
 import { environmentVariableShape } from '../../../shared/secrets';
+import { pacerFor } from './rate-limits';
 import { providerDescriptor } from './registry';
 import { ProviderError, type ModelProvider } from './types';
 
@@ -47,9 +50,17 @@ export const modelSettingsSchema = z
     /** Omitted: the provider default (Anthropic: the adapter's default). */
     maxTokens: z.number().int().positive().optional(),
     timeoutMs: z.number().int().positive().default(DEFAULT_TIMEOUT_MS),
+    /** How an OpenAI-compatible server returns tool calls; omitted: `auto`. */
+    dialect: toolDialectSchema.optional(),
   })
   .superRefine((settings, context) => {
     const entry = providerEntry(settings.provider);
+    if (settings.dialect !== undefined && !takesOption(settings.provider, 'dialect'))
+      context.addIssue({
+        code: 'custom',
+        message: 'dialect is a setting of openai-compatible servers',
+        path: ['dialect'],
+      });
     if (entry.baseUrlRequired && !settings.baseUrl)
       context.addIssue({
         code: 'custom',
@@ -95,5 +106,7 @@ export function createProvider(settings: ModelSettings, env: Environment): Model
     apiKeyEnv,
     baseUrl: settings.baseUrl,
     timeoutMs: settings.timeoutMs,
+    dialect: settings.dialect,
+    pacer: pacerFor(settings.provider, settings.baseUrl, apiKey),
   });
 }

@@ -29,6 +29,8 @@ export type ChatMessage =
       toolCalls?: ToolCall[];
       /** Provider reasoning blocks (Anthropic thinking) sent back as received with tool use. */
       reasoningBlocks?: unknown[];
+      /** Reasoning text an OpenAI-compatible server returned (kept, never sent back). */
+      reasoning?: string;
     }
   | { role: 'tool'; toolCallId: string; toolName: string; content: string; isError?: boolean };
 
@@ -57,8 +59,13 @@ export interface ModelRequest extends ReasoningOptions {
 
 /** Tokens of one call, as the provider reported them. */
 export interface TokenUsage {
+  /** Input tokens read neither from nor into a prompt cache. */
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens read from the provider's prompt cache (Anthropic, OpenAI `cached_tokens`). */
+  cacheReadTokens?: number;
+  /** Input tokens written to the prompt cache (Anthropic `cache_creation_input_tokens`). */
+  cacheWriteTokens?: number;
 }
 
 /** Why the model stopped. */
@@ -75,6 +82,10 @@ export interface ModelResponse {
   model: string;
   /** Reasoning blocks to send back on the next turn (Anthropic thinking with tool use). */
   reasoningBlocks?: unknown[];
+  /** Reasoning text (a `reasoning_content`/`reasoning` field or `<think>` tags). */
+  reasoning?: string;
+  /** The tool-call dialect the reply was read in (dialects/), for a compatible server. */
+  dialect?: string;
 }
 
 /** What kind of failure a call met; decides retry vs. report. */
@@ -89,6 +100,8 @@ export type ProviderErrorKind =
   | 'temperature_rejected'
   | 'not_found'
   | 'bad_response'
+  /** A well-formed reply whose tool calls no dialect reads: fails its rep, raw reply kept. */
+  | 'unreadable_reply'
   | 'aborted';
 
 /** A provider failure with what to do about it. */

@@ -29,6 +29,22 @@ const assumedSyntheticSeconds = 1.5;
 /** Finished reps of a judge's model before its measured median replaces the default. */
 const measuredAfterReps = 5;
 
+/**
+ * A rep's input as the prompt cache splits it (providers/anthropic.ts puts a breakpoint after
+ * the last message): every turn after the first re-reads the prompt the turn before sent, so
+ * about (turns − 1) / turns of the input is read from the cache and the rest written to it.
+ * A price row without cache prices charges both as plain input, so the split changes nothing.
+ */
+function cachedUsage(input: number, output: number, turns: number) {
+  const read = Math.round((input * (turns - 1)) / turns);
+  return {
+    inputTokens: input,
+    outputTokens: output,
+    cacheReadTokens: read,
+    cacheWriteTokens: input - read,
+  };
+}
+
 /** What the environment can do, as the estimate needs it. */
 export interface EstimateContext {
   env: Readonly<Record<string, string | undefined>>;
@@ -59,6 +75,7 @@ export function estimateStudy(
     warnings.push({ code: 'direction_chosen', message: ERROR_ATTRIBUTION_DIRECTION_NOTE });
   }
   let cost: number | null = 0;
+  let uncachedCost: number | null = 0;
   let seconds = 0;
   const bases: string[] = [];
   const timeBases: string[] = [];
@@ -101,12 +118,18 @@ export function estimateStudy(
         ? `${judge.id}: mean of ${history.reps} earlier reps`
         : `${judge.id}: assumed ${assumedRep.turns} turns per rep`,
     );
-    const perRep = costOf(
+    const turns = known ? Math.max(1, history.turns ?? assumedRep.turns) : assumedRep.turns;
+    const perRep = costOf(cachedUsage(input, output, turns), judge.provider, judge.model);
+    const perRepUncached = costOf(
       { inputTokens: input, outputTokens: output },
       judge.provider,
       judge.model,
     );
     cost = perRep === null || cost === null ? null : cost + perRep * repsForJudge;
+    uncachedCost =
+      perRepUncached === null || uncachedCost === null
+        ? null
+        : uncachedCost + perRepUncached * repsForJudge;
     seconds += repsForJudge * (measuredSeconds ?? assumedRep.seconds);
   }
   // A synthetic judge reads a probe-less item's trajectory only: no container for its reps.
@@ -152,6 +175,7 @@ export function estimateStudy(
     cuedReps,
     totalReps,
     estimatedCostUsd: cost,
+    estimatedCostWithoutCacheUsd: uncachedCost,
     estimatedSeconds: Math.round(seconds / parallel),
     secondsMeasured: timeBases.length > 0 && defaultTimes === 0,
     secondsBasis: timeBases.join('; '),

@@ -4,6 +4,7 @@
  * and time left measured from the reps it has finished.
  */
 import type { StudyProgress } from '../../../shared/study-progress';
+import { providerWaits } from '../providers';
 import { type Store } from '../store';
 import { fixedMajorityKeys, majorityKey, recentRepTimes } from '../store/faces/jobs';
 import { readStudyDefinition, studyProgress as storedProgress } from '../store/faces/studies';
@@ -34,7 +35,19 @@ export function studyProgress(store: Store, studyId: string, now = Date.now()): 
     plannedTotal,
     repsPerMinute: pace?.repsPerMinute ?? null,
     etaSeconds: pace ? pace.etaSeconds : null,
+    providerWait: progress.status === 'running' && definition ? providerWaitOf(definition) : null,
   };
+}
+
+/** The longest provider rate-limit wait one of the study's judges is in, or null. */
+function providerWaitOf(definition: StudyDefinition): StudyProgress['providerWait'] {
+  const labels = new Set(
+    definition.spec.judges.map((judge) =>
+      judge.provider === 'openai-compatible' && judge.baseUrl ? judge.baseUrl : judge.provider,
+    ),
+  );
+  const waits = providerWaits().filter((wait) => labels.has(wait.provider));
+  return waits.sort((a, b) => b.untilMs - a.untilMs)[0] ?? null;
 }
 
 /**

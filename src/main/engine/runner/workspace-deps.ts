@@ -62,6 +62,7 @@ export function providerForJudge(
     ...(judge.temperature === undefined ? {} : { temperature: judge.temperature }),
     ...(judge.maxTokens ? { maxTokens: judge.maxTokens } : {}),
     ...(judge.timeoutMs ? { timeoutMs: judge.timeoutMs } : {}),
+    ...(judge.dialect ? { dialect: judge.dialect } : {}),
   });
   return createProvider(settings, env);
 }

@@ -8,17 +8,32 @@ export interface ModelRepHistory {
   inputTokens: number | null;
   outputTokens: number | null;
   durationMs: number | null;
+  /** Mean model calls per rep; null when there are none. */
+  turns: number | null;
 }
 
 /** The mean tokens and duration of the model's earlier reps that gave a verdict. */
 export function modelRepHistory(store: Store, model: string): ModelRepHistory {
   const row = store.db
     .prepare(
-      `SELECT count(*) AS n, avg(input_tokens) AS input, avg(output_tokens) AS output, avg(duration_ms) AS ms
+      `SELECT count(*) AS n, avg(input_tokens) AS input, avg(output_tokens) AS output, avg(duration_ms) AS ms,
+              avg(turns) AS turns
          FROM judge_reps WHERE model = ? AND outcome = 'verdict'`,
     )
-    .get(model) as { n: number; input: number | null; output: number | null; ms: number | null };
-  return { reps: row.n, inputTokens: row.input, outputTokens: row.output, durationMs: row.ms };
+    .get(model) as {
+    n: number;
+    input: number | null;
+    output: number | null;
+    ms: number | null;
+    turns: number | null;
+  };
+  return {
+    reps: row.n,
+    inputTokens: row.input,
+    outputTokens: row.output,
+    durationMs: row.ms,
+    turns: row.turns,
+  };
 }
 
 /** How long reps of one provider's model took on this machine, from the workspace's jobs. */

@@ -6,6 +6,7 @@ import type { StudyProgress } from '../../../shared/study-progress';
 import { EngineError } from '../errors';
 import { importedRepCount } from './analysis-rows';
 import { statement, type Store } from './database';
+import { promptCacheStats } from './prompt-cache-stats';
 
 function setStatus(store: Store, studyId: string, status: string, reason: string | null): void {
   const result = statement(
@@ -70,6 +71,7 @@ export function resumeIfPausedFor(store: Store, studyId: string, reason: string)
   return result.changes > 0;
 }
 
+/**
  * Resumes a paused (or failed) study. Done jobs whose rep is missing from the workspace (a
  * damaged or partly restored database) are queued to run again first; a completed study with
  * such jobs runs again for them, and one without any stays completed.
@@ -228,6 +230,7 @@ export function studyProgress(
     failures,
     missingReps: Math.max(0, all.reduce((sum, arm) => sum + arm.done, 0) - doneWithRep),
     importedReps: importedRepCount(store, studyId),
+    ...cacheField(promptCacheStats(store, studyId, now)),
   };
 }
 
@@ -257,4 +260,8 @@ function jobErrors(store: Store, studyId: string, where: string): StudyProgress[
     attempts: row.attempts,
     error: row.last_error ?? 'unknown error',
   }));
+}
+
+function cacheField(cache: StudyProgress['promptCache']): Pick<StudyProgress, 'promptCache'> {
+  return cache ? { promptCache: cache } : {};
 }

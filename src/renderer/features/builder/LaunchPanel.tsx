@@ -64,6 +64,14 @@ function Estimate({ draft }: { draft: BuilderDraft }) {
               {value.estimatedCostUsd === null
                 ? 'unknown (a model has no price)'
                 : formatUsd(value.estimatedCostUsd)}
+              {value.estimatedCostUsd !== null &&
+                value.estimatedCostWithoutCacheUsd != null &&
+                value.estimatedCostWithoutCacheUsd > value.estimatedCostUsd && (
+                  <span className="muted small" data-testid="estimate-uncached">
+                    {' '}
+                    with prompt caching; {formatUsd(value.estimatedCostWithoutCacheUsd)} without
+                  </span>
+                )}
             </dd>
             <dt>Duration</dt>
             <dd className="tabular" data-testid="estimate-duration">

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { StudySummary } from '../../../shared/lab-api';
-import type { StudyProgress } from '../../../shared/study-progress';
+import { formatCacheHitRate, type StudyProgress } from '../../../shared/study-progress';
 import { commandById, formatShortcut } from '../../commands';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatCount, formatDuration, formatUsd } from '../../components/numbers';
@@ -182,8 +182,21 @@ export function StudyDetail({ studyId, summary }: { studyId: string; summary?: S
               {progress.unpricedReps > 0 && (
                 <span className="muted"> +{progress.unpricedReps} unpriced</span>
               )}
+              {progress.promptCache && (
+                <span className="muted small stat-sub" data-testid="cache-hit-rate">
+                  {' '}
+                  {formatCacheHitRate(progress.promptCache)}
+                </span>
+              )}
             </Stat>
           </dl>
+          {progress.providerWait && canPause(status) && (
+            <p className="banner banner-info" role="status" data-testid="provider-wait">
+              Waiting on {progress.providerWait.reason} until{' '}
+              {new Date(progress.providerWait.untilMs).toLocaleTimeString()}: CueLab paces its
+              requests to stay under the limit.
+            </p>
+          )}
           {canPause(status) && cuedRepsToQueue(progress) > 0 && (
             <p className="muted small growth-note" data-testid="planned-note">
               The total counts {formatCount(cuedRepsToQueue(progress))} cued reps planned but not
