@@ -260,6 +260,7 @@ describe('dimension gold and model history', () => {
       inputTokens: null,
       outputTokens: null,
       durationMs: null,
+      turns: null,
     });
   });
 });
