@@ -82,7 +82,7 @@ describe('the harm/help frontier figure', () => {
 
   test('exports as PNG and SVG like every figure', async () => {
     const png = await download(page, 'export-frontier-png');
-    expect(png.name).toMatch(/frontier\.png$/);
+    expect(png.name).toMatch(/frontier-7\.16in\.png$/);
     expect(pngSize(readFileSync(png.path)).width).toBeGreaterThan(500);
     const svg = await download(page, 'export-frontier-svg');
     const svgText = readFileSync(svg.path, 'utf8');
