@@ -5,7 +5,8 @@
  * the window shows, and they resume when it answers again (runner/docker-pause.ts). Neither
  * ever fails a rep for good.
  */
-import Docker from 'dockerode';
+import type Docker from 'dockerode';
+import { newDocker } from './docker-lib';
 import { probeDocker } from './docker-status';
 import { DockerUnavailableError } from './docker/client';
 
@@ -25,7 +26,7 @@ const patientDeadlinesMs = [3000, 6000, 12_000];
  * asked once more after the backoff, then reported as absent at once.
  */
 export async function checkDockerHealth(
-  docker: Docker = new Docker(),
+  docker: Docker = newDocker(),
   deadlinesMs: readonly number[] = patientDeadlinesMs,
 ): Promise<DockerHealth> {
   let last: Extract<DockerHealth, { up: false }> | undefined;

@@ -2,7 +2,7 @@
  * Whether a Docker engine answers, and the exact fix when it does not. The judge's commands
  * run only inside containers (ARCHITECTURE.md, "Fixed points"), so this is shown up front.
  */
-import Docker from 'dockerode';
+import { newDocker } from './docker-lib';
 import type { DockerStatus } from '../../../shared/lab-api';
 
 const linuxFix = [
@@ -17,7 +17,7 @@ export function dockerFix(platform: NodeJS.Platform = process.platform): string 
 }
 
 /** Pings the Docker engine (honouring DOCKER_HOST) within `timeoutMs`. */
-export async function probeDocker(timeoutMs = 3000, docker = new Docker()): Promise<DockerStatus> {
+export async function probeDocker(timeoutMs = 3000, docker = newDocker()): Promise<DockerStatus> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);

@@ -2,7 +2,8 @@
  * The Docker connection every backend function shares, the labels CueLab puts on what it
  * creates, and the error shown when Docker is missing or stopped.
  */
-import Docker from 'dockerode';
+import type Docker from 'dockerode';
+import { newDocker } from '../docker-lib';
 import { hostname } from 'node:os';
 import { EngineError } from '../../errors';
 import { probeDocker } from '../docker-status';
@@ -46,7 +47,7 @@ export class DockerUnavailableError extends EngineError {
 
 /** A client for the local Docker engine (honours DOCKER_HOST, like the docker CLI). */
 export function createDockerClient(): Docker {
-  return new Docker();
+  return newDocker();
 }
 
 /**

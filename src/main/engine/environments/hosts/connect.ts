@@ -4,7 +4,8 @@
  * through the ssh agent or a key file and runs `docker system dial-stdio` on the host, as the
  * docker CLI does.
  */
-import Docker from 'dockerode';
+import type Docker from 'dockerode';
+import { newDocker } from '../docker-lib';
 import { readFileSync } from 'node:fs';
 import type { Agent } from 'node:http';
 import { LOCAL_DOCKER_HOST_ID, type DockerHostConfig } from '../../../../shared/docker-hosts';
@@ -66,8 +67,8 @@ export function dockerOptionsFor(host: DockerHostConfig): Docker.DockerOptions &
 /** A client for `host`; remote hosts get a per-call timeout. */
 export function dockerClientFor(host: DockerHostConfig): Docker {
   const options = dockerOptionsFor(host);
-  if (host.url === LOCAL_DOCKER_HOST_ID) return new Docker();
-  const docker = new Docker({ ...options, timeout: REMOTE_DOCKER_TIMEOUT_MS });
+  if (host.url === LOCAL_DOCKER_HOST_ID) return newDocker();
+  const docker = newDocker({ ...options, timeout: REMOTE_DOCKER_TIMEOUT_MS });
   if (options.agent) agents.set(docker, options.agent);
   return docker;
 }

@@ -8,7 +8,9 @@
 import { Agent } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Client, type ConnectConfig } from 'ssh2';
+import { createRequire } from 'node:module';
+import type * as Ssh2 from 'ssh2';
+import type { Client, ConnectConfig } from 'ssh2';
 
 /** What Node's HTTP client calls on a socket beyond reading and writing. */
 interface SocketMethods {
@@ -81,7 +83,7 @@ export function sshDockerAgent(
     _options: unknown,
     done: (error: Error | null, socket?: Duplex) => void,
   ): undefined => {
-    const client = new Client();
+    const client = newSshClient();
     let settled = false;
     const fail = (error: Error) => {
       client.end();
@@ -119,4 +121,10 @@ export function sshDockerAgent(
   };
   (agent as unknown as { createConnection: typeof create }).createConnection = create;
   return agent;
+}
+
+/** ssh2 (and its crypto) is required only when an ssh:// host is first reached. */
+function newSshClient(): Client {
+  const ssh2 = createRequire(__filename)('ssh2') as typeof Ssh2;
+  return new ssh2.Client();
 }
