@@ -75,14 +75,21 @@ export function EnvironmentPanel() {
         </div>
       )}
       {!status && environment.state !== 'failed' && <p className="muted">Checking Docker…</p>}
-      {status?.dockerAvailable && (
+      {status?.dockerSlow && (
+        <p data-testid="docker-busy">
+          <span className="status-pill status-paused">Busy</span>{' '}
+          {status.dockerVersion ? `Docker ${status.dockerVersion}. ` : ''}
+          {status.problem ?? 'Docker is slow to answer.'}
+        </p>
+      )}
+      {status?.dockerAvailable && !status.dockerSlow && (
         <p>
           <span className="status-pill status-completed">Available</span>{' '}
           {status.dockerVersion ? `Docker ${status.dockerVersion}. ` : ''}Judges’ tool calls run in
           containers.
         </p>
       )}
-      {status && !status.dockerAvailable && (
+      {status && !status.dockerAvailable && !status.dockerSlow && (
         <>
           <p>
             <span className="status-pill status-failed">Unavailable</span>{' '}
