@@ -118,6 +118,8 @@ export function EnvironmentPanel() {
                   <span className="mono">{facts.tag}</span>{' '}
                   {building ? (
                     <span className="badge badge-warn">building…</span>
+                  ) : status.dockerSlow && !status.dockerLastAnswered ? (
+                    <span className="badge">not known yet (Docker is busy)</span>
                   ) : facts.present ? (
                     <span className="badge badge-ok">present{megabytes(facts.sizeBytes)}</span>
                   ) : (
