@@ -1,9 +1,11 @@
-// `npm start`: opens the lab. Builds first when the build is missing or older than src/, then
+// `npm start`: opens the lab. Builds first when the build is missing or older than src/ (one
+// line on the terminal, the build's output in a log file), then
 // opens the Electron window when Electron's binary is installed; otherwise says in one line
 // why, serves the same lab (`cuelab serve`), prints its URL and opens the default browser when
 // there is a display to open it on.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -62,10 +64,33 @@ function newestMtime(dir) {
   return newest;
 }
 
+/** Where the last build's full output goes: one line on the terminal, the rest here. */
+function buildLogPath(tempDir = tmpdir()) {
+  return join(tempDir, 'cuelab-build.log');
+}
+
+/**
+ * Builds with its output in a log file and one line on the terminal; a failed build prints the
+ * log's last lines (the error) and where the whole log is.
+ */
 function build() {
   const viteBin = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-  const result = spawnSync(process.execPath, [viteBin, 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const log = buildLogPath();
+  process.stdout.write(`Building CueLab (about half a minute; full log: ${log})…\n`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [viteBin, 'build'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  writeFileSync(log, output);
+  if (result.status !== 0) {
+    const tail = output.trimEnd().split('\n').slice(-20).join('\n');
+    process.stderr.write(`${tail}\nThe build failed; the full log is ${log}.\n`);
+    process.exit(result.status ?? 1);
+  }
+  process.stdout.write(`Built in ${Math.round((Date.now() - started) / 1000)} s.\n`);
 }
 
 /** Runs `command` to the end with this process's stdio, passing on Ctrl-C and kill. */

@@ -33,6 +33,11 @@ function runShell(): void {
     runtime: app.isPackaged
       ? { kind: 'electron-as-node', execPath: process.execPath }
       : { kind: 'node' },
+    // A packaged app keeps the suites, studies and example runs outside its archive
+    // (electron-builder.yml, extraResources), where the engine is told to look.
+    ...(app.isPackaged
+      ? { env: { ...process.env, CUELAB_RESOURCES: join(process.resourcesPath, 'resources') } }
+      : {}),
   });
   const supervisor = new EngineSupervisor({
     launch,

@@ -6,6 +6,7 @@ import { openLab, unwrap } from './connection';
 import { demoSpecWithItems, substratesLine } from './demo-items';
 import { offlineDemoSpec, writeDemoFigure } from './demo-offline';
 import { judgePublicRun } from './demo-public-run';
+import { quietProgress, dockerLogPath } from './quiet-log';
 import { followStudy } from './run';
 import {
   calibrationCheck,
@@ -78,17 +79,24 @@ The synthetic judge is a SIMULATION: its tables are marked as such.`,
     let withPostgres = false;
     if (docker.available) {
       io.out('Preparing the Docker base image (built once per machine)…');
+      const log = dockerLogPath();
+      const baseLog = quietProgress(io, log, 'building the base image');
       const image = await ensureBaseImage({
-        onProgress: (progress) =>
-          io.out(`  [${Math.round(progress.elapsedSeconds)} s] ${progress.message}`),
+        onProgress: (progress) => {
+          if (progress.phase !== 'done')
+            baseLog(`[${Math.round(progress.elapsedSeconds)} s] ${progress.message}`);
+        },
       });
       io.out(image.built ? `  built ${image.tag}` : `  ${image.tag} is ready`);
       withPostgres = (await findPostgresImage(createDockerClient())) !== undefined;
       if (values.postgres && !withPostgres) {
         io.out('Preparing the PostgreSQL image (built once per machine, a few minutes)…');
+        const postgresLog = quietProgress(io, log, 'building the PostgreSQL image');
         const built = await ensurePostgresImage({
-          onProgress: (progress) =>
-            io.out(`  [${Math.round(progress.elapsedSeconds)} s] ${progress.message}`),
+          onProgress: (progress) => {
+            if (progress.phase !== 'done')
+              postgresLog(`[${Math.round(progress.elapsedSeconds)} s] ${progress.message}`);
+          },
         });
         io.out(`  built ${built.tag}`);
         withPostgres = true;

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from './command';
 import { openLab, unwrap, type LabSession } from './connection';
 import { formatProgress } from './progress';
+import { dockerLogPath, quietProgress } from './quiet-log';
 import { countOf } from './words';
 
 /** The hosts keys may go to without the user's word, as the provider catalogue lists them. */
@@ -142,7 +143,8 @@ async function followProgress(
       engine.startRunner({
         concurrency: Math.min(concurrency.total, concurrency.containers),
         studyIds: [studyId],
-        onProvisionProgress: (line) => io.out(`  ${line}`),
+        // Image builds write hundreds of lines: one on the terminal, the rest in a log file.
+        onProvisionProgress: quietProgress(io, dockerLogPath(), 'preparing item environments'),
         onRequeued: (count) =>
           io.out(`Requeued ${countOf(count, 'rep')} left running by a stopped engine.`),
       });

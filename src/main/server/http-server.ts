@@ -29,6 +29,7 @@ import {
   type PathAccess,
 } from './path-access';
 import { runConfined } from '../engine/confined-read';
+import { importFolderRoots } from '../engine/import-folders';
 import { serveStatic } from './static-files';
 
 /** Options for `startServer`. */
@@ -63,6 +64,14 @@ const forbidden = failure(
   'This engine answers only its own loopback address and the CueLab window (Host and Origin checked).',
 );
 
+/** Methods that widen what a path may name: only this machine's user may call them. */
+const folderMethods = new Set(['addImportFolder', 'removeImportFolder']);
+const remoteFolders = failure(
+  'unauthorized',
+  'This engine is reached from another machine, so it cannot add or remove import folders ' +
+    '(only its own user can, in Settings); send files as uploads instead.',
+);
+
 /** Starts listening on 127.0.0.1 and resolves once the port is bound. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { engine, rendererDir } = options;
@@ -82,8 +91,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   let origins = new Set<string>();
   let port = 0;
-  const roots = [engine.workspace.path, ...(options.allowedPaths ?? [])];
-  const pathAccess: PathAccess = { roots };
+  // Folders the process allowed (--allow-path, allowFolder); the workspace's import folders
+  // are read on each request, so a folder added in Settings counts from the next request on.
+  const roots = [...(options.allowedPaths ?? [])];
+  const currentAccess = (): PathAccess => ({
+    roots: [...importFolderRoots(engine.workspace.path), ...roots],
+  });
 
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -141,6 +154,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     // A path a token holder names is read only inside the roots the user allowed.
     const loopback = isLoopbackPeer(request.socket.remoteAddress);
+    if (!loopback && folderMethods.has(method)) {
+      sendJson(response, 403, remoteFolders, cors);
+      return;
+    }
+    const pathAccess = currentAccess();
     const refused = pathRefusal(method, body.value, pathAccess, loopback);
     if (refused) {
       sendJson(response, 403, refused, cors);

@@ -2,6 +2,7 @@
  * Which files a token holder may make the served engine read (docs/SECURITY.md). The command
  * line in process reads any path its user names (that user is the local user); over HTTP a
  * path must be inside a root the user allowed: the workspace, an upload staged on this engine,
+ * the example runs CueLab ships, a folder the user added in Settings (engine/import-folders.ts),
  * or a folder given with `cuelab serve --allow-path DIR`. A request that did not come from this
  * machine's loopback (a non-loopback bind, a proxy that forwards remote peers) may name staged
  * uploads only. The path is resolved through every symlink before it is compared, and it must
@@ -36,7 +37,7 @@ export const pathFields: Readonly<Record<string, readonly { field: string; kind:
 
 /** The roots a served engine reads from, as given; resolved when checked. */
 export interface PathAccess {
-  /** The workspace folder and every `--allow-path` folder. */
+  /** The workspace, the example runs, the folders added in Settings, every `--allow-path` one. */
   roots: readonly string[];
 }
 
@@ -99,6 +100,7 @@ function pathProblem(
   if (!upload && !roots.some((root) => inside(real, root)))
     return (
       `${path} is outside the folders this engine may read: the workspace, its uploads, ` +
+      'the example runs CueLab ships, folders added in Settings (Import folders), ' +
       'and folders given with cuelab serve --allow-path DIR.'
     );
   const stats = statSync(real);

@@ -18,6 +18,10 @@ const hostList = z.array(dockerHostStatusSchema);
 /** Status of the judge environments (Docker and the base image). */
 export const environmentStatusSchema = z.object({
   dockerAvailable: z.boolean(),
+  /** Docker took the connection but did not answer in time (busy under load), not gone. */
+  dockerSlow: z.boolean().optional(),
+  /** ISO time Docker last answered the engine, when it is slow now. */
+  dockerLastAnswered: z.string().optional(),
   dockerVersion: z.string().optional(),
   problem: z.string().optional(),
   fix: z.string().optional(),

@@ -53,8 +53,30 @@ export const skippedRunSchema = z.object({ path: z.string(), reason: z.string() 
 /** Results file formats `importResults` reads. */
 export const resultsFormats = ['csv', 'jsonl'] as const;
 
+/** A folder the window may name paths in, and why it may. */
+export const importFolderSchema = z.object({
+  /** Absolute path on the engine's machine. */
+  path: z.string(),
+  /** The workspace, the example runs CueLab ships, or a folder the user added in Settings. */
+  source: z.enum(['workspace', 'examples', 'settings']),
+});
+
+const importFolderList = z.array(importFolderSchema);
+
 /** Import methods. */
 export const importMethods = {
+  /** The folders whose files the window may name by path (a non-loopback peer: uploads only). */
+  listImportFolders: { request: z.object({}).strict(), response: importFolderList },
+  /** Adds an existing folder to those (kept in the workspace); this machine's user only. */
+  addImportFolder: {
+    request: z.object({ path: z.string().min(1) }).strict(),
+    response: importFolderList,
+  },
+  /** Removes a folder the user added. */
+  removeImportFolder: {
+    request: z.object({ path: z.string().min(1) }).strict(),
+    response: importFolderList,
+  },
   /** Reads runs at a path on the engine's machine; stores them as a suite when `save`. */
   importRuns: {
     request: z
@@ -135,3 +157,5 @@ export const importMethods = {
 } as const;
 
 export type ItemLimits = z.output<typeof itemLimitsSchema>;
+/** A folder the window may name paths in. */
+export type ImportFolder = z.output<typeof importFolderSchema>;

@@ -40,6 +40,8 @@ export interface StartEngineOptions {
   readyTimeoutMs?: number;
   /** Extra environment for the engine. */
   env?: NodeJS.ProcessEnv;
+  /** False: no `--allow-path` for the repository and the temp folder (as `npm start` runs). */
+  allowRepository?: boolean;
 }
 
 /** Fails with the command to run when the build the e2e tests need is missing. */
@@ -62,12 +64,9 @@ export async function startEngine(options: StartEngineOptions = {}): Promise<Run
   const child = spawn(
     process.execPath,
     // The import tests type paths to the repository's fixtures and to temporary files.
-    [cliPath, 'serve', '--workspace', workspace, '--port', '0'].concat([
-      '--allow-path',
-      repoRoot,
-      '--allow-path',
-      tmpdir(),
-    ]),
+    [cliPath, 'serve', '--workspace', workspace, '--port', '0'].concat(
+      options.allowRepository === false ? [] : ['--allow-path', repoRoot, '--allow-path', tmpdir()],
+    ),
     {
       cwd: repoRoot,
       env: { ...process.env, ...options.env },

@@ -1,8 +1,11 @@
 /**
  * Judge-environment status for the Settings screen and the builder's warnings: whether Docker
  * answers (with the exact fix when not), whether the base and PostgreSQL images exist, and
- * bootstraps that report their progress as events.
+ * bootstraps that report their progress as events. A daemon busy with a study's containers can
+ * take seconds to answer a ping: a ping that times out (the socket took the connection) is
+ * "slow", not "unavailable", and the last good answer stands for the version and images.
  */
+import type Docker from 'dockerode';
 import {
   probeDocker,
   bootstrapImageTag,
@@ -24,6 +27,10 @@ export interface ImageStatus {
 /** The status the LabApi reports. */
 export interface EnvironmentStatus {
   dockerAvailable: boolean;
+  /** Docker took the connection but did not answer in time: busy, not gone. */
+  dockerSlow?: boolean;
+  /** ISO time Docker last answered this engine, when it is slow now. */
+  dockerLastAnswered?: string;
   dockerVersion?: string;
   problem?: string;
   fix?: string;
@@ -45,22 +52,56 @@ const imageNames: Record<BootstrapImageKind, string> = {
   postgres: 'PostgreSQL image',
 };
 
+/** How the service reaches Docker; tests point it at sockets that refuse or never answer. */
+export interface EnvironmentServiceOptions {
+  /** The Docker client of each probe (default: DOCKER_HOST or the default socket). */
+  docker?: () => Docker;
+  /** How long a ping may take before Docker counts as slow (default 5 s). */
+  probeTimeoutMs?: number;
+}
+
+/** What Docker last said when it answered. */
+interface LastAnswer {
+  at: string;
+  version?: string;
+  images: { baseImage: ImageStatus; postgresImage: ImageStatus };
+}
+
 /** The service for one engine; bootstrap progress is published on `events`. */
-export function createEnvironmentService(events: EventHub): EnvironmentService {
+export function createEnvironmentService(
+  events: EventHub,
+  options: EnvironmentServiceOptions = {},
+): EnvironmentService {
+  const client = options.docker ?? createDockerClient;
   const running = new Map<BootstrapImageKind, Promise<unknown>>();
-  const imageStatus = async (kind: BootstrapImageKind, look: boolean): Promise<ImageStatus> => {
+  let lastAnswer: LastAnswer | null = null;
+  const imageStatus = async (
+    docker: Docker,
+    kind: BootstrapImageKind,
+    look: boolean,
+  ): Promise<ImageStatus> => {
     const tag = bootstrapImageTag(kind);
     if (!look) return { tag, present: false };
-    const image = await findImage(createDockerClient(), tag).catch(() => undefined);
+    const image = await findImage(docker, tag).catch(() => undefined);
     return { tag, present: image !== undefined, ...(image ? { sizeBytes: image.Size } : {}) };
   };
   const status = async (): Promise<EnvironmentStatus> => {
-    const docker = await probeDocker();
+    const dockerClient = client();
+    const docker = await probeDocker(options.probeTimeoutMs ?? 5000, dockerClient);
     const building = [...running.keys()];
+    const slow = !docker.available && /no answer within/.test(docker.problem ?? '');
+    if (slow) return slowStatus(docker.problem ?? 'no answer', lastAnswer, building);
     const images = {
-      baseImage: await imageStatus('base', docker.available),
-      postgresImage: await imageStatus(postgresName, docker.available),
+      baseImage: await imageStatus(dockerClient, 'base', docker.available),
+      postgresImage: await imageStatus(dockerClient, postgresName, docker.available),
     };
+    if (docker.available) {
+      lastAnswer = {
+        at: new Date().toISOString(),
+        ...(docker.version ? { version: docker.version } : {}),
+        images,
+      };
+    }
     if (!docker.available) {
       return {
         dockerAvailable: false,
@@ -116,5 +157,34 @@ export function createEnvironmentService(events: EventHub): EnvironmentService {
       }
       return status();
     },
+  };
+}
+
+/**
+ * Docker took the connection but did not answer in time. Under a study's load that is the
+ * common case, so it reads "busy", with what Docker said last; the runner's own check is more
+ * patient still (environments/docker-health.ts) and pauses a study only when it stays silent.
+ */
+function slowStatus(
+  problem: string,
+  last: LastAnswer | null,
+  building: BootstrapImageKind[],
+): EnvironmentStatus {
+  const images = last?.images ?? {
+    baseImage: { tag: bootstrapImageTag('base'), present: false },
+    postgresImage: { tag: bootstrapImageTag(postgresName), present: false },
+  };
+  const said = last
+    ? `It last answered at ${last.at.slice(11, 19)} UTC; studies keep running in it.`
+    : 'It has not answered this engine yet.';
+  return {
+    dockerAvailable: last !== null,
+    dockerSlow: true,
+    ...(last ? { dockerLastAnswered: last.at } : {}),
+    ...(last?.version ? { dockerVersion: last.version } : {}),
+    problem: `Docker is busy: ${problem.replace(/^Docker is not reachable: /, '').replace(/\.$/, '')}. ${said}`,
+    ...images,
+    bootstrapRunning: building.length > 0,
+    building,
   };
 }

@@ -8,15 +8,27 @@ import { importResultsFile } from '../reports';
 import { saveSuite } from '../store/faces/suites';
 import { importRuns, stageUpload } from '../suites';
 import { EngineError } from '../errors';
+import { addImportFolder, importFolders, removeImportFolder } from '../import-folders';
 import { duplicateSuites } from './import-duplicates';
 import type { DomainHandlers, HandlerContext } from './handlers';
 
 /** The import handlers. */
 export function importHandlers(
-  context: Pick<HandlerContext, 'store' | 'onStudyChanged' | 'onSuiteSaved'>,
-): DomainHandlers<'importRuns' | 'uploadImportFiles' | 'importResults'> {
+  context: Pick<HandlerContext, 'store' | 'workspace' | 'onStudyChanged' | 'onSuiteSaved'>,
+): DomainHandlers<
+  | 'importRuns'
+  | 'uploadImportFiles'
+  | 'importResults'
+  | 'listImportFolders'
+  | 'addImportFolder'
+  | 'removeImportFolder'
+> {
   const { store, onSuiteSaved } = context;
+  const workspace = context.workspace.path;
   return {
+    listImportFolders: () => importFolders(workspace),
+    addImportFolder: ({ path }) => addImportFolder(workspace, path),
+    removeImportFolder: ({ path }) => removeImportFolder(workspace, path),
     importResults: ({ path, name, format }) => {
       const summary = importResultsFile(store, path, {
         ...(name === undefined ? {} : { name }),

@@ -111,8 +111,8 @@ function Estimate({ draft }: { draft: BuilderDraft }) {
 }
 
 const launchCommand = commandById('builder.launch');
-/** Warnings whose fix lives in Settings (keys, the Docker base image). */
-const settingsWarnings = new Set(['missing_key', 'bootstrap_needed']);
+/** Warnings whose fix lives in Settings (keys, Docker and its base image). */
+const settingsWarnings = new Set(['missing_key', 'bootstrap_needed', 'docker_down']);
 
 /**
  * Asks before a judge's key and prompts go to an endpoint that is not its provider's own host

@@ -63,6 +63,12 @@ export function ImportPage() {
               </button>
             )}
           </div>
+          {!window.cuelab && (
+            <p className="muted small" data-testid="import-path-roots">
+              The lab in a browser reads paths inside the workspace, the example runs CueLab ships
+              and the folders added in Settings (Import folders); drop anything else above.
+            </p>
+          )}
           <div className="field-row">
             <label className="field">
               <span className="field-label">Format</span>

@@ -75,14 +75,21 @@ export function EnvironmentPanel() {
         </div>
       )}
       {!status && environment.state !== 'failed' && <p className="muted">Checking Docker…</p>}
-      {status?.dockerAvailable && (
+      {status?.dockerSlow && (
+        <p data-testid="docker-busy">
+          <span className="status-pill status-paused">Busy</span>{' '}
+          {status.dockerVersion ? `Docker ${status.dockerVersion}. ` : ''}
+          {status.problem ?? 'Docker is slow to answer.'}
+        </p>
+      )}
+      {status?.dockerAvailable && !status.dockerSlow && (
         <p>
           <span className="status-pill status-completed">Available</span>{' '}
           {status.dockerVersion ? `Docker ${status.dockerVersion}. ` : ''}Judges’ tool calls run in
           containers.
         </p>
       )}
-      {status && !status.dockerAvailable && (
+      {status && !status.dockerAvailable && !status.dockerSlow && (
         <>
           <p>
             <span className="status-pill status-failed">Unavailable</span>{' '}
@@ -111,6 +118,8 @@ export function EnvironmentPanel() {
                   <span className="mono">{facts.tag}</span>{' '}
                   {building ? (
                     <span className="badge badge-warn">building…</span>
+                  ) : status.dockerSlow && !status.dockerLastAnswered ? (
+                    <span className="badge">not known yet (Docker is busy)</span>
                   ) : facts.present ? (
                     <span className="badge badge-ok">present{megabytes(facts.sizeBytes)}</span>
                   ) : (

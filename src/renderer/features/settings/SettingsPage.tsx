@@ -4,11 +4,12 @@ import { useLab } from '../../store';
 import { AppearancePanel } from './AppearancePanel';
 import { DockerHostsPanel } from './DockerHostsPanel';
 import { EnvironmentPanel } from './EnvironmentPanel';
+import { ImportFoldersPanel } from './ImportFoldersPanel';
 import { ConcurrencyPanel, ProvidersPanel } from './ProvidersPanel';
 import { WorkspacePanel } from './WorkspacePanel';
 import './settings.css';
 
-/** Settings: providers and keys, workspace, Docker and base image, Docker hosts, concurrency, appearance. */
+/** Settings: providers and keys, workspace, import folders, Docker and base image, Docker hosts, concurrency, appearance. */
 export function SettingsPage() {
   const connected = useLab((state) => state.status === 'connected');
   const address = useLab((state) => state.address);
@@ -30,6 +31,7 @@ export function SettingsPage() {
         <EnvironmentPanel />
         <DockerHostsPanel />
         <WorkspacePanel />
+        <ImportFoldersPanel />
         <ConcurrencyPanel />
         <AppearancePanel />
       </div>
