@@ -7,7 +7,13 @@ import { conditionKey } from '../../../shared/condition-keys';
 import { cuePlaceable, type CueFamily } from '../../../shared/cue-family';
 import type { CueSpec, MitigationSpec } from '../../../shared/cue-spec';
 
-export { conditionKey, cueKey, mitigationSetKey, uncuedKey } from '../../../shared/condition-keys';
+export {
+  conditionKey,
+  cueKey,
+  mitigationSetKey,
+  uncuedKey,
+  uncuedRepeatKey,
+} from '../../../shared/condition-keys';
 
 /** One cell of the condition grid. */
 export interface DraftCondition {
