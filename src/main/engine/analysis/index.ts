@@ -33,7 +33,7 @@ export type { ClusteredRate } from './cluster-bootstrap';
 export { FEW_CLUSTERS } from './cluster-bootstrap';
 export { repLevelRates, repRateKey } from './rep-rates';
 export { flipsBeyondPlacebo, placeboArms } from './placebo';
-export { flipsBeyondRepeat, repeatPairs, UNCUED_REPEAT_CONDITION } from './repeat';
+export { flipsBeyondRepeat } from './repeat';
 export type { BeyondRepeat } from './repeat';
 export { familyArmOf, reportCard } from './report-card';
 export type { CardRow } from './report-card';

@@ -142,8 +142,10 @@ export function ArmsSection() {
           disabled={!mitigationSets.some((set) => set.length > 0)}
           onChange={(event) => updateDraft(() => ({ mitigatedControl: event.target.checked }))}
         />
-        Also run the control with each mitigation (<span className="mono">uncued+MITIGATION</span>,
-        §3.4&apos;s mitigated control), so Table 1 shows both control readings
+        <span>
+          Also run the control with each mitigation (<span className="mono">uncued+MITIGATION</span>
+          , §3.4&apos;s mitigated control), so Table 1 shows both control readings
+        </span>
       </label>
       <label className="choice uncued-repeat">
         <input
@@ -151,8 +153,10 @@ export function ArmsSection() {
           checked={uncuedRepeat}
           onChange={(event) => updateDraft(() => ({ uncuedRepeat: event.target.checked }))}
         />
-        Run the uncued control twice (<span className="mono">uncued+repeat</span>, fresh draws): a
-        test-retest noise floor, so the flips table shows flips beyond repeat
+        <span>
+          Run the uncued control twice (<span className="mono">uncued+repeat</span>, fresh draws): a
+          test-retest noise floor, so the flips table shows flips beyond repeat
+        </span>
       </label>
     </BuilderSection>
   );

@@ -174,6 +174,7 @@ export function draftArms(draft: BuilderDraft): ArmsInput {
     placements: draft.placements,
     mitigations: draft.mitigationSets,
     drop: draft.drop,
+    uncuedRepeat: draft.uncuedRepeat,
   };
 }
 
