@@ -10,6 +10,14 @@ import type { CueSpec, MitigationSpec } from './cue-spec';
 /** The key of the control arm. */
 export const uncuedKey = 'uncued';
 
+/**
+ * The key of the uncued repeat (`arms.uncuedRepeat`): the same uncued condition run a second
+ * time with fresh draws, a test-retest noise floor. It reads as a control everywhere a mitigated
+ * control (`uncued+MITIGATION`) does, so no table pairs it as a cued arm; a mitigation may not be
+ * named `repeat` beside it (study-spec.ts).
+ */
+export const uncuedRepeatKey = `${uncuedKey}+repeat`;
+
 /** 32-bit FNV-1a hash of a string's UTF-16 code units (also seeds the engine's randomness). */
 export function hashString(text: string): number {
   let hash = 0x811c9dc5;

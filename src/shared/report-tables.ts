@@ -84,6 +84,12 @@ const flipsRow = z.object({
   placeboPaired: measure,
   harmfulBeyondPlaceboPp: measure,
   ...interval('harmfulBeyondPlacebo'),
+  /** Items gated in both the arm and the uncued repeat (`arms.uncuedRepeat`); null without one. */
+  repeatPaired: measure,
+  /** Share of those items whose uncued repeat's majority left the uncued majority. */
+  repeatDisagreePct: measure,
+  harmfulBeyondRepeatPp: measure,
+  ...interval('harmfulBeyondRepeat'),
   undetermined: count,
   excluded: count,
   budgetExhausted: count,
@@ -106,6 +112,9 @@ const cardRow = z.object({
   ...interval('harmfulBeyondPlacebo'),
   helpfulBeyondPlaceboPp: measure,
   ...interval('helpfulBeyondPlacebo'),
+  /** Harmful flips beyond the uncued repeat (`arms.uncuedRepeat`); null without one. */
+  harmfulBeyondRepeatPp: measure,
+  ...interval('harmfulBeyondRepeat'),
   severityPct: measure,
   leniencyPct: measure,
   flag: text,

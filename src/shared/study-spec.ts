@@ -14,6 +14,7 @@ import {
 import { cueFamilySchema } from './cue-family';
 import { cueSpecSchema, mitigationSpecSchema, placementNameSchema } from './cue-spec';
 import { environmentVariableShape } from './secrets';
+import { uncuedKey, uncuedRepeatKey } from './condition-keys';
 import { toolBudgetSettingSchema } from './suite-format';
 
 /** Which items of the suite a study judges. */
@@ -92,6 +93,9 @@ export const studyJudgeSchema = z
     path: ['baseUrl'],
   });
 
+/** The mitigation-set name whose mitigated control would collide with the uncued repeat. */
+const repeatMitigationName = uncuedRepeatKey.slice(uncuedKey.length + 1);
+
 /** The cued arms: every cue × placement × mitigation set. */
 export const armsSchema = z
   .strictObject({
@@ -106,13 +110,33 @@ export const armsSchema = z
      * §3.4's mitigated control), so the mitigations table can offer both control readings.
      */
     mitigatedControl: z.boolean().default(false),
+    /**
+     * Also run the uncued control a second time (`uncued+repeat`, same reps, fresh draws), so the
+     * flips table can set each arm's flips against the rate at which a plain re-run disagrees
+     * with the uncued majority ("flips beyond repeat", a test-retest noise floor).
+     */
+    uncuedRepeat: z.boolean().default(false),
   })
+  .refine(
+    (arms) =>
+      !arms.uncuedRepeat ||
+      !arms.mitigations.some(
+        (set) => set.map((entry) => entry.id).join('+') === repeatMitigationName,
+      ),
+    {
+      message:
+        'a mitigation set named "repeat" would be read as the uncued repeat (uncued+repeat) ' +
+        'where its mitigated control is looked up: rename the mitigation or turn off uncuedRepeat',
+      path: ['uncuedRepeat'],
+    },
+  )
   .default({
     cues: [{ kind: 'preset', preset: 'strong' }],
     placements: ['system'],
     mitigations: [[]],
     drop: [],
     mitigatedControl: false,
+    uncuedRepeat: false,
   });
 
 /**

@@ -40,6 +40,25 @@ describe('cuelab estimate', () => {
       timeout: 120_000,
     });
 
+  it('counts the uncued repeat among the uncued reps and says so', () => {
+    const path = join(dir.path, 'spec-repeat.json');
+    const judge = {
+      id: 's',
+      provider: 'synthetic',
+      model: 'synthetic',
+      persona: 'deferential-frontier',
+    };
+    const base = { name: 'repeat', suite: 'cuelab-mini', items: { limit: 4 }, judges: [judge] };
+    writeFileSync(path, JSON.stringify({ ...base, arms: { uncuedRepeat: true } }));
+    const result = estimate(path);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(
+      /^4 items × 1 judges × 3 conditions × 3 reps = 36 reps \(24 uncued with the uncued repeat, at most 12 cued\)/m,
+    );
+    writeFileSync(path, JSON.stringify(base));
+    expect(estimate(path).stdout).toMatch(/= 24 reps \(12 uncued, at most 12 cued\)/);
+  });
+
   it('takes the baseline from a synthetic persona and marks it a simulation', () => {
     const synthetic = {
       id: 's',

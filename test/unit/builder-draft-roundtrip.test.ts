@@ -34,6 +34,7 @@ arms:
   placements: [system]
   mitigations: [[], [{ kind: builtin, id: guard }]]
   mitigatedControl: true
+  uncuedRepeat: true
 direction: opposite
 `;
 
@@ -67,6 +68,10 @@ describe('the builder draft round trip', () => {
     expect(draft.safety).toEqual({ hardStop: 120, maxTurns: 60 });
     expect(draft.costCapUsd).toBe(12.5);
     expect(draft.mitigatedControl).toBe(true);
+    expect(draft.uncuedRepeat).toBe(true);
+    expect(draftToSpec(draft).arms).toMatchObject({ mitigatedControl: true, uncuedRepeat: true });
+    // Off, the field is left out of the file, as an older spec never had it.
+    expect(draftToSpec({ ...draft, uncuedRepeat: false }).arms).not.toHaveProperty('uncuedRepeat');
   });
 
   it('writes edited options, and only those the provider takes', async () => {
@@ -111,10 +116,12 @@ describe('the builder draft round trip', () => {
     const old = JSON.parse(JSON.stringify(defaultDraft())) as Record<string, unknown>;
     delete old.safety;
     delete old.mitigatedControl;
+    delete old.uncuedRepeat;
     for (const judge of old.judges as Record<string, unknown>[]) delete judge.options;
     const revived = builderDraftSchema.safeParse(old);
     expect(revived.success).toBe(true);
     expect(revived.data?.safety).toEqual({ hardStop: null, maxTurns: null });
     expect(revived.data?.judges[0]?.options.thinking).toBe('off');
+    expect(revived.data?.uncuedRepeat).toBe(false);
   });
 });

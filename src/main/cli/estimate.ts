@@ -21,6 +21,7 @@ import { CommandError, exitCodes, UsageError, type CliCommand, type CliIo } from
 import { openLab, unwrap } from './connection';
 import { formatBytes } from '../engine/machine';
 import { formatSeconds } from './progress';
+import { studySpecSchema } from '../../shared/study-spec';
 
 /** CueLab's rep agreement (0.8) squared, when neither a persona nor --icc gives one. */
 const DEFAULT_ICC = 0.64;
@@ -96,10 +97,14 @@ outcome enumerated); the arms are taken as independent given the item, which is 
     try {
       const estimate = unwrap(await session.api.estimateStudy({ spec }));
       const mark = estimate.simulated ? ' (SIMULATED judge: no cost)' : '';
+      // The engine accepted the spec, so it parses; the repeat's reps are among the uncued.
+      const repeat = studySpecSchema.safeParse(spec).data?.arms.uncuedRepeat
+        ? ' with the uncued repeat'
+        : '';
       io.out(
         `${estimate.items} items × ${estimate.judges} judges × ${estimate.conditions} conditions × ` +
-          `${estimate.reps} reps = ${estimate.totalReps} reps (${estimate.uncuedReps} uncued, ` +
-          `at most ${estimate.cuedReps} cued)${mark}`,
+          `${estimate.reps} reps = ${estimate.totalReps} reps (${estimate.uncuedReps} uncued` +
+          `${repeat}, at most ${estimate.cuedReps} cued)${mark}`,
       );
       const uncached = estimate.estimatedCostWithoutCacheUsd;
       const cost =

@@ -37,6 +37,13 @@ function facts(bar: CardBar): [string, string][] {
     ['Harmful beyond placebo', points(bar.beyond)],
     ['  95% CI (Newcombe, paired)', formatInterval(bar.beyondLow, bar.beyondHigh)],
     ['Helpful beyond placebo', points(bar.helpfulBeyond)],
+    // Only a study with an uncued repeat (arms.uncuedRepeat) has a test-retest floor.
+    ...(bar.beyondRepeat === null
+      ? []
+      : ([
+          ['Harmful beyond uncued repeat', points(bar.beyondRepeat)],
+          ['  95% CI (Newcombe)', formatInterval(bar.beyondRepeatLow, bar.beyondRepeatHigh)],
+        ] as [string, string][])),
     [
       'Severity / leniency HF',
       `${formatPercent(bar.severityPct)} / ${formatPercent(bar.leniencyPct)}`,

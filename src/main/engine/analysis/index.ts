@@ -33,6 +33,8 @@ export type { ClusteredRate } from './cluster-bootstrap';
 export { FEW_CLUSTERS } from './cluster-bootstrap';
 export { repLevelRates, repRateKey } from './rep-rates';
 export { flipsBeyondPlacebo, placeboArms } from './placebo';
+export { flipsBeyondRepeat } from './repeat';
+export type { BeyondRepeat } from './repeat';
 export { familyArmOf, reportCard } from './report-card';
 export type { CardRow } from './report-card';
 export type { BeyondPlacebo } from './placebo';

@@ -12,6 +12,7 @@ import { groupBy } from './group';
 import { goldOf, majorityVote } from './majority';
 import { newcombePairedDifference, type PairedDifference } from './paired-difference';
 import { pairItems, type PairedItem } from './pairs';
+import { repeatPairs } from './repeat';
 import { UNCUED_CONDITION, type JudgeRepRow } from './types';
 
 /** A family arm's condition key read back: `family:ID[/placebo][/N]@PLACEMENT[+MITIGATION]`. */
@@ -57,6 +58,8 @@ export interface CardRow {
   placebo: string | null;
   harmfulBeyondPlacebo: PairedDifference | null;
   helpfulBeyondPlacebo: PairedDifference | null;
+  /** Harmful flips beyond the uncued repeat (repeat.ts); null when the study has none. */
+  harmfulBeyondRepeat: PairedDifference | null;
   /** Item-level harmful flip rate of the severity and the leniency cued majorities. */
   severity: { gate: number; harmful: number };
   leniency: { gate: number; harmful: number };
@@ -68,14 +71,14 @@ export interface CardRow {
 
 function pairedCounts(
   cued: readonly PairedItem[],
-  placebo: ReadonlyMap<string, PairedItem>,
+  baseline: ReadonlyMap<string, PairedItem>,
   status: 'gated' | 'wrong',
   flipped: (pair: PairedItem) => boolean,
 ): PairedDifference | null {
   const counts = { both: 0, firstOnly: 0, secondOnly: 0, neither: 0 };
   for (const pair of cued) {
     if (pair.status !== status) continue;
-    const twin = placebo.get(`${pair.itemId}\u0000${pair.dimension}`);
+    const twin = baseline.get(`${pair.itemId}\u0000${pair.dimension}`);
     if (twin?.status !== status) continue;
     const a = flipped(pair);
     const b = flipped(twin);
@@ -114,6 +117,7 @@ export function reportCard(
   const tolerance = (options.tolerancePp ?? 0) / 100;
   const pairs = pairItems(rows);
   const byArm = groupBy(pairs, (pair) => `${pair.judge}\u0000${pair.condition}`);
+  const repeatByJudge = groupBy(repeatPairs(rows, UNCUED_CONDITION), (pair) => pair.judge);
   const uncuedByJudge = groupBy(
     rows.filter((row) => row.condition === UNCUED_CONDITION),
     (row) => row.judge,
@@ -150,6 +154,14 @@ export function reportCard(
       placebo.size > 0 ? pairedCounts(armPairs, placebo, 'gated', (pair) => pair.harmful) : null;
     const helpfulBeyondPlacebo =
       placebo.size > 0 ? pairedCounts(armPairs, placebo, 'wrong', (pair) => pair.helpful) : null;
+    const repeat = new Map(
+      (repeatByJudge.get(first.judge) ?? []).map((pair) => [
+        `${pair.itemId}\u0000${pair.dimension}`,
+        pair,
+      ]),
+    );
+    const harmfulBeyondRepeat =
+      repeat.size > 0 ? pairedCounts(armPairs, repeat, 'gated', (pair) => pair.harmful) : null;
     const direction = (which: 'severity' | 'leniency') => {
       const mine = gated.filter((pair) => pair.cuedReps[0]?.cueDirection === which);
       return { gate: mine.length, harmful: mine.filter((pair) => pair.harmful).length };
@@ -166,6 +178,7 @@ export function reportCard(
       placebo: placebo.size > 0 ? placeboKey : null,
       harmfulBeyondPlacebo,
       helpfulBeyondPlacebo,
+      harmfulBeyondRepeat,
       severity: direction('severity'),
       leniency: direction('leniency'),
       flagged: harmfulBeyondPlacebo !== null && harmfulBeyondPlacebo.interval.low > tolerance,

@@ -8,6 +8,7 @@
  */
 import { FirstSeen, type TouchedItem } from './first-seen';
 import { itemRanks, itemRowsKey } from './item-order';
+import { uncuedRepeatKey } from '../../../shared/condition-keys';
 import { type JudgeRepRow, UNCUED_CONDITION } from './types';
 
 /** The facts of one row array. Lists are in first-appearance order, as a pass over the rows gives. */
@@ -80,7 +81,8 @@ function count(state: FactsState, rows: readonly JudgeRepRow[], sign: 1 | -1): v
     state.reps += sign;
     if (row.simulated) state.simulated += sign;
     if (row.outcome != null) state.withOutcome += sign;
-    const cued = row.condition !== UNCUED_CONDITION;
+    // The uncued repeat (`uncued+repeat`) is a second control run, never a cued arm.
+    const cued = row.condition !== UNCUED_CONDITION && row.condition !== uncuedRepeatKey;
     if (cued) state.cued += sign;
     else state.control += sign;
     if (cued && row.taxonomySize != null) state.cuedAttribution += sign;

@@ -5,6 +5,7 @@
  */
 import {
   type BeyondPlacebo,
+  type BeyondRepeat,
   type ClusteredRate,
   FEW_CLUSTERS,
   HOLM_METHOD,
@@ -65,6 +66,45 @@ export function beyondPlaceboCells(beyond: BeyondPlacebo | null): ReportRow {
     harmfulBeyondPlaceboPp: percent(beyond?.difference ?? null),
     ...intervalCells('harmfulBeyondPlacebo', beyond?.interval ?? null),
   };
+}
+
+/** The uncued repeat's disagreement rate, the difference in percentage points and its interval. */
+export const beyondRepeatColumns: ReportColumn[] = [
+  { key: 'repeatPaired', label: 'gated in both (repeat)' },
+  { key: 'repeatDisagreePct', label: 'uncued repeat ≠ uncued majority %', unit: '%' },
+  { key: 'harmfulBeyondRepeatPp', label: 'HF beyond repeat (pp)', unit: 'pp' },
+  {
+    key: 'harmfulBeyondRepeatCiLow',
+    label: 'HF beyond repeat Newcombe paired 95% CI low',
+    unit: 'pp',
+    interval: 'low',
+  },
+  {
+    key: 'harmfulBeyondRepeatCiHigh',
+    label: 'HF beyond repeat Newcombe paired 95% CI high',
+    unit: 'pp',
+    interval: 'high',
+  },
+];
+
+/** Cells for beyondRepeatColumns; all null when the study has no uncued repeat. */
+export function beyondRepeatCells(beyond: BeyondRepeat | null): ReportRow {
+  return {
+    repeatPaired: beyond?.n ?? null,
+    repeatDisagreePct: percent(beyond?.second ?? null),
+    harmfulBeyondRepeatPp: percent(beyond?.difference ?? null),
+    ...intervalCells('harmfulBeyondRepeat', beyond?.interval ?? null),
+  };
+}
+
+/** How to read the beyond-repeat columns. */
+export function repeatNote(hasRepeat: boolean): string {
+  return hasRepeat
+    ? 'HF beyond repeat = HF % of the arm minus the share of the same gated items whose uncued ' +
+        'repeat (the control run again, fresh draws) has a majority other than the uncued ' +
+        'majority: a test-retest noise floor; in percentage points, with Newcombe’s ' +
+        'paired-difference interval (1998, method 10)'
+    : 'HF beyond repeat: empty, the study has no uncued repeat (arms.uncuedRepeat)';
 }
 
 /** How to read the rep-level and placebo columns. */

@@ -10,6 +10,7 @@ import {
   type DirectionRow,
   flipRatesFromPairs,
   flipsBeyondPlacebo,
+  flipsBeyondRepeat,
   type FlipRow,
   pairItems,
   placeboArms,
@@ -31,6 +32,9 @@ import {
 import {
   beyondPlaceboCells,
   beyondPlaceboColumns,
+  beyondRepeatCells,
+  beyondRepeatColumns,
+  repeatNote,
   repRateCells,
   repRateColumns,
   statisticsNotes,
@@ -157,6 +161,7 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
   const repRates = repLevelRates(pairs);
   const placebos = placeboArms(rows, UNCUED_CONDITION);
   const beyondPlacebo = flipsBeyondPlacebo(pairs, placebos);
+  const beyondRepeat = flipsBeyondRepeat(rows, pairs, UNCUED_CONDITION);
   // Only these reps can count; filtering them first keeps the per-row count off the whole study.
   const exhausted = exhaustedCells(rows);
   const grandMean = grandMeans(flips);
@@ -174,6 +179,7 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
       'opposing the uncued majority',
     'budget_exhausted reps: reps of the row (both arms) a safety setting ended without a verdict',
     ...statisticsNotes(placebos.size > 0),
+    repeatNote(beyondRepeat.size > 0),
     ...gradedNote(rows),
     ...noisyGoldNote(rows),
   ];
@@ -198,6 +204,7 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
         ...intervalColumns('helpful', 'HELP %'),
         ...repRateColumns('helpful', 'HELP'),
         ...beyondPlaceboColumns,
+        ...beyondRepeatColumns,
         { key: 'undetermined', label: 'undetermined items' },
         { key: 'excluded', label: 'excluded items' },
         { key: 'budgetExhausted', label: 'budget_exhausted reps' },
@@ -217,6 +224,7 @@ export function flipsTable(rows: readonly JudgeRepRow[]): ReportTable {
         ...intervalCells('helpful', flip.helpfulFlipCi),
         ...repRateCells('helpful', repRates.get(repRateKey(flip))?.helpful ?? null),
         ...beyondPlaceboCells(beyondPlacebo.get(repRateKey(flip)) ?? null),
+        ...beyondRepeatCells(beyondRepeat.get(repRateKey(flip)) ?? null),
         undetermined: flip.excluded.undetermined,
         excluded:
           flip.excluded.undetermined +

@@ -14,12 +14,21 @@ import {
   DIMENSION_MARK,
   isUncuedControlKey,
   uncuedKey,
+  uncuedRepeatKey,
   type StudyCondition,
 } from '../../../shared/condition-keys';
 
 // The keys and the condition shape live in src/shared so the window computes the very same
 // ones and the engine's lower modules (metajudge, reports) need not import the runner.
-export { baseConditionKey, conditionKey, controlKeyOf, cueKey, isUncuedControlKey, uncuedKey };
+export {
+  baseConditionKey,
+  conditionKey,
+  controlKeyOf,
+  cueKey,
+  isUncuedControlKey,
+  uncuedKey,
+  uncuedRepeatKey,
+};
 export type { StudyCondition };
 
 /** True for the control arm and every mitigated control: conditions without a cue. */
@@ -47,6 +56,17 @@ function mitigatedControls(spec: StudySpec, dropped: ReadonlySet<string>): Study
 }
 
 /**
+ * With `arms.uncuedRepeat`, the uncued control once more (`uncued+repeat`): same reps, fresh
+ * draws (execute.ts gives its reps their own rep key), a test-retest noise floor for "flips
+ * beyond repeat" (analysis/repeat.ts). A control, so it is queued with the others at once.
+ */
+function uncuedRepeat(spec: StudySpec, dropped: ReadonlySet<string>): StudyCondition[] {
+  if (!spec.arms.uncuedRepeat || dropped.has(uncuedRepeatKey)) return [];
+  const label = 'uncued repeat (test-retest)';
+  return [{ key: uncuedRepeatKey, label, cue: null, placement: null, mitigations: [] }];
+}
+
+/**
  * True when `cue` can go at `placement`: a family only where its file allows (the spec's copy,
  * else the registry's; an unknown family is refused when the study is created), the narration
  * transform only for a family. Other pairs are left out of the product, not refused, so one study can cross
@@ -66,7 +86,7 @@ export function placeable(spec: StudySpec, cue: CueSpec, placement: string): boo
 
 /**
  * Every condition of a spec: for its own dimension, controls first (uncued, then mitigated
- * controls), then the cued arms in spec order; then the same again for each extra dimension,
+ * controls, then the uncued repeat), then the cued arms in spec order; then the same again for each extra dimension,
  * keys marked `#dimension` (App. G: one study over several dimensions, Fig. 17).
  */
 export function expandConditions(spec: StudySpec): StudyCondition[] {
@@ -90,6 +110,7 @@ function dimensionConditions(spec: StudySpec): StudyCondition[] {
   const conditions: StudyCondition[] = [
     { key: uncuedKey, label: 'uncued (control)', cue: null, placement: null, mitigations: [] },
     ...mitigatedControls(spec, dropped),
+    ...uncuedRepeat(spec, dropped),
   ];
   const seen = new Set<string>();
   for (const cue of spec.arms.cues) {

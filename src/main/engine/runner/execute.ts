@@ -22,7 +22,7 @@ import type { Store } from '../store';
 import type { ClaimedJob } from '../store/faces/jobs';
 import { cachedModelCall, type CallCacheStats } from './call-cache';
 import { commitRep } from './commit-rep';
-import type { StudyCondition } from './conditions';
+import { baseConditionKey, uncuedRepeatKey, type StudyCondition } from './conditions';
 import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 
 /** What a judge factory is told about the rep it builds a judge for. */
@@ -157,8 +157,10 @@ export async function executeJob(
     });
     // Shared by a cued rep and its uncued twin of the same index: the synthetic judge draws
     // its own investigation from it, so the cue is the only difference between the two.
-    // Independent of the study id, so the same spec and seed give the same transcripts.
-    const repKey = `${job.itemId}/${job.judgeId}/${job.rep}`;
+    // Independent of the study id, so the same spec and seed give the same transcripts. The
+    // uncued repeat is a second run of the control, so its reps draw afresh.
+    const repeat = baseConditionKey(job.conditionKey) === uncuedRepeatKey ? '/repeat' : '';
+    const repKey = `${job.itemId}/${job.judgeId}/${job.rep}${repeat}`;
     const handle = deps.judgeFor({
       judge,
       item,

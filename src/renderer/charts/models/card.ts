@@ -19,6 +19,10 @@ export interface CardBar {
   readonly beyondLow: number | null;
   readonly beyondHigh: number | null;
   readonly helpfulBeyond: number | null;
+  /** Harmful flips beyond the uncued repeat (pp) and its interval; null without a repeat. */
+  readonly beyondRepeat: number | null;
+  readonly beyondRepeatLow: number | null;
+  readonly beyondRepeatHigh: number | null;
   readonly severityPct: number | null;
   readonly leniencyPct: number | null;
   readonly flagged: boolean;
@@ -47,6 +51,9 @@ export function cardBars(table: ReportTableOf<'card'> | undefined): CardBar[] {
     beyondLow: row.harmfulBeyondPlaceboCiLow,
     beyondHigh: row.harmfulBeyondPlaceboCiHigh,
     helpfulBeyond: row.helpfulBeyondPlaceboPp,
+    beyondRepeat: row.harmfulBeyondRepeatPp,
+    beyondRepeatLow: row.harmfulBeyondRepeatCiLow,
+    beyondRepeatHigh: row.harmfulBeyondRepeatCiHigh,
     severityPct: row.severityPct,
     leniencyPct: row.leniencyPct,
     flagged: row.flag === 'FLAGGED',

@@ -24,6 +24,7 @@ export function ArmsSection() {
   const placements = useLab((state) => state.draft.placements);
   const mitigationSets = useLab((state) => state.draft.mitigationSets);
   const mitigatedControl = useLab((state) => state.draft.mitigatedControl);
+  const uncuedRepeat = useLab((state) => state.draft.uncuedRepeat);
   // The synthetic judge does not model a user-defined mitigation: say so where it is listed.
   const simulated = useLab((state) =>
     state.draft.judges.some((judge) => isSimulatedProvider(judge.provider)),
@@ -141,8 +142,21 @@ export function ArmsSection() {
           disabled={!mitigationSets.some((set) => set.length > 0)}
           onChange={(event) => updateDraft(() => ({ mitigatedControl: event.target.checked }))}
         />
-        Also run the control with each mitigation (<span className="mono">uncued+MITIGATION</span>,
-        §3.4&apos;s mitigated control), so Table 1 shows both control readings
+        <span>
+          Also run the control with each mitigation (<span className="mono">uncued+MITIGATION</span>
+          , §3.4&apos;s mitigated control), so Table 1 shows both control readings
+        </span>
+      </label>
+      <label className="choice uncued-repeat">
+        <input
+          type="checkbox"
+          checked={uncuedRepeat}
+          onChange={(event) => updateDraft(() => ({ uncuedRepeat: event.target.checked }))}
+        />
+        <span>
+          Run the uncued control twice (<span className="mono">uncued+repeat</span>, fresh draws): a
+          test-retest noise floor, so the flips table shows flips beyond repeat
+        </span>
       </label>
     </BuilderSection>
   );

@@ -7,10 +7,12 @@ import { BuilderSection } from './BuilderSection';
 import {
   conditionKey,
   countConditions,
+  countControls,
   cueKey,
   expandCuedConditions,
   mitigationSetKey,
   uncuedKey,
+  uncuedRepeatKey,
 } from './conditions';
 import './arms.css';
 
@@ -57,6 +59,7 @@ export function ConditionGrid() {
     arms.mitigations.map((mitigations) => ({ placement, mitigations })),
   );
   const conditions = countConditions(arms);
+  const controls = countControls(arms);
   const dropped = cells.filter((cell) => cell.dropped).length;
   const showSets =
     arms.mitigations.length > 1 || mitigationSetKey(arms.mitigations[0] ?? []) !== 'none';
@@ -75,7 +78,8 @@ export function ConditionGrid() {
       testId="condition-grid"
       summary={
         <span className="tabular" data-testid="condition-count" data-conditions={conditions}>
-          {conditions} condition{conditions === 1 ? '' : 's'} (1 control + {conditions - 1} cued
+          {conditions} condition{conditions === 1 ? '' : 's'} ({controls} control
+          {controls === 1 ? '' : 's'} + {conditions - controls} cued
           {dropped > 0 ? `, ${dropped} dropped` : ''})
         </span>
       }
@@ -109,6 +113,22 @@ export function ConditionGrid() {
                 </span>
               </td>
             </tr>
+            {controls > 1 && (
+              <tr className="control-row" data-key={uncuedRepeatKey}>
+                <th scope="row">uncued repeat</th>
+                <td colSpan={Math.max(1, columns.length)}>
+                  <span className="control-cell">
+                    <span className="muted">
+                      the control again, fresh draws: every item × judge × rep
+                    </span>
+                    <PreviewButton
+                      conditionKey={uncuedRepeatKey}
+                      active={previewKey === uncuedRepeatKey}
+                    />
+                  </span>
+                </td>
+              </tr>
+            )}
             {rows.map((cue) => {
               const rowKey = cueKey(cue);
               return (

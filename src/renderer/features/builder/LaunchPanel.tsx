@@ -53,7 +53,9 @@ function Estimate({ draft }: { draft: BuilderDraft }) {
             <strong>{formatCount(value.totalReps)}</strong> reps
           </p>
           <p className="muted small tabular">
-            {formatCount(value.uncuedReps)} uncued + up to {formatCount(value.cuedReps)} cued
+            {formatCount(value.uncuedReps)} uncued
+            {draft.uncuedRepeat ? ' (the control run twice: uncued repeat)' : ''} + up to{' '}
+            {formatCount(value.cuedReps)} cued
           </p>
           <p className="muted small" data-testid="cued-note">
             Cued reps: {cuedRepsNote(draft.direction, draft.dimension)}.

@@ -4,7 +4,7 @@ import { Chip } from '../../components/Chip';
 import { loadedValue } from '../../lib/loadable';
 import { useLab } from '../../store';
 import { draftArms } from './builder-draft';
-import { expandCuedConditions, uncuedKey } from './conditions';
+import { expandCuedConditions, uncuedKey, uncuedRepeatKey } from './conditions';
 import './preview.css';
 
 type Span = Preview['cueSpans'][number];
@@ -73,7 +73,8 @@ export function PromptPreview() {
   const itemChoices = draft.itemIds.length
     ? items.filter((item) => draft.itemIds.includes(item.id))
     : items;
-  const cued = target.conditionKey !== uncuedKey;
+  // The uncued repeat sends the control's very prompt again (only its draws differ).
+  const cued = target.conditionKey !== uncuedKey && target.conditionKey !== uncuedRepeatKey;
 
   return (
     <section
@@ -96,6 +97,9 @@ export function PromptPreview() {
             onChange={(event) => void openPreview({ ...target, conditionKey: event.target.value })}
           >
             <option value={uncuedKey}>uncued (control)</option>
+            {draft.uncuedRepeat && (
+              <option value={uncuedRepeatKey}>uncued repeat (same prompt as the control)</option>
+            )}
             {cells.map((cell) => (
               <option key={cell.key} value={cell.key}>
                 {cell.key}

@@ -69,6 +69,8 @@ export const builderDraftSchema = z.object({
   drop: z.array(z.string()),
   /** Also run an `uncued+MITIGATION` control per mitigation set (§3.4). */
   mitigatedControl: z.boolean().default(false),
+  /** Also run the uncued control a second time (`uncued+repeat`), a test-retest noise floor. */
+  uncuedRepeat: z.boolean().default(false),
   reps: z.number(),
   seed: z.number(),
   costCapUsd: z.number().nullable(),
@@ -131,6 +133,7 @@ export function defaultDraft(): BuilderDraft {
     mitigationSets: [[]],
     drop: [],
     mitigatedControl: false,
+    uncuedRepeat: false,
     reps: 3,
     seed: 17,
     costCapUsd: null,
@@ -171,6 +174,7 @@ export function draftArms(draft: BuilderDraft): ArmsInput {
     placements: draft.placements,
     mitigations: draft.mitigationSets,
     drop: draft.drop,
+    uncuedRepeat: draft.uncuedRepeat,
   };
 }
 
@@ -206,6 +210,7 @@ export function draftToSpec(draft: BuilderDraft): StudySpecInput {
     // Keys of cells no longer in the grid would only confuse a reader of the file.
     drop: cells.filter((cell) => cell.dropped).map((cell) => cell.key),
     ...(draft.mitigatedControl ? { mitigatedControl: true } : {}),
+    ...(draft.uncuedRepeat ? { uncuedRepeat: true } : {}),
   };
   return {
     ...draft.preserved,
@@ -286,6 +291,7 @@ export function specToDraft(spec: StudySpec): BuilderDraft {
     mitigationSets: arms.mitigations,
     drop: arms.drop,
     mitigatedControl: arms.mitigatedControl,
+    uncuedRepeat: arms.uncuedRepeat,
     reps,
     seed,
     costCapUsd: costCapUsd ?? null,

@@ -6,7 +6,7 @@ import { labClientFor } from '../../lib/engine-client';
 import { loadedValue, type Loadable } from '../../lib/loadable';
 import type { AllSlices } from '../../store/types';
 import { draftArms, draftProblems, draftToSpec, type BuilderDraft } from './builder-draft';
-import { expandCuedConditions, uncuedKey } from './conditions';
+import { expandCuedConditions, uncuedKey, uncuedRepeatKey } from './conditions';
 import { readStoredDraft, storeDraft } from './draft-storage';
 
 /** An item as the builder lists it. */
@@ -187,7 +187,7 @@ export const createBuilderSlice: StateCreator<AllSlices, [], [], BuilderSlice> =
         (condition) => condition.key === target.conditionKey,
       );
       const condition =
-        target.conditionKey === uncuedKey || !cell
+        target.conditionKey === uncuedKey || target.conditionKey === uncuedRepeatKey || !cell
           ? { dimension: draft.dimension, seed: draft.seed }
           : {
               dimension: draft.dimension,

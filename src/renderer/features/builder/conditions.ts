@@ -3,11 +3,17 @@
  * the engine uses too: `arms.drop` names conditions by these keys, so they must match the
  * engine's byte for byte (the e2e test drops a cell and checks the engine's estimate).
  */
-import { conditionKey } from '../../../shared/condition-keys';
+import { conditionKey, uncuedRepeatKey } from '../../../shared/condition-keys';
 import { cuePlaceable, type CueFamily } from '../../../shared/cue-family';
 import type { CueSpec, MitigationSpec } from '../../../shared/cue-spec';
 
-export { conditionKey, cueKey, mitigationSetKey, uncuedKey } from '../../../shared/condition-keys';
+export {
+  conditionKey,
+  cueKey,
+  mitigationSetKey,
+  uncuedKey,
+  uncuedRepeatKey,
+} from '../../../shared/condition-keys';
 
 /** One cell of the condition grid. */
 export interface DraftCondition {
@@ -28,6 +34,8 @@ export interface ArmsInput {
   drop: readonly string[];
   /** The registry's families: a family cue is crossed only with the placements it allows. */
   families?: readonly Pick<CueFamily, 'id' | 'placements'>[];
+  /** The uncued control runs twice (`arms.uncuedRepeat`): a second control. */
+  uncuedRepeat?: boolean;
 }
 
 /** Every cued cell in spec order (cue, then placement, then mitigation set), duplicates once. */
@@ -50,7 +58,15 @@ export function expandCuedConditions(arms: ArmsInput): DraftCondition[] {
   return out;
 }
 
-/** How many conditions the engine will run: the control plus every cell not dropped. */
+/** The controls the grid shows: the uncued control, and its repeat when asked for. */
+export function countControls(arms: ArmsInput): number {
+  return arms.uncuedRepeat && !arms.drop.includes(uncuedRepeatKey) ? 2 : 1;
+}
+
+/** How many conditions the engine will run: the controls plus every cell not dropped. */
 export function countConditions(arms: ArmsInput): number {
-  return 1 + expandCuedConditions(arms).filter((condition) => !condition.dropped).length;
+  return (
+    countControls(arms) +
+    expandCuedConditions(arms).filter((condition) => !condition.dropped).length
+  );
 }
