@@ -24,6 +24,7 @@ import { cachedModelCall, type CallCacheStats } from './call-cache';
 import { commitRep } from './commit-rep';
 import type { StudyCondition } from './conditions';
 import { isSimulatedProvider } from '../../../shared/catalogue/providers';
+import { judgeKey } from '../../../shared/judge-names';
 
 /** What a judge factory is told about the rep it builds a judge for. */
 export interface JudgeContext {
@@ -158,7 +159,8 @@ export async function executeJob(
     // Shared by a cued rep and its uncued twin of the same index: the synthetic judge draws
     // its own investigation from it, so the cue is the only difference between the two.
     // Independent of the study id, so the same spec and seed give the same transcripts.
-    const repKey = `${job.itemId}/${job.judgeId}/${job.rep}`;
+    // The judge's safe key, not its name: a model id's `/` would blur the three parts.
+    const repKey = `${job.itemId}/${judgeKey(job.judgeId)}/${job.rep}`;
     const handle = deps.judgeFor({
       judge,
       item,
