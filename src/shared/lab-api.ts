@@ -16,6 +16,7 @@ import { labelMethods } from './lab-api/labels';
 import { mechanismEvents, mechanismMethods } from './lab-api/mechanisms';
 import { promptMethods, type promptPreviewSchema } from './lab-api/prompts';
 import { reportMethods } from './lab-api/reports';
+import { providerMethods } from './lab-api/providers';
 import { repMethods } from './lab-api/reps';
 import { secretMethods } from './lab-api/secrets';
 import {
@@ -43,6 +44,7 @@ export const labMethods = {
   ...bundleMethods,
   ...environmentMethods,
   ...secretMethods,
+  ...providerMethods,
   ...importMethods,
 } as const;
 

@@ -13,6 +13,7 @@ import {
 } from './catalogue/providers';
 import { cueFamilySchema } from './cue-family';
 import { cueSpecSchema, mitigationSpecSchema, placementNameSchema } from './cue-spec';
+import { judgeNameSchema } from './judge-names';
 import { environmentVariableShape } from './secrets';
 import { uncuedKey, uncuedRepeatKey } from './condition-keys';
 import { toolBudgetSettingSchema } from './suite-format';
@@ -47,8 +48,12 @@ export const reasoningEffortSchema = z.enum(['minimal', 'low', 'medium', 'high']
 /** One judge: a model (or a synthetic persona) with its settings. */
 export const studyJudgeSchema = z
   .strictObject({
-    /** Short id used in tables and job keys, e.g. `sonnet`. */
-    id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'lower-case letters, digits, ".", "_" and "-"'),
+    /**
+     * The judge's name in every table, figure and export: a short id (`sonnet`) or any model id
+     * (`anthropic/claude-3-7-sonnet-20250219-thinking-16k`); judge-names.ts has the rule and the
+     * safe key (`judgeKey`) derived from it where a token is needed.
+     */
+    id: judgeNameSchema,
     /** Which provider runs it (catalogue/providers.ts). */
     provider: judgeProviderKindSchema,
     /** The provider's model id; for the synthetic judge, any label. */

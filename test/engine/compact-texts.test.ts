@@ -78,6 +78,8 @@ async function version10Workspace(path: string): Promise<string> {
       )
       .run();
     const rows = readBundleTables(current, studyId, file.id);
+    // Version 10 had no turn reasoning (migration 13): the synthetic judge returns none anyway.
+    rows.turns = rows.turns.map(({ reasoning: _reasoning, ...turn }) => turn);
     store.db.transaction(() => {
       for (const [key, table] of Object.entries(BUNDLE_TABLES))
         if (table !== 'annotators')

@@ -111,8 +111,17 @@ async function runStudy(
     .all()
     .map((row) => (row as { response_json: string }).response_json)
     .join('\n');
+  // What Replay shows of one rep: the reasoning of each turn, read back through the API.
+  const firstRep = store.db
+    .prepare(
+      'SELECT rep_id FROM jobs WHERE study_id = ? AND rep_id IS NOT NULL ORDER BY id LIMIT 1',
+    )
+    .get(study.studyId) as { rep_id: string } | undefined;
+  const shown = firstRep
+    ? await study.engine.handlers.loadRepPair({ repA: firstRep.rep_id })
+    : null;
   study.engine.close();
-  return { progress, verdicts, server, said, responses };
+  return { progress, verdicts, server, said, responses, reasoning: shown?.a.reasoning ?? [] };
 }
 
 describe('a study against an OpenAI-compatible server in each tool-call dialect', () => {
@@ -150,6 +159,12 @@ describe('a study against an OpenAI-compatible server in each tool-call dialect'
       // Reasoning was taken out of the text (the stored messages) and kept with the calls.
       expect(run.responses, name).toContain('I should look before deciding');
       expect(run.said, name).not.toMatch(/<\/?think>|<tool_call>|"arguments"|"parameters"/);
+      // ... and Replay shows it, per turn.
+      expect(
+        run.reasoning.map((entry) => entry.turn),
+        name,
+      ).toEqual([0, 1]);
+      expect(run.reasoning[0]!.text, name).toContain('I should look before deciding');
     }
   }, 180_000);
 

@@ -168,6 +168,7 @@ describe('provider options through the real SDKs', () => {
       rationale: '',
       calls: [],
       steps: [],
+      reasoning: [],
       prompt: [],
       cue: null,
     };

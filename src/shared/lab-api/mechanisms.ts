@@ -44,6 +44,11 @@ const runSchema = z.object({
   prompt: z.array(z.string()),
   cue: z.object({ text: z.string(), direction: z.enum(['severity', 'leniency']) }).nullable(),
   confidence: z.number().nullable(),
+  /**
+   * Reasoning the model returned (a `reasoning_content` / `reasoning` field, `<think>` text or
+   * Anthropic thinking), per 0-based turn that had any.
+   */
+  reasoning: z.array(z.object({ turn: z.number().int(), text: z.string() })),
 });
 
 /** A flipped rep beside its uncued twin, aligned by tool call, with the diff classifier's reading. */

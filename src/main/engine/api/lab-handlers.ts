@@ -11,6 +11,7 @@ import { importHandlers } from './import-handlers';
 import { labelHandlers } from './label-handlers';
 import { mechanismHandlers } from './mechanism-handlers';
 import { promptHandlers } from './prompt-handlers';
+import { providerHandlers } from './provider-handlers';
 import { cueFamilyHandlers } from './cue-family-handlers';
 import { repHandlers } from './rep-handlers';
 import { reportHandlers } from './report-handlers';
@@ -35,6 +36,7 @@ export function createLabHandlers(context: HandlerContext): LabHandlers {
     ...bundleHandlers(context),
     ...environmentHandlers(context),
     ...secretHandlers(context),
+    ...providerHandlers(context),
     ...importHandlers(context),
   };
 }

@@ -31,6 +31,7 @@ export function runView(run: RunRecord) {
     prompt: run.prompt,
     cue: run.cue,
     confidence,
+    reasoning: run.reasoning.map((entry) => ({ ...entry })),
   };
 }
 

@@ -46,6 +46,8 @@ export interface ProvisionOptions {
   webBackend?: WebBackend;
   /** A rep container made ahead is taken from here, and the next one made (docker only). */
   prewarm?: PrewarmTarget;
+  /** Called when the item's snapshot was built for this rep (not reused), with its seconds. */
+  onImageBuilt?: (seconds: number) => void;
 }
 
 /** A provisioned environment and the backend that serves it. */
@@ -130,6 +132,7 @@ export async function provisionEnvironment(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
+  if (!prepared.reused) options.onImageBuilt?.(prepared.seconds);
   const rep = await startRep(prepared, {
     docker,
     ...(options.signal ? { signal: options.signal } : {}),

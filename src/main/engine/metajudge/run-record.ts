@@ -7,7 +7,13 @@
  */
 import { EngineError } from '../errors';
 import { type Store } from '../store';
-import { type StoredMessage, readStoredRep, repMessages, repToolCalls } from '../store/faces/reps';
+import {
+  type StoredMessage,
+  readStoredRep,
+  repMessages,
+  repReasoning,
+  repToolCalls,
+} from '../store/faces/reps';
 import type { Outcome } from '../mechanism-labels';
 
 /** One investigation tool call (the verdict tool is not one). */
@@ -39,6 +45,8 @@ export interface RunRecord {
   prompt: string[];
   /** The cue text and direction the rep ran under; null uncued. */
   cue: { text: string; direction: 'severity' | 'leniency' } | null;
+  /** Reasoning the model returned, per turn that had any (never sent to the meta-judge). */
+  reasoning: { turn: number; text: string }[];
 }
 
 /** Name of the judge's verdict tool (judge/tools.ts). */
@@ -127,5 +135,6 @@ export function loadRunRecord(store: Store, repId: string): RunRecord {
       ...messages.filter((message) => message.role === 'user').map((message) => message.content),
     ],
     cue: cueOf(rep.condition),
+    reasoning: repReasoning(store, repId),
   };
 }

@@ -6,35 +6,15 @@
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { providerCheckSchema } from '../../../shared/lab-api/providers';
 import type { ProviderCheck } from './check';
 
 const FILE = 'provider-checks.json';
 const MAX_BYTES = 1 << 20;
 
-const storedSchema = z.record(
-  z.string(),
-  z.object({
-    provider: z.string(),
-    model: z.string(),
-    baseUrl: z.string().nullable(),
-    checkedAt: z.string(),
-    ok: z.boolean(),
-    problem: z.string().nullable(),
-    toolCalls: z.boolean(),
-    dialect: z.string().nullable(),
-    reasoning: z.boolean(),
-    caching: z.enum(['on', 'off']).nullable(),
-    latencyMs: z.number().nullable(),
-    price: z
-      .object({
-        input: z.number(),
-        output: z.number(),
-        cacheRead: z.number().nullable(),
-        cacheWrite: z.number().nullable(),
-      })
-      .nullable(),
-  }),
-) satisfies z.ZodType<Record<string, ProviderCheck>>;
+const storedSchema = z.record(z.string(), providerCheckSchema) satisfies z.ZodType<
+  Record<string, ProviderCheck>
+>;
 
 /** The key a check is stored under. */
 function keyOf(check: { provider: string; model: string; baseUrl: string | null }): string {
@@ -67,4 +47,11 @@ export function lastProviderCheck(
   judge: { provider: string; model: string; baseUrl?: string | undefined },
 ): ProviderCheck | undefined {
   return readAll(workspaceDir)[keyOf({ ...judge, baseUrl: judge.baseUrl ?? null })];
+}
+
+/** Every stored check, newest first (Settings lists them with a button to check again). */
+export function listProviderChecks(workspaceDir: string): ProviderCheck[] {
+  return Object.values(readAll(workspaceDir)).sort((a, b) =>
+    b.checkedAt.localeCompare(a.checkedAt),
+  );
 }

@@ -8,7 +8,7 @@ export {
 } from './endpoint-trust';
 export type { EndpointTrust } from './endpoint-trust';
 export { checkProvider, formatProviderCheck } from './check';
-export { lastProviderCheck, saveProviderCheck } from './check-store';
+export { lastProviderCheck, listProviderChecks, saveProviderCheck } from './check-store';
 export { costOf, defaultPriceTable } from './pricing';
 export type { PriceTable } from './pricing';
 export { providerWaits } from './rate-limits';

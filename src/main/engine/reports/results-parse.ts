@@ -23,6 +23,7 @@ import { DIMENSIONS } from '../paper';
 import { jsonErrorMessage } from '../input-limits';
 import { type BinaryVerdict, type CueDirection, UNCUED_CONDITION } from '../analysis';
 import { parseCsv } from './csv';
+import { judgeNameProblem } from '../../../shared/judge-names';
 import { choice, flag, number, optionalText, show, text, wholeAtLeast } from './results-fields';
 import { knownResultColumns, requiredResultColumns } from '../../../shared/results-columns';
 
@@ -98,6 +99,9 @@ const recordSchema = z
     const fail = (path: string, message: string) =>
       context.addIssue({ code: 'custom', path: [path], message });
     const dimension = record.dimension ?? 'task_success';
+    // The same rule as a study spec's judge ids (shared/judge-names.ts).
+    const judgeProblem = judgeNameProblem(record.judge);
+    if (judgeProblem) fail('judge', judgeProblem);
     if (record.condition === UNCUED_CONDITION && record.cue_direction !== undefined)
       fail(
         'cue_direction',

@@ -10,7 +10,12 @@ import { specNeedsDocker } from '../environments';
 import { readsTrajectoryOnly } from './execute';
 import { costOf, DEFAULT_API_KEY_ENV } from '../providers';
 import { type Store } from '../store';
-import { measuredRepTime, modelRepHistory } from '../store/faces/machine';
+import {
+  imageBuildMedians,
+  imageBuilt,
+  measuredRepTime,
+  modelRepHistory,
+} from '../store/faces/machine';
 import { expandConditions, isControl } from './conditions';
 import { estimateDisk } from './estimate-disk';
 import { selectItems } from './create-study';
@@ -25,6 +30,12 @@ const assumedRep = { turns: 20, inputTokensPerTurn: 12_000, outputTokensPerTurn:
 
 /** Seconds per synthetic rep until this machine has measured some. */
 const assumedSyntheticSeconds = 1.5;
+
+/** Seconds to build one item image until this machine has measured builds of its substrate. */
+const assumedBuildSeconds = 60;
+
+/** Builds of a substrate measured before their median replaces the default. */
+const measuredAfterBuilds = 3;
 
 /** Finished reps of a judge's model before its measured median replaces the default. */
 const measuredAfterReps = 5;
@@ -165,6 +176,8 @@ export function estimateStudy(
     });
   }
   const parallel = Math.max(1, Math.min(spec.concurrency.total, spec.concurrency.containers));
+  const builds = buildTime(store, dockerItems, parallel);
+  if (builds.basis) timeBases.push(builds.basis);
   const disk = estimateDisk(items, totalReps, controls + cuedConditions * directions);
   return {
     items: items.length,
@@ -176,8 +189,8 @@ export function estimateStudy(
     totalReps,
     estimatedCostUsd: cost,
     estimatedCostWithoutCacheUsd: uncachedCost,
-    estimatedSeconds: Math.round(seconds / parallel),
-    secondsMeasured: timeBases.length > 0 && defaultTimes === 0,
+    estimatedSeconds: Math.round(seconds / parallel + builds.seconds),
+    secondsMeasured: timeBases.length > 0 && defaultTimes === 0 && builds.measured,
     secondsBasis: timeBases.join('; '),
     estimatedDiskBytes: disk.bytes,
     diskBasis: disk.basis,
@@ -185,4 +198,43 @@ export function estimateStudy(
     warnings,
     simulated: spec.judges.some((judge) => isSimulatedProvider(judge.provider)),
   };
+}
+
+/**
+ * The item images a study must still build on this machine (items whose environment has no
+ * recorded build), at this machine's median per substrate; builds run `parallel` at a time.
+ */
+function buildTime(
+  store: Store,
+  items: readonly SuiteItem[],
+  parallel: number,
+): { seconds: number; measured: boolean; basis: string | null } {
+  const toBuild = items.filter((item) => !imageBuilt(store, item));
+  if (toBuild.length === 0) return { seconds: 0, measured: true, basis: null };
+  const medians = imageBuildMedians(store);
+  const bySubstrate = new Map<string, number>();
+  for (const item of toBuild)
+    bySubstrate.set(
+      item.environment.substrate,
+      (bySubstrate.get(item.environment.substrate) ?? 0) + 1,
+    );
+  let total = 0;
+  let measured = true;
+  const parts: string[] = [];
+  for (const [substrate, count] of bySubstrate) {
+    const known = medians.get(substrate);
+    const isKnown = known !== undefined && known.builds >= measuredAfterBuilds;
+    const each = isKnown ? known.medianSeconds : assumedBuildSeconds;
+    if (!isKnown) measured = false;
+    total += count * each;
+    parts.push(
+      isKnown
+        ? `${count} ${substrate} at the median ${each.toFixed(0)} s of ${known.builds} built here`
+        : `${count} ${substrate} at a default ${assumedBuildSeconds} s (fewer than ${measuredAfterBuilds} built here)`,
+    );
+  }
+  const waves = Math.ceil(toBuild.length / parallel);
+  const seconds = (total / toBuild.length) * waves;
+  const basis = `item images to build first: ${parts.join(', ')}, ${parallel} at a time`;
+  return { seconds, measured, basis };
 }

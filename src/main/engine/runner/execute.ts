@@ -24,6 +24,7 @@ import { cachedModelCall, type CallCacheStats } from './call-cache';
 import { commitRep } from './commit-rep';
 import { baseConditionKey, uncuedRepeatKey, type StudyCondition } from './conditions';
 import { isSimulatedProvider } from '../../../shared/catalogue/providers';
+import { judgeKey } from '../../../shared/judge-names';
 
 /** What a judge factory is told about the rep it builds a judge for. */
 export interface JudgeContext {
@@ -158,9 +159,10 @@ export async function executeJob(
     // Shared by a cued rep and its uncued twin of the same index: the synthetic judge draws
     // its own investigation from it, so the cue is the only difference between the two.
     // Independent of the study id, so the same spec and seed give the same transcripts. The
-    // uncued repeat is a second run of the control, so its reps draw afresh.
+    // uncued repeat is a second run of the control, so its reps draw afresh. The judge's safe
+    // key, not its name: a model id's `/` would blur the three parts.
     const repeat = baseConditionKey(job.conditionKey) === uncuedRepeatKey ? '/repeat' : '';
-    const repKey = `${job.itemId}/${job.judgeId}/${job.rep}${repeat}`;
+    const repKey = `${job.itemId}/${judgeKey(job.judgeId)}/${job.rep}${repeat}`;
     const handle = deps.judgeFor({
       judge,
       item,

@@ -8,6 +8,7 @@ import { studySpecSchema, type StudySpec } from '../../../shared/study-spec';
 import { EngineError } from '../errors';
 import type { CueFamily } from '../../../shared/cue-family';
 import { cuePresets, findCueFamily } from '../judge';
+import { judgeKey } from '../../../shared/judge-names';
 
 /**
  * Aliases a spec may expand: a handful is plenty for a hand-written file, and a low cap stops
@@ -28,14 +29,21 @@ export interface SpecProblem {
 export function specProblems(spec: StudySpec): SpecProblem[] {
   const problems: SpecProblem[] = [];
   const seen = new Map<string, number>();
+  const keys = new Map<string, number>();
   spec.judges.forEach((judge, index) => {
-    const first = seen.get(judge.id);
+    const first = seen.get(judge.id) ?? keys.get(judgeKey(judge.id));
     if (first !== undefined)
       problems.push({
         path: ['judges', index, 'id'],
-        message: `judge id "${judge.id}" is already used by judges.${first}`,
+        message:
+          seen.get(judge.id) !== undefined
+            ? `judge id "${judge.id}" is already used by judges.${first}`
+            : `judge id "${judge.id}" has the same internal key as judges.${first}; rename one`,
       });
-    else seen.set(judge.id, index);
+    else {
+      seen.set(judge.id, index);
+      keys.set(judgeKey(judge.id), index);
+    }
   });
   const known = new Set(cuePresets.map((preset) => preset.id));
   spec.arms.cues.forEach((cue, index) => {

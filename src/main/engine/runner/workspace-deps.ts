@@ -20,6 +20,7 @@ import {
   type EndpointTrust,
   type ModelProvider,
 } from '../providers';
+import { recordImageBuild } from '../store/faces/machine';
 import { hashString } from '../random';
 import { redactingProvider } from '../redaction';
 import { type Store } from '../store';
@@ -92,6 +93,8 @@ export function workspaceRunnerDeps(
       const live = liveWebFor(item.environment, envNow(), trust ?? trustFromEnv(process.env));
       const provisioned = await hostPool.provision(item.environment, item, signal, {
         owner: { workspace: dirname(store.path), study: context.studyId },
+        // Measured here, so the estimate counts builds still to come (store/image-builds.ts).
+        onImageBuilt: (seconds) => recordImageBuild(store, item, seconds),
         ...(live ? { webBackend: live.backend } : {}),
       });
       return live ? { ...provisioned, webRecording: live.recording } : provisioned;

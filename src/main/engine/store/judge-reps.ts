@@ -9,6 +9,21 @@ import { readJsonColumn } from './json-column';
 import { compactTextColumn } from './rep-text-columns';
 import { logicalRepRow, REP_ROWS_SQL } from './text-blobs';
 
+type AssistantEntry = Extract<RepRecord['transcript']['messages'][number], { role: 'assistant' }>;
+
+/**
+ * The reasoning of one assistant message as text: the server's reasoning field or `<think>`
+ * text, else the text of Anthropic thinking blocks (redacted blocks carry none); null when none.
+ */
+function reasoningText(entry: AssistantEntry): string | null {
+  if (entry.reasoning?.trim()) return entry.reasoning;
+  const thinking = (entry.reasoningBlocks ?? []).flatMap((block) => {
+    const text = (block as { thinking?: unknown } | null)?.thinking;
+    return typeof text === 'string' && text.trim() ? [text] : [];
+  });
+  return thinking.length ? thinking.join('\n\n') : null;
+}
+
 /** Stores a finished rep; returns its id. */
 export function saveJudgeRep(store: Store, record: RepRecord): string {
   const id = randomUUID();
@@ -90,7 +105,12 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
     const turn = statement(
       store,
       `INSERT INTO judge_turns (rep_id, turn, started_at, latency_ms, input_tokens, output_tokens,
-         cost_usd, stop_reason, attempts, temperature_sent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         cost_usd, stop_reason, attempts, temperature_sent, reasoning)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // Turn k answered with the k-th assistant message: its reasoning is that turn's.
+    const reasoning = t.messages.flatMap((entry) =>
+      entry.role === 'assistant' ? [reasoningText(entry)] : [],
     );
     for (const entry of t.turns) {
       turn.run(
@@ -104,6 +124,7 @@ export function saveJudgeRep(store: Store, record: RepRecord): string {
         entry.stopReason,
         entry.attempts,
         entry.temperatureSent ? 1 : 0,
+        reasoning[entry.index] ?? null,
       );
     }
     const call = statement(

@@ -136,6 +136,21 @@ export function repToolCalls(store: Store, repId: string): StoredToolCall[] {
   }));
 }
 
+/** Reasoning the model returned with one turn (0-based), as stored (migration 0013). */
+export interface StoredReasoning {
+  turn: number;
+  text: string;
+}
+
+/** The turns of a rep that came back with reasoning, in order. */
+export function repReasoning(store: Store, repId: string): StoredReasoning[] {
+  return store.db
+    .prepare(
+      'SELECT turn, reasoning AS text FROM judge_turns WHERE rep_id = ? AND reasoning IS NOT NULL ORDER BY turn',
+    )
+    .all(repId) as StoredReasoning[];
+}
+
 /** A stored rep's own row, its JSON columns parsed. */
 export interface StoredRep {
   id: string;

@@ -7,6 +7,7 @@ import {
 import { NumberField } from '../../components/NumberField';
 import { loadedValue } from '../../lib/loadable';
 import { useLab } from '../../store';
+import { judgeNameProblem } from '../../../shared/judge-names';
 import { newJudge, suggestedJudgeId, type JudgeDraft } from './builder-draft';
 import { BuilderSection } from './BuilderSection';
 import { personaOptions } from './cue-catalog';
@@ -49,6 +50,11 @@ function JudgeRow({ judge, index }: { judge: JudgeDraft; index: number }) {
   const provider = providerEntry(judge.provider);
   const synthetic = provider.simulated;
   const duplicateId = judges.some((other, at) => at !== index && other.id === judge.id);
+  // The spec validator's own rule, so the row says what the estimate would refuse.
+  const nameProblem =
+    judgeNameProblem(judge.id) ??
+    (duplicateId ? `another judge is already named "${judge.id}"` : null);
+  const problemId = useId();
   return (
     <div className="judge-row" role="group" aria-label={`Judge ${index + 1}`}>
       <label className="field">
@@ -110,11 +116,13 @@ function JudgeRow({ judge, index }: { judge: JudgeDraft; index: number }) {
         onChange={(temperature) => change({ temperature })}
       />
       <label className="field">
-        <span className="field-label">Id in tables</span>
+        <span className="field-label">Name in tables</span>
         <input
           className="input mono"
           value={judge.id}
-          aria-invalid={duplicateId}
+          aria-invalid={nameProblem !== null}
+          aria-describedby={nameProblem ? problemId : undefined}
+          data-testid={`judge-name-${index}`}
           onChange={(event) => change({ id: event.target.value, idEdited: true })}
         />
       </label>
@@ -130,6 +138,16 @@ function JudgeRow({ judge, index }: { judge: JudgeDraft; index: number }) {
       >
         ×
       </button>
+      {nameProblem && (
+        <p
+          className="judge-problem"
+          id={problemId}
+          role="alert"
+          data-testid={`judge-problem-${index}`}
+        >
+          Judge name: {nameProblem}.
+        </p>
+      )}
       {synthetic && (
         <p className="judge-about muted small">
           {personaOptions.find((option) => option.id === judge.persona)?.about ??

@@ -21,6 +21,7 @@ import {
   type StudySpec,
   type StudySpecInput,
 } from '../../../shared/study-spec';
+import { judgeNameMaxLength } from '../../../shared/judge-names';
 import { cueKey, expandCuedConditions, type ArmsInput } from './conditions';
 import { cueAxes, presetOptions, type CueAxis } from './cue-catalog';
 import {
@@ -85,15 +86,13 @@ export type BuilderDraft = z.infer<typeof builderDraftSchema>;
 /** One judge being edited. */
 export type JudgeDraft = z.infer<typeof judgeDraftSchema>;
 
-/** A judge id derived from what the judge is: the persona, or the model as a slug. */
+/**
+ * A judge's name derived from what the judge is: the persona, or the model id as it is (any
+ * model id is a judge name, shared/judge-names.ts).
+ */
 export function suggestedJudgeId(judge: Pick<JudgeDraft, 'provider' | 'model' | 'persona'>) {
   const base = isSimulatedProvider(judge.provider) ? judge.persona : judge.model;
-  return (
-    base
-      .toLowerCase()
-      .replace(/[^a-z0-9._-]+/g, '-')
-      .replace(/^[^a-z0-9]+/, '') || 'judge'
-  );
+  return base.trim().slice(0, judgeNameMaxLength) || 'judge';
 }
 
 /** A new simulated judge; the builder's first judge needs no key. */

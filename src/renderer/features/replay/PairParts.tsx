@@ -1,4 +1,5 @@
 /** The parts around the aligned calls: the flip's facts, the cue, the trajectory, the verdicts. */
+import { ReasoningNote } from './ReasoningNote';
 import type { ReactNode } from 'react';
 import type { FlipPair } from './replay-slice';
 
@@ -154,6 +155,7 @@ export function VerdictFoot({ pair, showDiff }: { pair: FlipPair; showDiff: bool
           <span className="muted">{confidenceText(pair.baseline.confidence)}</span>
         </div>
         <p className="rationale">{pair.baseline.rationale || '(no rationale)'}</p>
+        <ReasoningNote reasoning={pair.baseline.reasoning} side="uncued" />
       </section>
       <section aria-label="Cued verdict" className="verdict-side">
         <div className="verdict-line">
@@ -175,6 +177,7 @@ export function VerdictFoot({ pair, showDiff }: { pair: FlipPair; showDiff: bool
             {claims.length === 1 ? '' : 's'} no tool result supports.
           </p>
         )}
+        <ReasoningNote reasoning={pair.cued.reasoning} side="cued" />
       </section>
     </div>
   );

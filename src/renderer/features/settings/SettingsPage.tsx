@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { useLab } from '../../store';
 import { AppearancePanel } from './AppearancePanel';
+import { ConnectionCheckPanel } from './ConnectionCheckPanel';
 import { DockerHostsPanel } from './DockerHostsPanel';
 import { EnvironmentPanel } from './EnvironmentPanel';
 import { ImportFoldersPanel } from './ImportFoldersPanel';
@@ -9,7 +10,7 @@ import { ConcurrencyPanel, ProvidersPanel } from './ProvidersPanel';
 import { WorkspacePanel } from './WorkspacePanel';
 import './settings.css';
 
-/** Settings: providers and keys, workspace, import folders, Docker and base image, Docker hosts, concurrency, appearance. */
+/** Settings: providers and keys, the connection check, workspace, import folders, Docker and base image, Docker hosts, concurrency, appearance. */
 export function SettingsPage() {
   const connected = useLab((state) => state.status === 'connected');
   const address = useLab((state) => state.address);
@@ -28,6 +29,7 @@ export function SettingsPage() {
       <PageHeader section="settings" />
       <div className="panel-grid">
         <ProvidersPanel />
+        <ConnectionCheckPanel />
         <EnvironmentPanel />
         <DockerHostsPanel />
         <WorkspacePanel />

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { LabResponse } from '../../../shared/lab-api';
+import type { LabRequest, LabResponse } from '../../../shared/lab-api';
 import { labClientFor } from '../../lib/engine-client';
 import { onLabEvent } from '../../lib/lab-events';
 import { loadedValue, type Loadable } from '../../lib/loadable';
@@ -11,6 +11,11 @@ import type { BootstrapImageKind } from '../../../shared/lab-api/environment';
 export type EnvironmentStatus = LabResponse<'environmentStatus'>;
 /** A key the engine holds, shown only by its hint. */
 export type SecretEntry = LabResponse<'listSecrets'>[number];
+
+/** A stored connection check (`checkProvider`). */
+export type ProviderCheck = LabResponse<'checkProvider'>;
+/** What a connection check is asked to reach. */
+export type ProviderCheckRequest = LabRequest<'checkProvider'>;
 
 /** An image Settings can build. */
 export type BootstrapImage = BootstrapImageKind;
@@ -36,6 +41,11 @@ export interface EnvironmentSlice {
   loadSecrets: () => Promise<void>;
   /** Hands a key to the engine ('' forgets a session key); resolves to a problem, or null. */
   saveSecret: (name: string, value: string) => Promise<string | null>;
+  /** Stored connection checks, newest first. */
+  providerChecks: Loadable<ProviderCheck[]>;
+  loadProviderChecks: () => Promise<void>;
+  /** Runs a connection check; resolves to why it could not run, or null (the result is listed). */
+  runProviderCheck: (request: ProviderCheckRequest) => Promise<string | null>;
 }
 
 const logLength = 40;
@@ -57,6 +67,7 @@ export const createEnvironmentSlice: StateCreator<AllSlices, [], [], Environment
   return {
     environment: { state: 'idle' },
     secrets: { state: 'idle' },
+    providerChecks: { state: 'idle' },
     bootstrapLog: [],
     loadEnvironment: async () => {
       const api = client();
@@ -129,6 +140,24 @@ export const createEnvironmentSlice: StateCreator<AllSlices, [], [], Environment
       return kept || value === ''
         ? null
         : `${name} is set for this session only: this system cannot keep it encrypted (no keyring).`;
+    },
+    loadProviderChecks: async () => {
+      const api = client();
+      if (!api) return;
+      const previous = loadedValue(get().providerChecks);
+      const result = await api.listProviderChecks({});
+      set({
+        providerChecks: result.ok
+          ? { state: 'loaded', value: result.value }
+          : { state: 'failed', error: result.error.message, value: previous },
+      });
+    },
+    runProviderCheck: async (request) => {
+      const api = client();
+      if (!api) return 'The engine is not connected.';
+      const result = await api.checkProvider(request);
+      await get().loadProviderChecks();
+      return result.ok ? null : result.error.message;
     },
   };
 };

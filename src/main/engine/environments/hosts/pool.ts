@@ -186,7 +186,7 @@ export class DockerHostPool {
     spec: EnvironmentSpec,
     item: { id: string; trajectory?: Trajectory },
     signal: AbortSignal,
-    extra: Pick<ProvisionOptions, 'owner' | 'webBackend'> = {},
+    extra: Pick<ProvisionOptions, 'owner' | 'webBackend' | 'onImageBuilt'> = {},
   ): Promise<ProvisionedJudgeEnvironment & { hostId?: string }> {
     if (!specNeedsDocker(spec)) {
       return provisionEnvironment(spec, item, { signal, ...extra, ...this.progress() });

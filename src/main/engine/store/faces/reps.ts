@@ -9,6 +9,7 @@ export {
   jobStudyOfRep,
   readStoredRep,
   repMessages,
+  repReasoning,
   repOrigin,
   repSimulationRecord,
   repToolCalls,

@@ -10,6 +10,8 @@ import { migration0009 } from './0009-done-job-counts';
 import { migration0010 } from './0010-claim-order';
 import { migration0011 } from './0011-compact-texts';
 import { migration0012 } from './0012-write-revisions';
+import { migration0013 } from './0013-turn-reasoning';
+import { migration0014 } from './0014-image-builds';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -28,4 +30,6 @@ export const migrations: readonly Migration[] = [
   migration0010,
   migration0011,
   migration0012,
+  migration0013,
+  migration0014,
 ];
