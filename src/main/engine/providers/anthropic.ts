@@ -2,13 +2,9 @@
  * The Anthropic Messages API behind the neutral ModelProvider: one non-streaming
  * `messages.create` per call, SDK retries off (retry policy lives in retry.ts).
  */
-import Anthropic, {
-  AnthropicError,
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from '@anthropic-ai/sdk';
+import { createRequire } from 'node:module';
+import type * as Sdk from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import { providerEntry } from '../../../shared/catalogue/providers';
 import { price, type ModelPrice, type ProviderDescriptor } from './descriptor';
@@ -39,13 +35,26 @@ export interface AnthropicProviderOptions {
   pacer?: RateLimitPacer | undefined;
 }
 
-const sdkErrors: SdkErrorClasses = {
-  SdkError: AnthropicError,
-  APIError,
-  APIUserAbortError,
-  APIConnectionError,
-  APIConnectionTimeoutError,
-};
+/**
+ * The SDK, required on first use: loading it cost a quarter to half a second of every CLI
+ * command and of the engine's start, whether or not a study called this provider.
+ */
+let sdk: typeof Sdk | undefined;
+function loadSdk(): typeof Sdk {
+  sdk ??= createRequire(__filename)('@anthropic-ai/sdk') as typeof Sdk;
+  return sdk;
+}
+
+function sdkErrors(): SdkErrorClasses {
+  const loaded = loadSdk();
+  return {
+    SdkError: loaded.AnthropicError,
+    APIError: loaded.APIError,
+    APIUserAbortError: loaded.APIUserAbortError,
+    APIConnectionError: loaded.APIConnectionError,
+    APIConnectionTimeoutError: loaded.APIConnectionTimeoutError,
+  };
+}
 
 /**
  * The request body for `messages.create`. `temperature` is sent only when the request has
@@ -246,7 +255,7 @@ export function fromAnthropicMessage(body: unknown, requestedModel: string): Mod
 
 /** An Anthropic provider. Each `complete` is exactly one HTTP call. */
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
-  const client = new Anthropic({
+  const client = new (loadSdk().default)({
     apiKey: options.apiKey,
     // null, not undefined: never fall back to ANTHROPIC_BASE_URL behind the settings' back.
     baseURL: options.baseUrl ?? null,
@@ -277,7 +286,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
         return fromAnthropicMessage(message, request.model);
       } catch (error) {
         throw (
-          toProviderError(error, sdkErrors, {
+          toProviderError(error, sdkErrors(), {
             providerLabel: anthropic.label,
             model: request.model,
             apiKeyEnv,

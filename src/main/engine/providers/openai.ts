@@ -3,13 +3,9 @@
  * OpenAI-compatible server (vLLM, Ollama, LM Studio, llama.cpp). One non-streaming
  * `chat.completions.create` per call, SDK retries off (retry policy lives in retry.ts).
  */
-import OpenAI, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  OpenAIError,
-} from 'openai';
+import { createRequire } from 'node:module';
+import type * as Sdk from 'openai';
+import type OpenAI from 'openai';
 import { providerEntry } from '../../../shared/catalogue/providers';
 import { price, type ModelPrice, type ProviderDescriptor } from './descriptor';
 import { toProviderError, type SdkErrorClasses } from './errors';
@@ -44,13 +40,26 @@ export interface OpenAIProviderOptions {
   dialect?: DialectChoice | undefined;
 }
 
-const sdkErrors: SdkErrorClasses = {
-  SdkError: OpenAIError,
-  APIError,
-  APIUserAbortError,
-  APIConnectionError,
-  APIConnectionTimeoutError,
-};
+/**
+ * The SDK, required on first use: loading it cost a quarter to half a second of every CLI
+ * command and of the engine's start, whether or not a study called this provider.
+ */
+let sdk: typeof Sdk | undefined;
+function loadSdk(): typeof Sdk {
+  sdk ??= createRequire(__filename)('openai') as typeof Sdk;
+  return sdk;
+}
+
+function sdkErrors(): SdkErrorClasses {
+  const loaded = loadSdk();
+  return {
+    SdkError: loaded.OpenAIError,
+    APIError: loaded.APIError,
+    APIUserAbortError: loaded.APIUserAbortError,
+    APIConnectionError: loaded.APIConnectionError,
+    APIConnectionTimeoutError: loaded.APIConnectionTimeoutError,
+  };
+}
 
 /** Arguments go back to the model as they came: parsed JSON re-encoded, raw text as is. */
 function argumentsOf(input: unknown): string {
@@ -107,7 +116,7 @@ export function toOpenAIParams(
 
 /** An OpenAI or OpenAI-compatible provider. Each `complete` is exactly one HTTP call. */
 export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
-  const client = new OpenAI({
+  const client = new (loadSdk().default)({
     apiKey: options.apiKey || PLACEHOLDER_API_KEY,
     // null, not undefined: the SDK would otherwise read OPENAI_* variables behind our back.
     baseURL: options.baseUrl ?? null,
@@ -144,7 +153,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
         return fromOpenAICompletion(completion, request.model, options.dialect ?? 'structured');
       } catch (error) {
         throw (
-          toProviderError(error, sdkErrors, {
+          toProviderError(error, sdkErrors(), {
             providerLabel,
             model: request.model,
             apiKeyEnv,
