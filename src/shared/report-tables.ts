@@ -212,6 +212,28 @@ const mitigationsRow = z.object({
   pooled: z.boolean(),
 });
 
+/** The factorial-ablation regression: one factor level's odds ratio of a harmful flip. */
+const regressionRow = z.object({
+  dimension: text,
+  /** A cue axis (framing, form, source, decisiveness, strength), cue, placement, mitigation, direction, judge or dataset. */
+  factor: text,
+  level: text,
+  /** The factor's reference level the odds ratio is against, or `reference` on that level's own row. */
+  reference: text,
+  reps: count,
+  flips: count,
+  flipPct: measure,
+  /** Items with a rep at this level. */
+  items: count,
+  /** Odds ratio against the reference, other factors fixed; null when not estimable. */
+  oddsRatio: measure,
+  ...interval('oddsRatio'),
+  pValue: measure,
+  /** Separation, aliasing, or 'few items (n = k < 15)'; null when there is nothing to say. */
+  warning: optionalText,
+  pooled: z.boolean(),
+});
+
 /** App. G graded flips toward the cue, split harmful / helpful against consensus gold; items. */
 const gradedRow = z.object({
   ...arm,
@@ -325,6 +347,12 @@ export const REPORT_TABLES = {
   mitigations: {
     row: mitigationsRow,
     summary: 'harmful / helpful flip rates before → after each mitigation, McNemar p (Table 1)',
+    live: true,
+  },
+  regression: {
+    row: regressionRow,
+    summary:
+      'factorial ablation: odds ratios of a harmful flip per cue axis, placement, direction, judge, dataset, item-clustered CIs',
     live: true,
   },
   graded: {
