@@ -98,9 +98,12 @@ const cardRow = z.object({
   gate: count,
   harmfulRepPct: measure,
   ...interval('harmfulRep'),
+  /** 'few items (n = k < 15)' when the clustered interval rests on fewer than 15 items. */
+  harmfulRepWarning: optionalText,
   wrong: count,
   helpfulRepPct: measure,
   ...interval('helpfulRep'),
+  helpfulRepWarning: optionalText,
   placebo: optionalText,
   harmfulBeyondPlaceboPp: measure,
   ...interval('harmfulBeyondPlacebo'),
