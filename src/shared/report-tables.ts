@@ -356,7 +356,8 @@ export const REPORT_TABLES = {
     row: regressionRow,
     summary:
       'factorial ablation: odds ratios of a harmful flip per cue axis, placement, direction, judge, dataset, item-clustered CIs',
-    live: true,
+    // A whole-study fit (not an incremental tally): fetched when the study opens or its status moves.
+    live: false,
   },
   graded: {
     row: gradedRow,
