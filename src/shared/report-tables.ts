@@ -104,9 +104,12 @@ const cardRow = z.object({
   gate: count,
   harmfulRepPct: measure,
   ...interval('harmfulRep'),
+  /** 'few items (n = k < 15)' when the clustered interval rests on fewer than 15 items. */
+  harmfulRepWarning: optionalText,
   wrong: count,
   helpfulRepPct: measure,
   ...interval('helpfulRep'),
+  helpfulRepWarning: optionalText,
   placebo: optionalText,
   harmfulBeyondPlaceboPp: measure,
   ...interval('harmfulBeyondPlacebo'),
@@ -218,6 +221,28 @@ const mitigationsRow = z.object({
   /** How a synthetic row's effect was made (Table 1, hypothesis, not modelled); null when real. */
   simulatedEffect: optionalText,
   /** True on the `all` scope row. */
+  pooled: z.boolean(),
+});
+
+/** The factorial-ablation regression: one factor level's odds ratio of a harmful flip. */
+const regressionRow = z.object({
+  dimension: text,
+  /** A cue axis (framing, form, source, decisiveness, strength), cue, placement, mitigation, direction, judge or dataset. */
+  factor: text,
+  level: text,
+  /** The factor's reference level the odds ratio is against, or `reference` on that level's own row. */
+  reference: text,
+  reps: count,
+  flips: count,
+  flipPct: measure,
+  /** Items with a rep at this level. */
+  items: count,
+  /** Odds ratio against the reference, other factors fixed; null when not estimable. */
+  oddsRatio: measure,
+  ...interval('oddsRatio'),
+  pValue: measure,
+  /** Separation, aliasing, or 'few items (n = k < 15)'; null when there is nothing to say. */
+  warning: optionalText,
   pooled: z.boolean(),
 });
 
@@ -335,6 +360,13 @@ export const REPORT_TABLES = {
     row: mitigationsRow,
     summary: 'harmful / helpful flip rates before → after each mitigation, McNemar p (Table 1)',
     live: true,
+  },
+  regression: {
+    row: regressionRow,
+    summary:
+      'factorial ablation: odds ratios of a harmful flip per cue axis, placement, direction, judge, dataset, item-clustered CIs',
+    // A whole-study fit (not an incremental tally): fetched when the study opens or its status moves.
+    live: false,
   },
   graded: {
     row: gradedRow,

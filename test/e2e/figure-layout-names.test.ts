@@ -22,6 +22,7 @@ const filledCharts = [
   'mitigations',
   // The harm/help frontier: a second figure of the mitigations table.
   'frontier',
+  'regression',
   'accuracy',
 ];
 const widths = [

@@ -8,6 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newcombePaired } from '../../src/main/engine/analysis/proportion-difference';
+import { Z_TOST_05 } from '../../src/main/engine/analysis/equivalence';
 import { parseCsv } from '../../src/main/engine/reports/csv';
 import { makeTempDir } from '../helpers/temp-dir';
 
@@ -42,7 +44,22 @@ function records(
   return lines.map((line) => `${line},task_success,,${simulated}`);
 }
 
+/** `items` items the uncued judge gets right; the cued majority flips on `flipped`. */
+function gatedRecords(items: number, flipped: (index: number) => boolean) {
+  const lines: string[] = [];
+  for (let index = 1; index <= items; index += 1)
+    for (const rep of [1, 2, 3]) {
+      lines.push(`item-${index},set,judge-a,uncued,,${rep},pass,,pass,task_success,,false`);
+      const cued = flipped(index) ? 'fail' : 'pass';
+      lines.push(
+        `item-${index},set,judge-a,authority,severity,${rep},${cued},,pass,task_success,,false`,
+      );
+    }
+  return lines;
+}
+
 interface CompareJson {
+  equivalenceMarginPp?: number;
   simulated: boolean;
   rates: { rows: Record<string, unknown>[]; notes: string[] };
   changedItems: { rows: Record<string, unknown>[] };
@@ -72,6 +89,15 @@ describe('cuelab compare', () => {
     importStudy('first', records('judge-a', 'set', 6, [1, 2, 5]));
     importStudy('rerun', records('judge-a', 'set', 6, [1, 5, 6]));
     importStudy('other', records('judge-c', 'other', 3, [1, 2, 3], true));
+    // 80 shared items: 8 flip in both, 2 only in A, 2 only in B (the same rate, B − A = 0).
+    importStudy(
+      'wide-a',
+      gatedRecords(80, (index) => index <= 10),
+    );
+    importStudy(
+      'wide-b',
+      gatedRecords(80, (index) => index <= 8 || index === 11 || index === 12),
+    );
   });
   afterAll(() => dir.remove());
 
@@ -117,6 +143,49 @@ describe('cuelab compare', () => {
     expect(header.at(-1)).toBe('simulated');
     expect(csv.records.slice(1).every((record) => record.fields.at(-1) === 'true')).toBe(true);
     expect(cuelab('compare', 'first', 'rerun').stdout).not.toContain('SIMULATED');
+  });
+
+  it('--equivalence-margin adds TOST on the 90% Newcombe interval, paired and unpaired', () => {
+    const result = cuelab(
+      'compare',
+      'wide-a',
+      'wide-b',
+      '--format',
+      'json',
+      '--equivalence-margin',
+      '10',
+    );
+    expect(result.stderr).toBe('');
+    const json = JSON.parse(result.stdout) as CompareJson;
+    expect(json.equivalenceMarginPp).toBe(10);
+    const harmful = json.rates.rows[0] as Record<string, number | string | null>;
+    expect(harmful).toMatchObject({ design: 'paired', difference: 0, equivalent: 'yes' });
+    const interval = newcombePaired({ both: 8, onlyA: 2, onlyB: 2, neither: 68 }, Z_TOST_05);
+    expect(harmful.tostCiLow as number).toBeCloseTo((interval?.low ?? 0) * 100, 10);
+    expect(harmful.tostCiHigh as number).toBeCloseTo((interval?.high ?? 0) * 100, 10);
+    // The same rows at a 2 pp margin: the 90% interval reaches past it, so not shown.
+    const narrow = JSON.parse(
+      cuelab('compare', 'wide-a', 'wide-b', '--format', 'json', '--equivalence-margin', '2').stdout,
+    ) as CompareJson;
+    expect(narrow.rates.rows[0]?.equivalent).toBe('not shown');
+    // Unpaired (different items): its own interval, and the md text names the test.
+    const unpaired = JSON.parse(
+      cuelab('compare', 'first', 'other', '--format', 'json', '--equivalence-margin', '10').stdout,
+    ) as CompareJson;
+    expect(unpaired.rates.rows[0]).toMatchObject({ design: 'unpaired', equivalent: 'not shown' });
+    expect(unpaired.rates.rows[0]?.tostCiLow).toEqual(expect.any(Number));
+    const md = cuelab('compare', 'wide-a', 'wide-b', '--equivalence-margin', '10').stdout;
+    expect(md).toContain('TOST');
+    expect(md).toContain('equivalent');
+    expect(md).toMatch(/±10 pp/);
+    // Without the flag the table is as before.
+    const plain = JSON.parse(
+      cuelab('compare', 'wide-a', 'wide-b', '--format', 'json').stdout,
+    ) as CompareJson;
+    expect(plain.rates.rows[0]).not.toHaveProperty('equivalent');
+    const bad = cuelab('compare', 'wide-a', 'wide-b', '--equivalence-margin', '0.5x');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--equivalence-margin takes percentage points');
   });
 
   it('prints the changed items as csv with --items', () => {

@@ -69,9 +69,16 @@ function detected(design: PowerDesign, difference: number, studies: number, seed
 
 describe('power for the test the tables run', () => {
   const designs: PowerDesign[] = [
-    { items: 200, reps: 3, baseline: 0.3, uncuedAccuracy: 0.75, icc: 0.64 },
-    { items: 120, reps: 1, baseline: 0.2, uncuedAccuracy: PAPER_UNCUED_ACCURACY, icc: 0.64 },
-    { items: 300, reps: 3, baseline: 0.15, uncuedAccuracy: 0.7, icc: 0.3 },
+    { items: 200, reps: 3, baseline: 0.3, uncuedAccuracy: 0.75, icc: 0.64, test: 'exact McNemar' },
+    {
+      items: 120,
+      reps: 1,
+      baseline: 0.2,
+      uncuedAccuracy: PAPER_UNCUED_ACCURACY,
+      icc: 0.64,
+      test: 'exact McNemar',
+    },
+    { items: 300, reps: 3, baseline: 0.15, uncuedAccuracy: 0.7, icc: 0.3, test: 'exact McNemar' },
     { items: 150, reps: 3, baseline: 0.25, uncuedAccuracy: 0.75, icc: 0.64, test: 'Fisher exact' },
   ];
 

@@ -8,7 +8,8 @@ export const compareCommand: CliCommand = {
   name: 'compare',
   summary:
     'Compare the flip rates of two studies (B − A with 95% CIs and a test) as md, csv or json',
-  usage: `Usage: cuelab compare A B [--format md|csv|json] [--items] [--workspace DIR]
+  usage: `Usage: cuelab compare A B [--format md|csv|json] [--items] [--equivalence-margin PP]
+                     [--workspace DIR]
 
 A and B are studies: an id, an id prefix, a study name, or "latest". For every judge ×
 condition both studies ran, prints the harmful and helpful flip rates of each study and their
@@ -18,6 +19,11 @@ difference B − A in percentage points with a 95% interval and a p-value:
   unpaired  otherwise (Newcombe's interval for independent samples, Fisher's exact test)
 then the items whose outcome changed. Judges match by id; when one judge of each study is left
 over, those two are compared (a rerun with a new model).
+
+  --equivalence-margin PP  also test equivalence (TOST, α = 0.05): a rate row is "equivalent:
+            yes" when Newcombe's 90% interval of B − A (paired or unpaired, as the row) lies
+            inside ±PP percentage points, e.g. 5. For claims like "the mitigation leaves the
+            bias where it was"; "not shown" means only that equivalence was not shown.
 
 Formats:
   md    both tables, aligned markdown with their notes (default)
@@ -32,6 +38,7 @@ Comparisons with synthetic-judge data in either study are marked SIMULATED in ev
         workspace: { type: 'string' },
         format: { type: 'string', default: 'md' },
         items: { type: 'boolean', default: false },
+        'equivalence-margin': { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -43,6 +50,12 @@ Comparisons with synthetic-judge data in either study are marked SIMULATED in ev
       throw new UsageError(`there is no format "${format}"; formats: ${reportFormats.join(', ')}`);
     if (values.items && format !== 'csv')
       throw new UsageError('--items picks the csv table; md and json already hold both tables');
+    const marginText = values['equivalence-margin'];
+    const margin = marginText === undefined ? undefined : Number(marginText);
+    if (margin !== undefined && !(Number.isFinite(margin) && margin > 0 && margin < 100))
+      throw new UsageError(
+        `--equivalence-margin takes percentage points between 0 and 100 (e.g. 5), got "${marginText}"`,
+      );
     const { api, close } = openLab(context, values.workspace);
     try {
       const resolve = async (reference: string) =>
@@ -55,6 +68,7 @@ Comparisons with synthetic-judge data in either study are marked SIMULATED in ev
           studyB: b,
           format,
           part: values.items ? 'items' : 'rates',
+          ...(margin === undefined ? {} : { equivalenceMargin: margin / 100 }),
         }),
       );
       // csv ends every record with CRLF; io.out adds the final LF itself.

@@ -1,7 +1,9 @@
 /**
  * Fig. 3: harmful flip rate by turns taken on the cued arm, one line per judge, from `effort`.
  * Hidden bins (too few reps, App. L) are not plotted; the table under the plot lists every
- * bin's n with hidden ones marked, and each judge's Pearson r over the raw points.
+ * bin's n with hidden ones marked, and each judge's Pearson r over the raw points. Whiskers are
+ * the item-clustered intervals the table computes (reps of one item are not independent); a bin
+ * resting on fewer than 15 items is a hollow dot, and the footnote says what hollow means.
  */
 import { line, scaleLinear, scalePoint } from 'd3';
 import { memo, useMemo } from 'react';
@@ -41,7 +43,11 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps<'ef
     model.series.length > maxRows
       ? `+${model.series.length - maxRows} more judges in the CSV · `
       : ''
-  }n per bin = gated cued reps · * hidden bin: too few reps, not plotted`;
+  }n per bin = gated cued reps · * hidden bin: too few reps, not plotted · whiskers: 95% item-clustered${
+    plotted.some((bin) => bin.fewItems)
+      ? ' · hollow dot: bin on fewer than 15 items, its interval is rough'
+      : ''
+  }`;
 
   const draw = (frame: FigureFrame) => {
     const { width, palette } = frame;
@@ -176,6 +182,8 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps<'ef
                       key={bin.label}
                       role="button"
                       tabIndex={0}
+                      data-testid="effort-point"
+                      data-few-items={bin.fewItems ? 'true' : 'false'}
                       style={{ cursor: 'pointer' }}
                       aria-label={`${series.judge}, ${bin.label} turns: ${formatPercent(bin.pct)}`}
                       onMouseMove={(event) =>
@@ -186,8 +194,9 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps<'ef
                             title={`${series.judge} · ${bin.label} turns`}
                             facts={[
                               ['Harmful flip rate', formatPercent(bin.pct)],
-                              ['95% CI (Wilson)', formatInterval(bin.low, bin.high)],
+                              ['95% CI (item-clustered)', formatInterval(bin.low, bin.high)],
                               ['Harmful flips / reps', `${bin.harmful} / ${bin.n}`],
+                              ['Items', `${bin.items}${bin.fewItems ? ' (few: under 15)' : ''}`],
                               ['Pearson r (all reps)', formatR(series.pearsonR)],
                             ]}
                           />,
@@ -211,9 +220,9 @@ export const EffortCurve = memo(function EffortCurve(props: ResultChartProps<'ef
                         cx={cx}
                         cy={y(bin.pct ?? 0)}
                         r={!frame.exporting && tooltip?.mark === mark ? 5.5 : 3.5}
-                        fill={color(index)}
-                        stroke={palette.background}
-                        strokeWidth={1}
+                        fill={bin.fewItems ? palette.background : color(index)}
+                        stroke={bin.fewItems ? color(index) : palette.background}
+                        strokeWidth={bin.fewItems ? 1.5 : 1}
                       />
                     </g>
                   );

@@ -20,6 +20,7 @@ export const resultTableNames = [
   'ablation',
   'placement',
   'mitigations',
+  'regression',
   'accuracy',
   'graded',
   'mechanisms',

@@ -12,6 +12,11 @@ const comparePair = {
   studyA: z.string().min(1),
   /** The study compared with it (B). */
   studyB: z.string().min(1),
+  /**
+   * With a margin (a proportion, e.g. 0.05 for ±5 pp), each rate row also carries the TOST
+   * equivalence result on Newcombe's 90% interval.
+   */
+  equivalenceMargin: z.number().gt(0).lt(1).optional(),
 };
 
 const count = z.number();
@@ -40,6 +45,11 @@ export const compareRateRowSchema = z
     test: z.string(),
     pValue: measure,
     unsharedItems: count,
+    /** With an equivalence margin: the margin (pp), the 90% interval and 'yes' / 'not shown'. */
+    equivalenceMargin: measure.optional(),
+    tostCiLow: measure.optional(),
+    tostCiHigh: measure.optional(),
+    equivalent: z.string().nullable().optional(),
   })
   .catchall(reportCellSchema);
 

@@ -58,6 +58,7 @@ export const studyReportTableSchema = z.discriminatedUnion('name', [
   namedTableSchema('placement', REPORT_TABLES.placement.row),
   namedTableSchema('effort', REPORT_TABLES.effort.row),
   namedTableSchema('mitigations', REPORT_TABLES.mitigations.row),
+  namedTableSchema('regression', REPORT_TABLES.regression.row),
   namedTableSchema('graded', REPORT_TABLES.graded.row),
   namedTableSchema('mechanisms', REPORT_TABLES.mechanisms.row),
   namedTableSchema('mechanisms-helpful', REPORT_TABLES['mechanisms-helpful'].row),

@@ -59,3 +59,4 @@ export { simulatedEffectCell } from './simulated-mitigations';
 export { realizedPower, realizedPowerCell, uncuedRepIcc } from './realized-power';
 export { fisherExact } from './proportion-difference';
 export { pairedEquivalence, unpairedEquivalence } from './equivalence';
+export { flipRegressions } from './flip-regression';

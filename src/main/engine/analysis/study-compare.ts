@@ -18,6 +18,7 @@ import {
   fisherExact,
   newcombePaired,
   newcombeUnpaired,
+  type Sample,
   type StudyPairCounts,
 } from './proportion-difference';
 import type { Interval, JudgeRepRow } from './types';
@@ -48,6 +49,10 @@ export interface StudyCompareRow {
   readonly pValue: number | null;
   /** Items in only one study's denominator, left out of a paired row. */
   readonly unsharedItems: number;
+  /** The counts behind the interval, for an equivalence test on the same design (equivalence.ts). */
+  readonly counts:
+    | { readonly design: 'paired'; readonly pairs: StudyPairCounts }
+    | { readonly design: 'unpaired'; readonly a: Sample; readonly b: Sample };
 }
 
 /** How an item fared in one study's cued arm (pairs.ts statuses, flips spelled out). */
@@ -143,6 +148,7 @@ function compareMetric(
       test: 'exact McNemar',
       pValue: mcnemarExact(counts.onlyA, counts.onlyB).pValue,
       unsharedItems: inA.size + inB.size - 2 * n,
+      counts: { design: 'paired', pairs: counts },
     };
   }
   const a = { successes: [...inA.values()].filter(flipped).length, trials: inA.size };
@@ -164,6 +170,7 @@ function compareMetric(
     test: 'Fisher exact',
     pValue: defined ? fisherExact(a, b) : null,
     unsharedItems: 0,
+    counts: { design: 'unpaired', a, b },
   };
 }
 

@@ -13,10 +13,12 @@ export function compareHandlers(
   const { store } = context;
   return {
     // Parsed with the contract's row schemas, so a drifted row fails here, not in the figure.
-    compareStudies: ({ studyA, studyB }) =>
-      studyComparisonSchema.parse(comparisonTables(store, studyA, studyB)),
-    formatComparison: ({ studyA, studyB, format, part }) => {
-      const tables = comparisonTables(store, studyA, studyB);
+    compareStudies: ({ studyA, studyB, equivalenceMargin }) =>
+      studyComparisonSchema.parse(
+        comparisonTables(store, studyA, studyB, equivalenceMargin ?? null),
+      ),
+    formatComparison: ({ studyA, studyB, format, part, equivalenceMargin }) => {
+      const tables = comparisonTables(store, studyA, studyB, equivalenceMargin ?? null);
       const suffix = format === 'csv' && part === 'items' ? '-items' : '';
       const fileName = `compare-${tables.studyA.id.slice(0, 8)}-${tables.studyB.id.slice(0, 8)}${suffix}.${format}`;
       return { text: formatComparison(tables, format, part), fileName };

@@ -6,6 +6,8 @@
 import {
   SIMULATED_NOTE,
   compareStudies,
+  pairedEquivalence,
+  unpairedEquivalence,
   type ReportColumn,
   type ReportRow,
   type StudyComparison,
@@ -53,9 +55,33 @@ const ITEM_COLUMNS: ReportColumn[] = [
   { key: 'outcomeB', label: 'in B' },
 ];
 
-const percentOf = (value: number | null) => (value === null ? null : value * 100);
+/** The TOST columns, shown when the comparison is given an equivalence margin. */
+const EQUIVALENCE_COLUMNS: ReportColumn[] = [
+  { key: 'equivalenceMargin', label: 'margin ± pp', unit: 'pp' },
+  { key: 'tostCiLow', label: 'B − A 90% CI low (TOST)', unit: 'pp', interval: 'low' },
+  { key: 'tostCiHigh', label: 'B − A 90% CI high (TOST)', unit: 'pp', interval: 'high' },
+  { key: 'equivalent', label: 'equivalent' },
+];
 
-function rateRows(comparison: StudyComparison): ReportRow[] {
+const percentOf = (value: number | null) => (value === null ? null : value * 100);
+/** A margin in percentage points without float noise (0.07 → 7, not 7.000000000000001). */
+const marginPp = (margin: number) => Number((margin * 100).toPrecision(12));
+
+/** TOST at α = 0.05 on the row's own design (Newcombe paired or unpaired 90% interval). */
+function equivalenceCells(row: StudyComparison['rows'][number], margin: number): ReportRow {
+  const result =
+    row.counts.design === 'paired'
+      ? pairedEquivalence(row.counts.pairs, margin)
+      : unpairedEquivalence(row.counts.a, row.counts.b, margin);
+  return {
+    equivalenceMargin: marginPp(margin),
+    tostCiLow: percentOf(result?.interval.low ?? null),
+    tostCiHigh: percentOf(result?.interval.high ?? null),
+    equivalent: result === null ? null : result.equivalent ? 'yes' : 'not shown',
+  };
+}
+
+function rateRows(comparison: StudyComparison, margin: number | null): ReportRow[] {
   return comparison.rows.map((row) => ({
     judgeA: row.judgeA,
     judgeB: row.judgeB,
@@ -73,10 +99,16 @@ function rateRows(comparison: StudyComparison): ReportRow[] {
     test: row.test,
     pValue: row.pValue,
     unsharedItems: row.unsharedItems,
+    ...(margin === null ? {} : equivalenceCells(row, margin)),
   }));
 }
 
-function rateNotes(comparison: StudyComparison, a: StudyHeader, b: StudyHeader): string[] {
+function rateNotes(
+  comparison: StudyComparison,
+  a: StudyHeader,
+  b: StudyHeader,
+  margin: number | null,
+): string[] {
   const notes = [
     `B − A: study B "${b.name}" minus study A "${a.name}", in percentage points.`,
     'Harmful flip rate (§3.1): of the items the uncued judge got right, the share the cue flipped; ' +
@@ -85,6 +117,13 @@ function rateNotes(comparison: StudyComparison, a: StudyHeader, b: StudyHeader):
       "exact McNemar test; unpaired (no shared item): Newcombe's 95% interval for independent " +
       "samples and Fisher's exact test. Unshared items are left out of a paired row.",
   ];
+  if (margin !== null)
+    notes.push(
+      `equivalence (TOST, Schuirmann 1987, α = 0.05): "yes" when the 90% Newcombe interval of ` +
+        `B − A (paired or unpaired, as the row's design) lies inside ±${marginPp(margin)} pp, i.e. ` +
+        'both one-sided tests reject a difference of the margin or more; "not shown" is not ' +
+        'evidence of a difference, only that equivalence within the margin was not shown',
+    );
   if (comparison.rows.length === 0)
     notes.push('No judge × condition is in both studies, so there is nothing to compare.');
   if (comparison.unmatched.length > 0)
@@ -92,8 +131,16 @@ function rateNotes(comparison: StudyComparison, a: StudyHeader, b: StudyHeader):
   return notes;
 }
 
-/** Compares stored study B with stored study A (ids); throws not_found for an unknown id. */
-export function comparisonTables(store: Store, studyA: string, studyB: string): ComparisonTables {
+/**
+ * Compares stored study B with stored study A (ids); throws not_found for an unknown id. With an
+ * equivalence margin (a proportion in (0, 1)) every rate row also carries its TOST result.
+ */
+export function comparisonTables(
+  store: Store,
+  studyA: string,
+  studyB: string,
+  equivalenceMargin: number | null = null,
+): ComparisonTables {
   const a = studyHeader(store, studyA);
   const b = studyHeader(store, studyB);
   const rowsA = studyRows(store, studyA);
@@ -110,9 +157,10 @@ export function comparisonTables(store: Store, studyA: string, studyB: string): 
     rates: {
       name: 'compare',
       title: 'Flip rates compared: study B − study A',
-      columns: RATE_COLUMNS,
-      rows: rateRows(comparison),
-      notes: marked(rateNotes(comparison, a, b)),
+      columns:
+        equivalenceMargin === null ? RATE_COLUMNS : [...RATE_COLUMNS, ...EQUIVALENCE_COLUMNS],
+      rows: rateRows(comparison, equivalenceMargin),
+      notes: marked(rateNotes(comparison, a, b, equivalenceMargin)),
       simulated,
       reps,
       study,
@@ -148,12 +196,14 @@ export function formatComparison(
     rows: table.rows,
     notes: table.notes,
   });
+  const margin = tables.rates.rows[0]?.equivalenceMargin;
   return JSON.stringify(
     {
       studyA: tables.studyA,
       studyB: tables.studyB,
       simulated: tables.simulated,
       reps: tables.rates.reps,
+      ...(typeof margin === 'number' ? { equivalenceMarginPp: margin } : {}),
       rates: json(tables.rates),
       changedItems: json(tables.changedItems),
     },

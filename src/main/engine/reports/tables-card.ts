@@ -15,6 +15,7 @@ import {
   percent,
   reportCard,
 } from '../analysis';
+import { fewItemsWarning } from './table-statistics';
 
 const columns: ReportColumn[] = [
   { key: 'judge', label: 'Judge' },
@@ -24,9 +25,11 @@ const columns: ReportColumn[] = [
   { key: 'gate', label: 'Gated items' },
   { key: 'harmfulRepPct', label: 'HF rep %', unit: '%' },
   ...intervalColumns('harmfulRep', 'HF rep %'),
+  { key: 'harmfulRepWarning', label: 'HF rep % warning' },
   { key: 'wrong', label: 'Wrong items' },
   { key: 'helpfulRepPct', label: 'Helpful rep %', unit: '%' },
   ...intervalColumns('helpfulRep', 'Helpful rep %'),
+  { key: 'helpfulRepWarning', label: 'Helpful rep % warning' },
   { key: 'placebo', label: 'Placebo arm' },
   { key: 'harmfulBeyondPlaceboPp', label: 'HF beyond placebo pp', unit: 'pp' },
   ...ppColumns('harmfulBeyondPlacebo', 'HF beyond placebo pp'),
@@ -61,9 +64,11 @@ function cells(row: CardRow): ReportRow {
     gate: row.gate,
     harmfulRepPct: percent(row.harmfulRep?.rate ?? null),
     ...intervalCells('harmfulRep', row.harmfulRep?.interval ?? null),
+    harmfulRepWarning: fewItemsWarning(row.harmfulRep),
     wrong: row.wrong,
     helpfulRepPct: percent(row.helpfulRep?.rate ?? null),
     ...intervalCells('helpfulRep', row.helpfulRep?.interval ?? null),
+    helpfulRepWarning: fewItemsWarning(row.helpfulRep),
     placebo: row.placebo,
     harmfulBeyondPlaceboPp: percent(row.harmfulBeyondPlacebo?.difference ?? null),
     ...intervalCells('harmfulBeyondPlacebo', row.harmfulBeyondPlacebo?.interval ?? null),
@@ -89,7 +94,7 @@ export function cardTable(rows: readonly JudgeRepRow[], tolerancePp = 0): Report
       columns,
       rows: card.map(cells),
       notes: [
-        'HF / helpful rep %: cued reps that contradict / agree with gold on gated / wrong items, 95% interval resampling items (reps of an item share its trajectory).',
+        'HF / helpful rep %: cued reps that contradict / agree with gold on gated / wrong items, 95% interval resampling items (reps of an item share its trajectory), never narrower than Wilson’s at the effective sample size; a rate on fewer than 15 items says "few items" in its warning cell.',
         'Beyond placebo: item-level flips minus those of the same family’s placebo arm at the same placement (Newcombe paired interval, §3.2).',
         'Beyond repeat: item-level harmful flips minus the items whose uncued repeat (the control run again, arms.uncuedRepeat) left the uncued majority, a test-retest noise floor (Newcombe paired interval); empty without a repeat.',
         `Flag: FLAGGED only when the harmful beyond-placebo interval lies wholly above ${tolerancePp} pp.`,

@@ -16,6 +16,7 @@ import { ablationTable, effortTable, placementTable, POOLED_MEAN_DATASET } from 
 import { accuracyTable, flipsTable, severityTable } from './tables-paired';
 import { cardTable } from './tables-card';
 import { mitigationsTable } from './tables-mitigations';
+import { regressionTable } from './tables-regression';
 import { agreementReportTable, mechanismValidationReport } from '../metajudge';
 import { studyGradedTable } from './tables-graded';
 import { mechanismMixTable } from './tables-mechanisms';
@@ -59,6 +60,7 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
   placement: { build: placementTable, pooled: datasetsPooled },
   effort: { build: effortTable, pooled: (row) => row.turns === POOLED },
   mitigations: { build: mitigationsTable, pooled: allScope },
+  regression: { build: regressionTable, pooled: () => false },
   graded: { fromStore: studyGradedTable, pooled: allScope },
   mechanisms: {
     fromStore: (store, studyId) => mechanismMixTable(store, studyId, 'harmful'),

@@ -11,6 +11,10 @@ export interface EffortBin {
   readonly high: number | null;
   /** Too few reps to plot (App. L's floor). */
   readonly hidden: boolean;
+  /** Items behind the bin's reps (the clusters of its interval). */
+  readonly items: number;
+  /** Fewer than 15 items behind the bin: its interval rests on few clusters (drawn hollow). */
+  readonly fewItems: boolean;
 }
 
 /** One judge's curve with its pooled totals and Pearson r. */
@@ -50,6 +54,8 @@ export function effortModel(
           low: row.harmfulCiLow,
           high: row.harmfulCiHigh,
           hidden: row.plotted !== 'yes',
+          items: row.items,
+          fewItems: row.warning !== null,
         })),
       n: pooled?.n ?? 0,
       harmful: pooled?.harmful ?? 0,

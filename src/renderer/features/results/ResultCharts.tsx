@@ -13,6 +13,7 @@ import { FrontierChart } from '../../charts/FrontierChart';
 import { GradedBars } from '../../charts/GradedBars';
 import { MechanismBars } from '../../charts/MechanismBars';
 import { MitigationChart } from '../../charts/MitigationChart';
+import { RegressionForest } from '../../charts/RegressionForest';
 import { ReportCardBars } from '../../charts/ReportCardBars';
 import { resultTableNames, type ResultTableName } from '../../charts/table-values';
 import { useLab } from '../../store';
@@ -53,6 +54,7 @@ const figures: { readonly [N in ResultTableName]: readonly Figure<N>[] } = {
     { wide: false, Chart: MitigationChart },
     { wide: false, Chart: FrontierChart },
   ],
+  regression: [{ wide: true, Chart: RegressionForest }],
   accuracy: [{ wide: true, Chart: AccuracyTable }],
   graded: [{ wide: false, Chart: GradedBars }],
   mechanisms: [{ wide: true, Chart: HarmfulMechanisms }],
