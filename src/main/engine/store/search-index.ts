@@ -145,6 +145,9 @@ export function fillSearchIndex(
   options: { maxReps?: number; budgetMs?: number } = {},
 ): SearchFill {
   const { db } = store;
+  // Nothing pending (every open after the first fill): no write transaction at all.
+  if (db.prepare('SELECT 1 FROM search_pending LIMIT 1').pluck().get() === undefined)
+    return { indexed: 0, pending: 0 };
   const maxReps = options.maxReps ?? 500;
   const deadline = performance.now() + (options.budgetMs ?? 25);
   const nextReps = db.prepare('SELECT rep_id FROM search_pending LIMIT ?').pluck();
