@@ -1,5 +1,5 @@
 /**
- * The workbench's full-text search (migration 0013): an FTS5 index over every rep's rationale
+ * The workbench's full-text search (migration 0015): an FTS5 index over every rep's rationale
  * and stored message contents, kept current by triggers as reps and messages land, and filled
  * for reps stored before it existed by `fillSearchIndex`, a batch at a time.
  *

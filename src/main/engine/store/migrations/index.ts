@@ -10,7 +10,7 @@ import { migration0009 } from './0009-done-job-counts';
 import { migration0010 } from './0010-claim-order';
 import { migration0011 } from './0011-compact-texts';
 import { migration0012 } from './0012-write-revisions';
-import { migration0013 } from './0013-search-index';
+import { migration0015 } from './0015-search-index';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -29,5 +29,5 @@ export const migrations: readonly Migration[] = [
   migration0010,
   migration0011,
   migration0012,
-  migration0013,
+  migration0015,
 ];

@@ -36,8 +36,8 @@ const docBase = (repId: string) =>
  * tie-break columns; two more read a sort by turns or verdict in order; and one lets the judge
  * facet seek each judge instead of scanning.
  */
-export const migration0013: Migration = {
-  version: 13,
+export const migration0015: Migration = {
+  version: 15,
   name: 'search-index',
   sql: `
     CREATE INDEX study_items_by_position ON study_items (study_id, position, item_id);
