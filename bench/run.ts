@@ -8,10 +8,14 @@
  *   (h) study throughput with one Docker engine vs two (needs Docker and root);
  *   (p) a rep's container made while the rep before runs vs the raw dockerode floor (Docker);
  *   (t) strangers' text: redaction, the web reader and stored-text unpacking at 256 KiB-4 MiB.
- *   (o) the wall time of `cuelab demo` with no Docker daemon (needs `npm run build`).
+ *   (o) the wall time of `cuelab demo` with no Docker daemon (needs `npm run build`);
+ *   (s) the workbench at paper scale with stored messages: a page, searches, and a health
+ *       request's latency meanwhile, through `cuelab serve` (needs `npm run build`).
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
- * Options: --only a,b,c,d,h,p,t,o   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
+ * Options: --only a,b,c,d,h,p,t,o,s   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
+ *   --messages N (part s: stored messages per rep, default 20)   --workspace-file PATH (part s:
+ *   start from a copy of a paper-scale workspace generated before)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -27,18 +31,27 @@ import { benchOfflineDemo, type OfflineDemoResult } from './offline-demo';
 import { benchPrewarm, printPrewarm, type PrewarmResult } from './prewarm';
 import { benchStrangersText, type StrangersTextResult } from './strangers-text';
 import { benchThroughput, type ThroughputResult } from './throughput';
+import {
+  benchWorkbenchSearch,
+  printWorkbenchSearch,
+  type WorkbenchSearchResult,
+} from './workbench-search';
 
 interface Options {
   parts: Set<string>;
   reps: number;
   latencyMs: number;
+  messagesPerRep: number;
+  workspaceFile: string | undefined;
 }
 
 function parseOptions(argv: readonly string[]): Options {
   const options: Options = {
-    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't', 'o']),
+    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't', 'o', 's']),
     reps: 15,
     latencyMs: 1000,
+    messagesPerRep: 20,
+    workspaceFile: undefined,
   };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
@@ -46,9 +59,12 @@ function parseOptions(argv: readonly string[]): Options {
     if (flag === '--only') options.parts = new Set(value.split(',').map((part) => part.trim()));
     else if (flag === '--reps') options.reps = positive(flag, value);
     else if (flag === '--latency') options.latencyMs = positive(flag, value);
+    else if (flag === '--messages') options.messagesPerRep = positive(flag, value);
+    else if (flag === '--workspace-file') options.workspaceFile = value;
     else
       throw new Error(
-        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,o  --reps N  --latency MS)`,
+        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,o,s  --reps N  --latency MS  ` +
+          '--messages N  --workspace-file PATH)',
       );
     index += 1;
   }
@@ -150,6 +166,16 @@ async function main(): Promise<void> {
     (log) => benchOfflineDemo(log),
   );
 
+  const workbenchSearch = await part<WorkbenchSearchResult>(
+    options.parts.has('s'),
+    '(s) the workbench and search at paper scale, with stored messages',
+    (log) =>
+      benchWorkbenchSearch(log, {
+        messagesPerRep: options.messagesPerRep,
+        workspaceFile: options.workspaceFile,
+      }),
+  );
+
   const totalSeconds = round((now() - started) / 1000);
   const summary = {
     startedAt: startedAt.toISOString(),
@@ -163,7 +189,12 @@ async function main(): Promise<void> {
       loadAverageAfter: loadavg().map((value) => round(value, 2)),
       commit: gitCommit(),
     },
-    options: { parts: [...options.parts], reps: options.reps, latencyMs: options.latencyMs },
+    options: {
+      parts: [...options.parts],
+      reps: options.reps,
+      latencyMs: options.latencyMs,
+      messagesPerRep: options.messagesPerRep,
+    },
     harnessOverhead: dockerOutcome,
     throughput,
     paperScale,
@@ -172,6 +203,7 @@ async function main(): Promise<void> {
     prewarm,
     strangersText,
     offlineDemo,
+    workbenchSearch,
   };
   const directory = join(__dirname, '..', 'bench-results');
   mkdirSync(directory, { recursive: true });
@@ -191,6 +223,7 @@ async function main(): Promise<void> {
     ...(offlineDemo.status === 'ok'
       ? [`cuelab demo without Docker: ${offlineDemo.result.wallSeconds} s (target < 120 s)`]
       : []),
+    ...(workbenchSearch.status === 'ok' ? printWorkbenchSearch(workbenchSearch.result) : []),
     `written: ${file}`,
   ];
   console.log(lines.join('\n'));
@@ -203,6 +236,7 @@ async function main(): Promise<void> {
     prewarm,
     strangersText,
     offlineDemo,
+    workbenchSearch,
   ];
   if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
 }

@@ -75,7 +75,7 @@ describe('queryReps and loadRepPair', () => {
     expect((await query({ judgeId: 'someone-else' })).rows).toEqual([]);
   });
 
-  it('searches rationales and transcripts, case-insensitively, with % and _ taken literally', async () => {
+  it('searches rationales and transcripts by word, case-insensitively', async () => {
     const all = await query();
     const cued = all.rows.find((row) => row.flip === 'harmful');
     const { a } = await call('loadRepPair', { repA: cued?.repId as string });
@@ -86,7 +86,8 @@ describe('queryReps and loadRepPair', () => {
     // The task text is in every rep's prompt messages.
     expect((await query({ search: 'invoices and mark' })).rows).toHaveLength(6);
     expect((await query({ search: 'no rep says this zq' })).rows).toEqual([]);
-    expect((await query({ search: '%' })).rows).toEqual([]);
+    const nothing = await dispatchLabCall(engine.handlers, 'queryReps', { studyId, search: '%' });
+    expect(nothing).toMatchObject({ ok: false, error: { code: 'bad_request' } });
   });
 
   it('sorts and pages', async () => {
@@ -100,6 +101,15 @@ describe('queryReps and loadRepPair', () => {
     expect(rest.hasMore).toBe(false);
     const ids = new Set([...first.rows, ...rest.rows].map((row) => row.repId));
     expect(ids.size).toBe(6);
+    // Sorts read from judge_reps' indexes (turns, verdict) and the judge's, each one way.
+    const turns = (await query({ sort: 'turns', descending: true })).rows.map((row) => row.turns);
+    expect(turns).toEqual([...turns].sort((x, y) => y - x));
+    const verdicts = (await query({ sort: 'verdict' })).rows.map((row) => row.verdict ?? '~');
+    expect(verdicts).toEqual([...verdicts].sort());
+    expect(new Set(verdicts).size).toBeGreaterThan(1);
+    const byCondition = (await query({ sort: 'condition', descending: true })).rows;
+    const keys = byCondition.map((row) => `${row.conditionKey}/${row.direction}`);
+    expect(keys).toEqual([...keys].sort().reverse());
   });
 
   it('opens any rep alone or any two side by side, aligned by tool call', async () => {

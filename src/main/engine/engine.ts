@@ -21,6 +21,7 @@ import {
 import { type DockerHostPool, isProcessAlive } from './environments';
 import { EventHub } from './events';
 import { openStore, type Store, namedStoreDamage } from './store';
+import { fillSearchIndex } from './store/faces/reps';
 import { builtinSuiteIds, ensureSuite } from './suites';
 import { attachStore } from './engine-store';
 import { engineVersion } from './version';
@@ -117,6 +118,22 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
 
   // Pauses a full disk keeps from being written, shown from memory meanwhile.
   const heldPauses = new HeldPauses();
+  // Reps stored before the search index existed are indexed a batch (≤ 25 ms) at a time, with
+  // a pause between batches so requests are answered meanwhile (store/search-index.ts).
+  let searchFill: NodeJS.Timeout | null = null;
+  const fillSearch = () => {
+    searchFill = null;
+    if (closed) return;
+    let more = false;
+    try {
+      const fill = fillSearchIndex(store, { budgetMs: 25 });
+      more = fill.pending > 0 && fill.indexed > 0;
+    } catch {
+      // A busy or full disk: the next open tries again, and search notes what is not indexed.
+    }
+    if (more) searchFill = setTimeout(fillSearch, 10).unref();
+  };
+  searchFill = setTimeout(fillSearch, 0).unref();
   /** Publishes a study's progress at most every 250 ms, always including the last change. */
   const publishProgress = (studyId: string, force = false) => {
     const send = () => {
@@ -221,6 +238,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     },
     close: () => {
       closed = true;
+      if (searchFill) clearTimeout(searchFill);
       store.close();
     },
   };

@@ -41,7 +41,10 @@ export const repQuerySchema = z
     flipped: z.enum(['harmful', 'helpful', 'any', 'no']).optional(),
     /** A mechanism label of a flipped rep (classifier or the synthetic judge's truth). */
     mechanism: z.string().min(1).max(80).optional(),
-    /** Text to find in the rationale or any message of the transcript (case-insensitive). */
+    /**
+     * Words to find in the rationale or one message of the transcript (all of them, whole
+     * words, case-insensitive), a "quoted phrase", or a prefix* (the engine's full-text index).
+     */
     search: z.string().max(200).optional(),
     sort: z.enum(repSortKeys).optional(),
     descending: z.boolean().optional(),

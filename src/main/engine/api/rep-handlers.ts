@@ -5,9 +5,19 @@
  * (metajudge/flipped.ts), applied as a set of rep ids.
  */
 import { EngineError } from '../errors';
-import { alignCalls, flipsWithLabels, loadRunRecord } from '../metajudge';
+import { alignCalls, findFlippedReps, flipsWithLabels, loadRunRecord } from '../metajudge';
+import { labelsForRep } from '../store/faces/labels';
 import { type Store } from '../store';
-import { listReps, queryStudyReps, repFacets } from '../store/faces/reps';
+import {
+  labelTablesStamp,
+  labelsRevision,
+  listReps,
+  nativeRowsStamp,
+  queryStudyReps,
+  repFacets,
+  repMechanismFacet,
+  unindexedRepCount,
+} from '../store/faces/reps';
 import { readStudyHeader } from '../store/faces/studies';
 import type { DomainHandlers, HandlerContext } from './handlers';
 import { runView } from './mechanism-handlers';
@@ -15,9 +25,13 @@ import { runView } from './mechanism-handlers';
 /** Label sources in the order the workbench shows them (never a human's: annotation is blind). */
 const MECHANISM_SOURCES = ['ensemble', 'diff', 'truth'];
 
-function flipFacts(store: Store, studyId: string) {
-  const flips = new Map<string, { kind: 'harmful' | 'helpful'; mechanism: string | null }>();
-  for (const flip of flipsWithLabels(store, studyId)) {
+type FlipFacts = Map<string, { kind: 'harmful' | 'helpful'; mechanism: string | null }>;
+
+function flipFacts(store: Store, studyId: string, itemId?: string): FlipFacts {
+  const flips: FlipFacts = new Map();
+  const found =
+    itemId === undefined ? flipsWithLabels(store, studyId) : itemFlips(store, studyId, itemId);
+  for (const flip of found) {
     const source = MECHANISM_SOURCES.find((name) => flip.labels[name] !== undefined);
     flips.set(flip.repId, {
       kind: flip.kind,
@@ -27,11 +41,72 @@ function flipFacts(store: Store, studyId: string) {
   return flips;
 }
 
+/** The flips of one item with their labels (flipsWithLabels, narrowed to the item). */
+function itemFlips(store: Store, studyId: string, itemId: string) {
+  return findFlippedReps(store, studyId, { itemId }).map((flip) => ({
+    ...flip,
+    labels: Object.fromEntries(
+      labelsForRep(store, flip.repId).map((label) => [
+        label.source,
+        { label: label.label, subMode: label.subMode },
+      ]),
+    ),
+  }));
+}
+
+/**
+ * Values a workbench page needs that depend on the whole study, remembered per study while
+ * `stamp` (its write counters, analysis-rows.ts) stays the same: paging, sorting and searching
+ * then cost only the page's query, not every flip of the study and three DISTINCT scans.
+ */
+class StudyMemo<Value> {
+  private readonly entries = new Map<string, { stamp: string; value: Value }>();
+  constructor(
+    private readonly stampOf: (studyId: string) => string,
+    private readonly compute: (studyId: string) => Value,
+  ) {}
+
+  get(studyId: string): Value {
+    const stamp = this.stampOf(studyId);
+    const held = this.entries.get(studyId);
+    if (held?.stamp === stamp) return held.value;
+    const value = this.compute(studyId);
+    this.entries.delete(studyId);
+    // A few studies at a time: a person compares two or three, and a stale one is recomputed.
+    if (this.entries.size >= 4) this.entries.delete(this.entries.keys().next().value ?? '');
+    this.entries.set(studyId, { stamp, value });
+    return value;
+  }
+}
+
+function searchNote(store: Store, studyId: string, search: string | undefined): string | null {
+  if (!search?.trim()) return null;
+  const unindexed = unindexedRepCount(store, studyId);
+  return unindexed === 0
+    ? null
+    : `The search index is still being built: ${String(unindexed)} reps of this study are not ` +
+        'searched yet. Search again in a moment.';
+}
+
 /** The rep handlers. */
 export function repHandlers(
   context: Pick<HandlerContext, 'store'>,
 ): DomainHandlers<'listReps' | 'queryReps' | 'loadRepPair'> {
   const { store } = context;
+  const flipMemo = new StudyMemo(
+    (studyId) => labelTablesStamp(store, studyId),
+    (studyId) => {
+      const flips = flipFacts(store, studyId);
+      return { flips };
+    },
+  );
+  const facetMemo = new StudyMemo(
+    (studyId) => `${nativeRowsStamp(store, studyId)}\u0000${String(labelsRevision(store))}`,
+    (studyId) => ({
+      ...repFacets(store, studyId),
+      mechanisms: repMechanismFacet(store, studyId, MECHANISM_SOURCES),
+    }),
+  );
   return {
     listReps: (request) => listReps(store, request),
     queryReps: ({ studyId, flipped, mechanism, ...filters }) => {
@@ -45,23 +120,29 @@ export function repHandlers(
           'search; its tables are computed from the records.';
         return { rows: [], hasMore: false, facets: empty, note, simulated };
       }
-      const flips = flipFacts(store, studyId);
+      const narrowed = (flipped !== undefined && flipped !== 'no') || mechanism !== undefined;
+      const whole = narrowed || flipped === 'no' ? flipMemo.get(studyId).flips : null;
       const kindMatches = (kind: string) =>
         flipped === undefined || flipped === 'no' || flipped === 'any' || kind === flipped;
-      const chosen = [...flips]
+      const chosen = [...(whole ?? [])]
         .filter(([, fact]) => kindMatches(fact.kind))
         .filter(([, fact]) => mechanism === undefined || fact.mechanism === mechanism)
         .map(([repId]) => repId);
-      const narrowed = (flipped !== undefined && flipped !== 'no') || mechanism !== undefined;
       const page = queryStudyReps(store, {
         studyId,
         ...filters,
         ...(narrowed ? { onlyRepIds: chosen } : {}),
-        ...(flipped === 'no' ? { exceptRepIds: [...flips.keys()] } : {}),
+        ...(flipped === 'no' ? { exceptRepIds: [...(whole?.keys() ?? [])] } : {}),
       });
-      const mechanisms = [...new Set([...flips.values()].map((fact) => fact.mechanism))]
-        .filter((label): label is string => label !== null)
-        .sort();
+      // A plain page needs only its own reps' flips, found item by item (a flip and its twins
+      // share an item): a few milliseconds per item instead of every flip of the study.
+      const flips =
+        whole ??
+        new Map(
+          [...new Set(page.rows.map((row) => row.itemId))].flatMap((itemId) => [
+            ...flipFacts(store, studyId, itemId),
+          ]),
+        );
       return {
         rows: page.rows.map((row) => ({
           ...row,
@@ -69,8 +150,8 @@ export function repHandlers(
           mechanism: flips.get(row.repId)?.mechanism ?? null,
         })),
         hasMore: page.hasMore,
-        facets: { ...repFacets(store, studyId), mechanisms },
-        note: null,
+        facets: facetMemo.get(studyId),
+        note: searchNote(store, studyId, filters.search),
         simulated,
       };
     },

@@ -107,12 +107,15 @@ export function listReps(store: Store, filter: RepFilter) {
   return rows.map(nativeRepSummary);
 }
 
+/** The columns of RepListRow over jobs `j`, judge_reps `r` and study_items `i`. */
+export const NATIVE_REP_COLUMNS = `j.rep_id, j.item_id, i.dataset, j.judge_id, j.condition_key, j.direction, j.rep,
+       r.outcome, r.final_verdict_json, i.gold, r.turns, r.tool_results, r.simulated`;
+
 /**
  * A study's done native reps with the columns of RepListRow, narrowed by the optional
  * @judgeId, @dataset and @conditionKey parameters (null: any); callers add conditions and order.
  */
-export const NATIVE_REPS_WHERE = `SELECT j.rep_id, j.item_id, i.dataset, j.judge_id, j.condition_key, j.direction, j.rep,
-       r.outcome, r.final_verdict_json, i.gold, r.turns, r.tool_results, r.simulated
+export const NATIVE_REPS_WHERE = `SELECT ${NATIVE_REP_COLUMNS}
   FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
   JOIN study_items i ON i.study_id = j.study_id AND i.item_id = j.item_id
  WHERE j.study_id = @studyId AND j.state = 'done'

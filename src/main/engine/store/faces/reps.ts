@@ -17,7 +17,8 @@ export {
 } from '../rep-transcripts';
 export type { StoredMessage, StoredRep } from '../rep-transcripts';
 export type { GradedRepRecord } from '../graded-flip-rows';
-export { queryStudyReps, repFacets } from '../rep-query';
+export { labelsRevision, queryStudyReps, repFacets, repMechanismFacet } from '../rep-query';
+export { fillSearchIndex, unindexedRepCount } from '../search-index';
 export {
   dimensionGoldStamp,
   doneJobCount,

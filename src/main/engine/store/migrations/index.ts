@@ -12,6 +12,7 @@ import { migration0011 } from './0011-compact-texts';
 import { migration0012 } from './0012-write-revisions';
 import { migration0013 } from './0013-turn-reasoning';
 import { migration0014 } from './0014-image-builds';
+import { migration0015 } from './0015-search-index';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   migration0012,
   migration0013,
   migration0014,
+  migration0015,
 ];
