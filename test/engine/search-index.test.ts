@@ -240,4 +240,27 @@ describe('a workspace written before the index', () => {
       second.remove();
     }
   });
+
+  it('migrates a workspace holding a damaged verdict, which the page then names', async () => {
+    const third = makeTempDir();
+    try {
+      const file = join(third.path, 'cuelab.sqlite');
+      const old = openStore(file, { migrations: migrations.filter((m) => m.version < 15) });
+      const id = await runStudy(old);
+      const damaged = queryStudyReps(old, { studyId: id }).rows[0]?.repId as string;
+      old.db.prepare(`UPDATE judge_reps SET final_verdict_json = '{' WHERE id = ?`).run(damaged);
+      old.close();
+      const store = openStore(file);
+      try {
+        expect(store.schemaVersion).toBe(migrations.length);
+        expect(() => queryStudyReps(store, { studyId: id, sort: 'verdict' })).toThrow(
+          `judge_reps row ${damaged}: final_verdict_json`,
+        );
+      } finally {
+        store.close();
+      }
+    } finally {
+      third.remove();
+    }
+  });
 });

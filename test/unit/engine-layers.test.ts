@@ -55,7 +55,8 @@ const floors: readonly (readonly string[])[] = [
   ['metajudge'],
   ['reports'],
   ['export', 'suites', 'runner'],
-  ['api'],
+  // import-folders.ts: the folders a served lab may read (beside the suites' own resources).
+  ['api', 'import-folders'],
   ['engine', 'engine-store', 'machine'],
 ];
 

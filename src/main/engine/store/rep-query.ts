@@ -44,7 +44,11 @@ const ORDER: Record<RepSortKey, readonly string[]> = {
   judge: ['j.judge_id'],
   condition: ['j.condition_key', 'j.direction'],
   rep: ['j.rep'],
-  verdict: ["coalesce(json_extract(r.final_verdict_json, '$.outcome'), '~')"],
+  // Guarded as in the index (migration 0015): a damaged verdict must not fail the migration
+  // and every later write; the page that reads it names the damaged row and column.
+  verdict: [
+    "coalesce(CASE WHEN json_valid(r.final_verdict_json) THEN json_extract(r.final_verdict_json, '$.outcome') END, '~')",
+  ],
   turns: ['r.turns'],
 };
 
@@ -72,7 +76,7 @@ function orderBy(sort: RepSortKey, descending: boolean): string {
 /**
  * One page of reps and whether more follow. Two steps: the page's rep ids, read from the
  * study's items in position order and each item's done jobs in tie-break order (migration
- * 0013's indexes, so the default sort reads about one page of index entries; judge_reps joins
+ * 0015's indexes, so the default sort reads about one page of index entries; judge_reps joins
  * only when a verdict filter or sort needs it), then those reps' columns.
  */
 export function queryStudyReps(

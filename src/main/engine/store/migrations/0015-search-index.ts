@@ -46,8 +46,11 @@ export const migration0015: Migration = {
       WHERE state = 'done';
     CREATE INDEX jobs_done_by_judge ON jobs (study_id, judge_id) WHERE state = 'done';
     CREATE INDEX judge_reps_by_turns ON judge_reps (study_id, turns);
-    CREATE INDEX judge_reps_by_verdict
-      ON judge_reps (study_id, coalesce(json_extract(final_verdict_json, '$.outcome'), '~'));
+    CREATE INDEX judge_reps_by_verdict ON judge_reps (
+      study_id,
+      coalesce(CASE WHEN json_valid(final_verdict_json)
+                    THEN json_extract(final_verdict_json, '$.outcome') END, '~')
+    );
 
     CREATE TABLE search_reps (
       doc INTEGER PRIMARY KEY,
