@@ -21,8 +21,7 @@ import { cardBars, cardJudges, type CardBar, type CardJudge } from './models/car
 import { rateDomainMax } from './palette';
 import { PercentAxis } from './percent-axis';
 import { readableNotes } from './table-values';
-import { fittingTicks, lineHeight, wrapText } from './text-layout';
-import { TextLines } from './TextLines';
+import { fittingTicks, lineHeight, textWidth, wrapText } from './text-layout';
 import { TooltipFacts, useTooltip } from './Tooltip';
 
 const preferredWidth = 688;
@@ -40,8 +39,33 @@ function money(value: number | null): string {
   return value === null ? 'cost unknown' : `cost $${value.toFixed(value >= 100 ? 0 : 4)}`;
 }
 
-function judgeLine(judge: CardJudge): string {
-  return `${judge.judge}: uncued accuracy ${formatPercent(judge.uncuedAccuracyPct)} · self-consistency ${formatPercent(judge.selfConsistencyPct)} · ${money(judge.costUsd)}`;
+/** A judge's facts, each kept whole on a line (a number never breaks at its decimal point). */
+function judgeSegments(judge: CardJudge): string[] {
+  return [
+    `${judge.judge}:`,
+    `uncued accuracy ${formatPercent(judge.uncuedAccuracyPct)} ·`,
+    `self-consistency ${formatPercent(judge.selfConsistencyPct)} ·`,
+    money(judge.costUsd),
+  ];
+}
+
+/** The judge's lines at `maxWidth`: whole segments, greedily; only a too-long id is broken. */
+function judgeLines(judge: CardJudge, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const segment of judgeSegments(judge)) {
+    const candidate = current ? `${current} ${segment}` : segment;
+    if (textWidth(candidate, judgeSize) <= maxWidth) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    const pieces = wrapText(segment, maxWidth, judgeSize);
+    lines.push(...pieces.slice(0, -1));
+    current = pieces[pieces.length - 1] ?? '';
+  }
+  if (current) lines.push(current);
+  return lines;
 }
 
 /** The Tolerance field: typed text, kept only when it parses (the error says why not). */
@@ -108,10 +132,11 @@ export const ReportCardBars = memo(function ReportCardBars(props: ResultChartPro
   const draw = (frame: FigureFrame) => {
     const { width, palette } = frame;
     const step = lineHeight(judgeSize);
-    const judgeLines = judges.map(
-      (judge) => wrapText(judgeLine(judge), width - 32, judgeSize).length,
+    const judgeBlocks = judges.map((judge) => judgeLines(judge, width - 32));
+    const judgeTops = judgeBlocks.map((_, index) =>
+      judgeBlocks.slice(0, index).reduce((sum, lines) => sum + lines.length * step, judgesTop),
     );
-    const top = judgesTop + judgeLines.reduce((sum, lines) => sum + lines * step, 0) + 14;
+    const top = judgesTop + judgeBlocks.reduce((sum, lines) => sum + lines.length * step, 0) + 14;
     const { left, right, labelWidth, rowHeights, rowTops, bottom, height } = barRowLayout(
       width,
       bars,
@@ -128,19 +153,20 @@ export const ReportCardBars = memo(function ReportCardBars(props: ResultChartPro
         simulated={table?.simulated ?? false}
       >
         {judges.map((judge, index) => (
-          <TextLines
+          <text
             key={judge.judge}
             x={16}
-            y={
-              judgesTop +
-              judgeLines.slice(0, index).reduce((sum, lines) => sum + lines * step, 0) +
-              judgeSize * 0.9
-            }
-            text={judgeLine(judge)}
-            maxWidth={width - 32}
+            y={(judgeTops[index] ?? judgesTop) + judgeSize * 0.9}
             fontSize={judgeSize}
             fill={palette.text}
-          />
+            data-testid="card-judge"
+          >
+            {(judgeBlocks[index] ?? []).map((line, lineIndex) => (
+              <tspan key={lineIndex} x={16} dy={lineIndex === 0 ? 0 : step}>
+                {line}
+              </tspan>
+            ))}
+          </text>
         ))}
         {x.ticks(fittingTicks(x)).map((tick) => (
           <line key={tick} x1={x(tick)} x2={x(tick)} y1={top} y2={bottom} stroke={palette.grid} />
