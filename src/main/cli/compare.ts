@@ -2,13 +2,15 @@ import { parseArgs } from 'node:util';
 import { isReportFormat, reportFormats } from '../../shared/lab-api/reports';
 import { exitCodes, UsageError, type CliCommand } from './command';
 import { openLab, unwrap } from './connection';
+import { parseCardTolerance } from '../../shared/card-tolerance';
 
 /** `cuelab compare`: study B against study A, as the window's Compare view shows it. */
 export const compareCommand: CliCommand = {
   name: 'compare',
   summary:
     'Compare the flip rates of two studies (B − A with 95% CIs and a test) as md, csv or json',
-  usage: `Usage: cuelab compare A B [--format md|csv|json] [--items] [--workspace DIR]
+  usage: `Usage: cuelab compare A B [--format md|csv|json] [--items | --card [--tolerance PP]]
+                      [--workspace DIR]
 
 A and B are studies: an id, an id prefix, a study name, or "latest". For every judge ×
 condition both studies ran, prints the harmful and helpful flip rates of each study and their
@@ -18,6 +20,10 @@ difference B − A in percentage points with a 95% interval and a p-value:
   unpaired  otherwise (Newcombe's interval for independent samples, Fisher's exact test)
 then the items whose outcome changed. Judges match by id; when one judge of each study is left
 over, those two are compared (a rerun with a new model).
+
+--card compares the two studies' report cards instead: for every judge × cue-family arm both
+ran, each study's harmful flips beyond the family's placebo with its 95% interval and flag (at
+--tolerance PP, default 0), B − A, and each judge's uncued accuracy, self-consistency and cost.
 
 Formats:
   md    both tables, aligned markdown with their notes (default)
@@ -32,6 +38,8 @@ Comparisons with synthetic-judge data in either study are marked SIMULATED in ev
         workspace: { type: 'string' },
         format: { type: 'string', default: 'md' },
         items: { type: 'boolean', default: false },
+        card: { type: 'boolean', default: false },
+        tolerance: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -43,6 +51,13 @@ Comparisons with synthetic-judge data in either study are marked SIMULATED in ev
       throw new UsageError(`there is no format "${format}"; formats: ${reportFormats.join(', ')}`);
     if (values.items && format !== 'csv')
       throw new UsageError('--items picks the csv table; md and json already hold both tables');
+    if (values.items && values.card)
+      throw new UsageError('--items and --card pick different tables');
+    if (values.tolerance !== undefined && !values.card)
+      throw new UsageError('--tolerance is read only with --card');
+    const tolerance =
+      values.tolerance === undefined ? undefined : parseCardTolerance(values.tolerance);
+    if (typeof tolerance === 'string') throw new UsageError(tolerance);
     const { api, close } = openLab(context, values.workspace);
     try {
       const resolve = async (reference: string) =>
@@ -54,7 +69,8 @@ Comparisons with synthetic-judge data in either study are marked SIMULATED in ev
           studyA: a,
           studyB: b,
           format,
-          part: values.items ? 'items' : 'rates',
+          part: values.card ? 'cards' : values.items ? 'items' : 'rates',
+          ...(tolerance === undefined ? {} : { tolerancePp: tolerance }),
         }),
       );
       // csv ends every record with CRLF; io.out adds the final LF itself.

@@ -13,11 +13,12 @@ export function compareHandlers(
   const { store } = context;
   return {
     // Parsed with the contract's row schemas, so a drifted row fails here, not in the figure.
-    compareStudies: ({ studyA, studyB }) =>
-      studyComparisonSchema.parse(comparisonTables(store, studyA, studyB)),
-    formatComparison: ({ studyA, studyB, format, part }) => {
-      const tables = comparisonTables(store, studyA, studyB);
-      const suffix = format === 'csv' && part === 'items' ? '-items' : '';
+    compareStudies: ({ studyA, studyB, tolerancePp }) =>
+      studyComparisonSchema.parse(comparisonTables(store, studyA, studyB, tolerancePp)),
+    formatComparison: ({ studyA, studyB, format, part, tolerancePp }) => {
+      const tables = comparisonTables(store, studyA, studyB, tolerancePp);
+      const suffix =
+        part === 'cards' ? '-cards' : format === 'csv' && part === 'items' ? '-items' : '';
       const fileName = `compare-${tables.studyA.id.slice(0, 8)}-${tables.studyB.id.slice(0, 8)}${suffix}.${format}`;
       return { text: formatComparison(tables, format, part), fileName };
     },

@@ -13,6 +13,9 @@ import {
 import type { Store } from '../store';
 import { formatCsv, formatMarkdown, type PrintedTable, type ReportFormat } from './format';
 import { studyHeader, studyRows, type StudyHeader } from './rows';
+import { compareCards } from './compare-cards';
+import { reportTable } from './tables';
+import { DEFAULT_CARD_TOLERANCE_PP } from '../../../shared/card-tolerance';
 
 /** The comparison of study B with study A as tables. */
 export interface ComparisonTables {
@@ -20,6 +23,8 @@ export interface ComparisonTables {
   readonly studyB: { readonly id: string; readonly name: string };
   readonly rates: PrintedTable;
   readonly changedItems: PrintedTable;
+  /** The two studies' report cards side by side (compare-cards.ts). */
+  readonly cards: PrintedTable;
   readonly simulated: boolean;
 }
 
@@ -92,8 +97,16 @@ function rateNotes(comparison: StudyComparison, a: StudyHeader, b: StudyHeader):
   return notes;
 }
 
-/** Compares stored study B with stored study A (ids); throws not_found for an unknown id. */
-export function comparisonTables(store: Store, studyA: string, studyB: string): ComparisonTables {
+/**
+ * Compares stored study B with stored study A (ids); throws not_found for an unknown id. The
+ * report cards are read at `tolerancePp` (default 0).
+ */
+export function comparisonTables(
+  store: Store,
+  studyA: string,
+  studyB: string,
+  tolerancePp = DEFAULT_CARD_TOLERANCE_PP,
+): ComparisonTables {
   const a = studyHeader(store, studyA);
   const b = studyHeader(store, studyB);
   const rowsA = studyRows(store, studyA);
@@ -103,6 +116,12 @@ export function comparisonTables(store: Store, studyA: string, studyB: string): 
   const marked = (notes: string[]) => (simulated ? [SIMULATED_NOTE, ...notes] : notes);
   const reps = rowsA.length + rowsB.length;
   const study = { id: `${a.id}..${b.id}`, name: `${a.name} vs ${b.name}`, origin: 'comparison' };
+  const cards = compareCards(
+    reportTable(store, studyA, 'card', { tolerancePp }),
+    reportTable(store, studyB, 'card', { tolerancePp }),
+    { a: a.name, b: b.name },
+    tolerancePp,
+  );
   return {
     studyA: { id: a.id, name: a.name },
     studyB: { id: b.id, name: b.name },
@@ -130,6 +149,14 @@ export function comparisonTables(store: Store, studyA: string, studyB: string): 
       reps,
       study,
     },
+    cards: {
+      name: 'compare-cards',
+      ...cards,
+      notes: marked(cards.notes),
+      simulated,
+      reps,
+      study,
+    },
   };
 }
 
@@ -137,9 +164,13 @@ export function comparisonTables(store: Store, studyA: string, studyB: string): 
 export function formatComparison(
   tables: ComparisonTables,
   format: ReportFormat,
-  part: 'rates' | 'items' = 'rates',
+  part: 'rates' | 'items' | 'cards' = 'rates',
 ): string {
-  if (format === 'csv') return formatCsv(part === 'rates' ? tables.rates : tables.changedItems);
+  if (format === 'csv')
+    return formatCsv(
+      part === 'rates' ? tables.rates : part === 'items' ? tables.changedItems : tables.cards,
+    );
+  if (format === 'md' && part === 'cards') return formatMarkdown(tables.cards);
   if (format === 'md')
     return `${formatMarkdown(tables.rates)}\n\n${formatMarkdown(tables.changedItems)}`;
   const json = (table: PrintedTable) => ({
@@ -156,6 +187,7 @@ export function formatComparison(
       reps: tables.rates.reps,
       rates: json(tables.rates),
       changedItems: json(tables.changedItems),
+      cards: json(tables.cards),
     },
     null,
     2,
