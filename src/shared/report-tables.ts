@@ -121,8 +121,12 @@ const cardRow = z.object({
   severityPct: measure,
   leniencyPct: measure,
   flag: text,
+  /** The tolerance the flag was read at, percentage points. */
+  tolerancePp: count,
   uncuedAccuracyPct: measure,
   selfConsistencyPct: measure,
+  /** What the judge's reps in this study cost, USD; null when none was priced (imported data). */
+  judgeCostUsd: measure,
   pooled: z.boolean(),
 });
 

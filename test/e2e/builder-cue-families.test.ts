@@ -87,6 +87,22 @@ describe('cue families in the builder', () => {
     await saveScreenshot(page, 'cue-families-preview-1024');
   });
 
+  test('a reopened draft keeps the imported family and its placements', async () => {
+    if (!session) throw new Error('no session');
+    const { page } = session;
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page
+      .getByRole('group', { name: 'Cue families' })
+      .locator('[data-family="recency-claim"]')
+      .waitFor();
+    await page.getByLabel('preview prompt for family:recency-claim@agent-tool-output').waitFor();
+    await page.getByLabel('preview prompt for family:recency-claim/placebo@system').waitFor();
+    await page.getByLabel('preview prompt for family:verbosity@narration').waitFor();
+    const counts = await waitForEstimate(page, 6, 36);
+    expect(counts.gridConditions).toBe(6);
+  });
+
   test('the families list fits at 1024×700 with long names', async () => {
     if (!session) throw new Error('no session');
     const { page } = session;

@@ -37,6 +37,24 @@ function records(judge: string, dataset: string, items: number, flipped: number[
   return lines.join('\n');
 }
 
+/** 12 items all uncued right; the bandwagon family flips the first `flipped`, its placebo none. */
+function cardRecords(judge: string, flipped: number) {
+  const lines = [HEADER];
+  for (let index = 1; index <= 12; index += 1)
+    for (const rep of [1, 2]) {
+      const item = [`card-${index}`, 'cards', judge];
+      const row = (condition: string, direction: string, verdict: string) =>
+        [...item, condition, direction, rep, verdict, '', 'pass', 'task_success', '', true].join(
+          ',',
+        );
+      lines.push(row('uncued', '', 'pass'));
+      lines.push(row('family:bandwagon@system', 'severity', index <= flipped ? 'fail' : 'pass'));
+      lines.push(row('family:bandwagon/placebo@system', 'severity', 'pass'));
+    }
+  return lines.join('\n');
+}
+
+let cardId = '';
 let folder = '';
 let workspace = '';
 let rerunId = '';
@@ -55,6 +73,8 @@ beforeAll(async () => {
   study('first run', records('judge-a', 'set', 6, [1, 2, 5]));
   study('other items', records('judge-c', 'other', 3, [1, 2, 3], true));
   rerunId = study('rerun', records('judge-a', 'set', 6, [1, 5, 6]));
+  study('card before', cardRecords('Qwen/Qwen3-235B-A22B-Instruct-2507-FP8', 2));
+  cardId = study('card after', cardRecords('Qwen/Qwen3-235B-A22B-Instruct-2507-FP8', 9));
   engine = await startEngine({ workspace });
   browser = await launchBrowser({ width: 1024, height: 700 });
   page = await browser.context.newPage();
@@ -191,5 +211,43 @@ describe('Compare view', () => {
     writeFileSync(join(screenshotDir, 'compare-export-simulated.png'), png);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
+  });
+
+  test('compares two report cards beside each other, at the card tolerance, as the CLI prints them', async () => {
+    await page.goto(`${engine!.url}#/results/${cardId}`);
+    await waitConnected(page);
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    const panel = page.getByTestId('compare-panel');
+    await panel
+      .getByLabel('Compare this study (B) with study A')
+      .selectOption({ label: 'card before' });
+    const cards = panel.getByTestId('compare-cards');
+    await expect.poll(() => cards.innerText()).toContain('bandwagon');
+    const [row] = await cards.locator('tbody tr').allInnerTexts();
+    expect(row).toContain('Qwen/Qwen3-235B-A22B-Instruct-2507-FP8');
+    // A flips 2 of 12 (≈17 pp beyond a placebo that flips none), B 9 of 12 (75 pp): only B flagged.
+    expect(row).toMatch(/16\.7 \[[^\]]+\]\s+75\.0 \[[^\]]+\] FLAGGED\s+58\.3/);
+    expect(row).toMatch(/\s— → —$/);
+    const csv = await download(page, 'compare-export-cards-csv');
+    const printed = cuelab(workspace, [
+      'compare',
+      'card before',
+      'card after',
+      '--card',
+      '--format',
+      'csv',
+    ]);
+    expect(readFileSync(csv.path, 'utf8').replace(/\r\n/g, '\n').trim()).toBe(
+      printed.replace(/\r\n/g, '\n').trim(),
+    );
+    const fits = await page.evaluate(() =>
+      [
+        document.scrollingElement as HTMLElement,
+        ...document.querySelectorAll<HTMLElement>('.compare-panel, .compare-scroll'),
+      ].every((box) => box.scrollWidth <= box.clientWidth),
+    );
+    expect(fits).toBe(true);
+    await cards.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'compare-cards-1024');
   });
 });

@@ -14,6 +14,7 @@ import { makeTempDir } from '../helpers/temp-dir';
 
 const root = join(__dirname, '..', '..');
 const fixture = join(root, 'test', 'fixtures', 'cue-families', 'recency.yaml');
+const anchor = join(root, 'test', 'fixtures', 'cue-families', 'score-anchor.yaml');
 
 describe('cue families through the CLI', { timeout: 900_000 }, () => {
   const dir = makeTempDir();
@@ -79,7 +80,10 @@ describe('cue families through the CLI', { timeout: 900_000 }, () => {
       context.skip('Docker is not running here (set CUELAB_REQUIRE_DOCKER=1 to make this fail)');
       return;
     }
+    const second = await runCuelab(['cues', 'import', anchor], env);
+    expect(second.stdout).toContain('imported cue family score-anchor');
     const families = [
+      'score-anchor',
       'confirmation-bias',
       'authority',
       'bandwagon',
@@ -109,6 +113,7 @@ describe('cue families through the CLI', { timeout: 900_000 }, () => {
           cues: [
             ...families.map((family) => ({ kind: 'family', family })),
             { kind: 'family', family: 'recency-claim', placebo: true },
+            { kind: 'family', family: 'score-anchor', placebo: true },
           ],
           placements: ['system', 'agent-final', 'agent-tool-output', 'narration'],
         },
@@ -120,8 +125,9 @@ describe('cue families through the CLI', { timeout: 900_000 }, () => {
     expect(run.stdout).toContain('Completed.');
     // Allowed pairs: confirmation, authority, bandwagon @system; requester-stake @system,
     // agent-final; fake-verification @3; verbosity @narration; recency-claim and its placebo @3
-    // = 15 cued arms + the control, 2 items, 1 rep, 0 failed.
-    expect(run.stdout).toMatch(/\[32\/32\] 100% .* 0 failed/);
+    // = 15 cued arms; score-anchor and its placebo @system, agent-final = 4 more; + the control,
+    // 2 items, 1 rep, 0 failed.
+    expect(run.stdout).toMatch(/\[40\/40\] 100% .* 0 failed/);
     const status = await runCuelab(['status', 'latest', '--json'], env);
     const progress = JSON.parse(status.stdout) as { arms: { key: string }[] };
     const keys = progress.arms.map((arm) => arm.key);
@@ -139,5 +145,23 @@ describe('cue families through the CLI', { timeout: 900_000 }, () => {
       );
     const md = await runCuelab(['report', 'latest', '--table', 'card'], env);
     expect(md.stdout).toContain('SIMULATED');
+    // The held-out family against its own placebo; at a tolerance of 100 pp nothing is flagged.
+    const header = (lines[0] ?? '').split(',');
+    const anchorRows = lines.filter((line) => line.includes(',family:score-anchor@'));
+    expect(anchorRows).toHaveLength(2);
+    for (const line of anchorRows)
+      expect(line.split(',')[header.indexOf('placebo')]).toMatch(/^family:score-anchor\/placebo@/);
+    const strict = await runCuelab(
+      ['report', 'latest', '--table', 'card', '--format', 'csv', '--tolerance', '100'],
+      env,
+    );
+    const strictLines = strict.stdout.trim().split(/\r?\n/).slice(1);
+    expect(strictLines.length).toBe(lines.length - 1);
+    for (const line of strictLines) {
+      const cells = line.split(',');
+      expect(cells[header.indexOf('flag')]).not.toBe('FLAGGED');
+      expect(cells[header.indexOf('tolerancePp')]).toBe('100');
+      expect(cells[header.indexOf('judgeCostUsd')]).toBe('0');
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { familyArmOf, reportCard, type JudgeRepRow } from '../../src/main/engine/analysis';
-import { cardTable } from '../../src/main/engine/reports/tables-card';
+import { cardAt, cardTable } from '../../src/main/engine/reports/tables-card';
+import { parseCardTolerance } from '../../src/shared/card-tolerance';
 import { formatTable } from '../../src/main/engine/reports/format';
 
 function reps(
@@ -88,5 +89,47 @@ describe('the report card', () => {
     expect(csv).toContain(
       'anthropic/claude-3-7-sonnet-20250219-thinking-16k,bandwagon,family:bandwagon@system,system,4,75',
     );
+  });
+
+  it('reads the flag again at a user-set tolerance, with each judge’s cost beside it', () => {
+    // 20 items: the family arm flips 15 of them, its placebo one.
+    const many = Array.from({ length: 20 }, (_, index) => `item-${index}`);
+    const wide: JudgeRepRow[] = [
+      ...many.flatMap((item) => reps('uncued', item, ['pass', 'pass'])),
+      ...many.flatMap((item, index) =>
+        reps('family:bandwagon@system', item, index < 15 ? ['fail', 'fail'] : ['pass', 'pass']),
+      ),
+      ...many.flatMap((item, index) =>
+        reps(
+          'family:bandwagon/placebo@system',
+          item,
+          index < 1 ? ['fail', 'fail'] : ['pass', 'pass'],
+        ),
+      ),
+    ];
+    const built = cardTable(wide);
+    const low = Number(built.rows[0]?.harmfulBeyondPlaceboCiLow);
+    expect(low).toBeGreaterThan(0);
+    expect(built.rows[0]?.flag).toBe('FLAGGED');
+    const judge = 'anthropic/claude-3-7-sonnet-20250219-thinking-16k';
+    const below = cardAt(built, low - 1, new Map([[judge, 0.125]]));
+    expect(below.rows[0]?.flag).toBe('FLAGGED');
+    expect(below.rows[0]?.judgeCostUsd).toBe(0.125);
+    const above = cardAt(built, low + 0.5, new Map());
+    expect(above.rows[0]?.flag).toBe('');
+    expect(above.rows[0]?.tolerancePp).toBe(low + 0.5);
+    expect(above.rows[0]?.judgeCostUsd).toBeNull();
+    expect(above.notes.find((note) => note.startsWith('Flag:'))).toContain(`${low + 0.5} pp`);
+    // Read again or built at that tolerance, the card says the same.
+    expect(cardTable(wide, low + 0.5).rows[0]?.flag).toBe('');
+    expect(cardTable(wide, low - 1).rows[0]?.flag).toBe('FLAGGED');
+    expect(formatTable(above, 'csv').split('\r\n')[0]).toContain(',flag,tolerancePp,');
+  });
+
+  it('refuses a tolerance that is not 0 to 100 percentage points, saying why', () => {
+    expect(parseCardTolerance(' 5 ')).toBe(5);
+    expect(parseCardTolerance('abc')).toMatch(/"abc" is not a number of percentage points/);
+    expect(parseCardTolerance('-1')).toMatch(/-1 pp is outside 0 to 100/);
+    expect(parseCardTolerance('')).toMatch(/not a number/);
   });
 });

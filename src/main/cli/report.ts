@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isReportFormat, reportFormats } from '../../shared/lab-api/reports';
 import { REPORT_TABLES, TABLE_NAMES, isTableName } from '../../shared/report-tables';
+import { parseCardTolerance } from '../../shared/card-tolerance';
 import { exitCodes, UsageError, type CliCommand } from './command';
 import { openLab, unwrap } from './connection';
 
@@ -15,7 +16,8 @@ const tableList = (() => {
 export const reportCommand: CliCommand = {
   name: 'report',
   summary: 'Print one results table of a study (flips, accuracy, ...) as md, csv or json',
-  usage: `Usage: cuelab report STUDY --table TABLE [--format md|csv|json] [--workspace DIR]
+  usage: `Usage: cuelab report STUDY --table TABLE [--format md|csv|json] [--tolerance PP]
+                     [--workspace DIR]
 
 STUDY is an id, an id prefix, a study name, or "latest"; native and imported studies alike.
 Prints one table with the same numbers the window shows (rates in percent, 95% CIs).
@@ -28,6 +30,9 @@ Formats:
   csv   RFC 4180, column keys as the header, full-precision numbers, a simulated column
   json  { name, title, study, simulated, reps, columns, rows, notes }
 
+--tolerance PP (card only): an arm is FLAGGED only when its harmful flips beyond its family's
+placebo have a 95% interval wholly above PP percentage points (default 0).
+
 Tables built on synthetic-judge data are marked SIMULATED in every format.
 With --engine URL --token T the table comes from that running engine.`,
   async run(args, io, context) {
@@ -37,6 +42,7 @@ With --engine URL --token T the table comes from that running engine.`,
         workspace: { type: 'string' },
         table: { type: 'string' },
         format: { type: 'string', default: 'md' },
+        tolerance: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -52,10 +58,18 @@ With --engine URL --token T the table comes from that running engine.`,
     const format = values.format;
     if (!isReportFormat(format))
       throw new UsageError(`there is no format "${format}"; formats: ${reportFormats.join(', ')}`);
+    const tolerance = toleranceOf(values.tolerance, table);
     const { api, close } = openLab(context, values.workspace, { readOnly: true });
     try {
       const { studyId } = unwrap(await api.resolveStudy({ reference: positionals[0] as string }));
-      const { text } = unwrap(await api.formatReport({ studyId, table, format }));
+      const { text } = unwrap(
+        await api.formatReport({
+          studyId,
+          table,
+          format,
+          ...(tolerance === undefined ? {} : { tolerancePp: tolerance }),
+        }),
+      );
       // csv ends every record with CRLF; io.out adds the final LF itself.
       io.out(format === 'csv' ? text.slice(0, -1) : text);
       return exitCodes.ok;
@@ -64,3 +78,12 @@ With --engine URL --token T the table comes from that running engine.`,
     }
   },
 };
+
+/** The --tolerance value, checked; only the report card reads one. */
+function toleranceOf(text: string | undefined, table: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (table !== 'card') throw new UsageError('--tolerance is read only by --table card');
+  const tolerance = parseCardTolerance(text);
+  if (typeof tolerance === 'string') throw new UsageError(tolerance);
+  return tolerance;
+}

@@ -49,6 +49,8 @@ export interface ChartFrameProps {
   emptyAction?: ReactNode;
   /** Pickers above the figure. */
   controls?: ReactNode;
+  /** The report card's tolerance, sent with the CSV export so the file flags what the figure flags. */
+  tolerancePp?: number;
   /** How to use the figure, shown where pickers would be when it has none. */
   hint?: string;
   tooltip: TooltipState | null;
@@ -151,7 +153,12 @@ export function ChartFrame(props: ChartFrameProps) {
       if (kind === 'csv') {
         const address = labStore.getState().address;
         if (!address) throw new Error('The engine is not connected.');
-        outcome = await exportTableCsv(labClientFor(address), studyId, table);
+        outcome = await exportTableCsv(
+          labClientFor(address),
+          studyId,
+          table,
+          props.tolerancePp === undefined ? {} : { tolerancePp: props.tolerancePp },
+        );
       } else {
         const svg = await drawForExport(size);
         const baseName = `${exportBaseName(studyId, figureId)}-${sizeTag(size, width)}`;

@@ -17,6 +17,8 @@ const comparePair = {
    * equivalence result on Newcombe's 90% interval.
    */
   equivalenceMargin: z.number().gt(0).lt(1).optional(),
+  /** The tolerance both report cards are read at, percentage points (default 0). */
+  tolerancePp: z.number().min(0).max(100).optional(),
 };
 
 const count = z.number();
@@ -75,6 +77,8 @@ export const studyComparisonSchema = z.object({
   rates: reportTableSchema.extend({ rows: z.array(compareRateRowSchema) }),
   /** Items whose outcome differs between the studies (`compare-items`). */
   changedItems: reportTableSchema.extend({ rows: z.array(changedItemRowSchema) }),
+  /** The two studies' report cards side by side (`compare-cards`), one row per shared arm. */
+  cards: reportTableSchema,
   /** True when either study has synthetic-judge reps. */
   simulated: z.boolean(),
 });
@@ -92,8 +96,11 @@ export const compareMethods = {
       .object({
         ...comparePair,
         format: z.enum(reportFormats),
-        /** Which table csv prints (md and json hold both); default `rates`. */
-        part: z.enum(['rates', 'items']).optional(),
+        /**
+         * Which table csv prints (md and json hold rates and items); default `rates`. `cards`
+         * prints the report cards compared, in md and csv alike.
+         */
+        part: z.enum(['rates', 'items', 'cards']).optional(),
       })
       .strict(),
     response: z.object({ text: z.string(), fileName: z.string() }),

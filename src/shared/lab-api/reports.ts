@@ -66,16 +66,23 @@ export const studyReportTableSchema = z.discriminatedUnion('name', [
   namedTableSchema('agreement', REPORT_TABLES.agreement.row),
 ]);
 
+/** The report card's tolerance in percentage points (card-tolerance.ts); other tables ignore it. */
+const tolerancePp = z.number().min(0).max(100).optional();
+
 /** Report methods. */
 export const reportMethods = {
   /** One report table of a study. */
   reportTable: {
-    request: z.object({ studyId: z.string().min(1), table: z.string().min(1) }).strict(),
+    request: z
+      .object({ studyId: z.string().min(1), table: z.string().min(1), tolerancePp })
+      .strict(),
     response: studyReportTableSchema,
   },
   /** Report tables as CSV text (what the window downloads). */
   reportCsv: {
-    request: z.object({ studyId: z.string().min(1), table: z.string().min(1) }).strict(),
+    request: z
+      .object({ studyId: z.string().min(1), table: z.string().min(1), tolerancePp })
+      .strict(),
     response: z.object({ csv: z.string(), fileName: z.string() }),
   },
   /** One report table as text in md, csv or json: the exact bytes `cuelab report` prints. */
@@ -85,6 +92,7 @@ export const reportMethods = {
         studyId: z.string().min(1),
         table: z.string().min(1),
         format: z.enum(reportFormats),
+        tolerancePp,
       })
       .strict(),
     response: z.object({ text: z.string() }),

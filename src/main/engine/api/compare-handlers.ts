@@ -13,13 +13,20 @@ export function compareHandlers(
   const { store } = context;
   return {
     // Parsed with the contract's row schemas, so a drifted row fails here, not in the figure.
-    compareStudies: ({ studyA, studyB, equivalenceMargin }) =>
+    compareStudies: ({ studyA, studyB, equivalenceMargin, tolerancePp }) =>
       studyComparisonSchema.parse(
-        comparisonTables(store, studyA, studyB, equivalenceMargin ?? null),
+        comparisonTables(store, studyA, studyB, equivalenceMargin ?? null, tolerancePp),
       ),
-    formatComparison: ({ studyA, studyB, format, part, equivalenceMargin }) => {
-      const tables = comparisonTables(store, studyA, studyB, equivalenceMargin ?? null);
-      const suffix = format === 'csv' && part === 'items' ? '-items' : '';
+    formatComparison: ({ studyA, studyB, format, part, equivalenceMargin, tolerancePp }) => {
+      const tables = comparisonTables(
+        store,
+        studyA,
+        studyB,
+        equivalenceMargin ?? null,
+        tolerancePp,
+      );
+      const suffix =
+        part === 'cards' ? '-cards' : format === 'csv' && part === 'items' ? '-items' : '';
       const fileName = `compare-${tables.studyA.id.slice(0, 8)}-${tables.studyB.id.slice(0, 8)}${suffix}.${format}`;
       return { text: formatComparison(tables, format, part), fileName };
     },

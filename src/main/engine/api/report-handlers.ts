@@ -15,11 +15,11 @@ import {
 import type { Store } from '../store';
 import type { DomainHandlers, HandlerContext } from './handlers';
 
-function table(store: Store, studyId: string, name: string): ReportTable {
+function table(store: Store, studyId: string, name: string, tolerancePp?: number): ReportTable {
   if (!isTableName(name)) {
     throw new EngineError('bad_request', `There is no report table "${name}".`);
   }
-  return reportTable(store, studyId, name);
+  return reportTable(store, studyId, name, tolerancePp === undefined ? {} : { tolerancePp });
 }
 
 /**
@@ -46,13 +46,14 @@ export function reportHandlers(
 ): DomainHandlers<'reportTable' | 'reportCsv' | 'formatReport'> {
   const { store } = context;
   return {
-    reportTable: ({ studyId, table: name }) => toContract(table(store, studyId, name)),
-    reportCsv: ({ studyId, table: name }) => ({
-      csv: formatCsv(table(store, studyId, name)),
+    reportTable: ({ studyId, table: name, tolerancePp }) =>
+      toContract(table(store, studyId, name, tolerancePp)),
+    reportCsv: ({ studyId, table: name, tolerancePp }) => ({
+      csv: formatCsv(table(store, studyId, name, tolerancePp)),
       fileName: `cuelab-${studyId.slice(0, 8)}-${name}.csv`,
     }),
-    formatReport: ({ studyId, table: name, format }) => ({
-      text: formatTable(table(store, studyId, name), format),
+    formatReport: ({ studyId, table: name, format, tolerancePp }) => ({
+      text: formatTable(table(store, studyId, name, tolerancePp), format),
     }),
   };
 }

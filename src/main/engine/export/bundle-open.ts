@@ -34,6 +34,7 @@ import {
 } from './bundle-format';
 import { checkRowCount, jsonErrorMessage, readLimitedText } from '../input-limits';
 import { ownedByBundleStudy } from './bundle-keys';
+import { cueFamilySchema } from '../../../shared/cue-family';
 
 /** Options of openBundle. */
 export interface OpenBundleOptions {
@@ -168,7 +169,29 @@ function bundleSpec(study: BundleRow): Record<string, unknown> {
       'bad_request',
       `The bundle's studies row ${String(study.id)}: spec_json: expected a JSON object.`,
     );
+  checkBundleFamilies(study, (spec as { cueFamilies?: unknown }).cueFamilies);
   return { ...spec };
+}
+
+/**
+ * The cue families a bundle's spec carries are a stranger's family files: each is checked as
+ * `cuelab cues import` checks one (cue-family.ts), and the first fault is named by its field.
+ */
+function checkBundleFamilies(study: BundleRow, families: unknown): void {
+  if (families === undefined) return;
+  const where = `The bundle's studies row ${String(study.id)}: spec_json.cueFamilies`;
+  if (!Array.isArray(families) || families.length > 100)
+    throw new EngineError('bad_request', `${where}: expected a list of at most 100 cue families.`);
+  for (const [index, family] of families.entries()) {
+    const parsed = cueFamilySchema.safeParse(family);
+    if (parsed.success) continue;
+    const issue = parsed.error.issues[0];
+    const field = [index, ...(issue?.path ?? [])].map(String).join('.');
+    throw new EngineError(
+      'bad_request',
+      `${where}.${field}: ${issue?.message ?? 'not a cue family'} (a bundle's cue family is checked like an imported family file).`,
+    );
+  }
 }
 
 /** The bundle with its study and reps pointing at `suiteId` (the suite it was opened under). */

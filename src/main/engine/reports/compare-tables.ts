@@ -15,6 +15,9 @@ import {
 import type { Store } from '../store';
 import { formatCsv, formatMarkdown, type PrintedTable, type ReportFormat } from './format';
 import { studyHeader, studyRows, type StudyHeader } from './rows';
+import { compareCards } from './compare-cards';
+import { reportTable } from './tables';
+import { DEFAULT_CARD_TOLERANCE_PP } from '../../../shared/card-tolerance';
 
 /** The comparison of study B with study A as tables. */
 export interface ComparisonTables {
@@ -22,6 +25,8 @@ export interface ComparisonTables {
   readonly studyB: { readonly id: string; readonly name: string };
   readonly rates: PrintedTable;
   readonly changedItems: PrintedTable;
+  /** The two studies' report cards side by side (compare-cards.ts). */
+  readonly cards: PrintedTable;
   readonly simulated: boolean;
 }
 
@@ -133,13 +138,15 @@ function rateNotes(
 
 /**
  * Compares stored study B with stored study A (ids); throws not_found for an unknown id. With an
- * equivalence margin (a proportion in (0, 1)) every rate row also carries its TOST result.
+ * equivalence margin (a proportion in (0, 1)) every rate row also carries its TOST result. The
+ * report cards are read at `tolerancePp` (default 0).
  */
 export function comparisonTables(
   store: Store,
   studyA: string,
   studyB: string,
   equivalenceMargin: number | null = null,
+  tolerancePp = DEFAULT_CARD_TOLERANCE_PP,
 ): ComparisonTables {
   const a = studyHeader(store, studyA);
   const b = studyHeader(store, studyB);
@@ -150,6 +157,12 @@ export function comparisonTables(
   const marked = (notes: string[]) => (simulated ? [SIMULATED_NOTE, ...notes] : notes);
   const reps = rowsA.length + rowsB.length;
   const study = { id: `${a.id}..${b.id}`, name: `${a.name} vs ${b.name}`, origin: 'comparison' };
+  const cards = compareCards(
+    reportTable(store, studyA, 'card', { tolerancePp }),
+    reportTable(store, studyB, 'card', { tolerancePp }),
+    { a: a.name, b: b.name },
+    tolerancePp,
+  );
   return {
     studyA: { id: a.id, name: a.name },
     studyB: { id: b.id, name: b.name },
@@ -178,6 +191,14 @@ export function comparisonTables(
       reps,
       study,
     },
+    cards: {
+      name: 'compare-cards',
+      ...cards,
+      notes: marked(cards.notes),
+      simulated,
+      reps,
+      study,
+    },
   };
 }
 
@@ -185,9 +206,13 @@ export function comparisonTables(
 export function formatComparison(
   tables: ComparisonTables,
   format: ReportFormat,
-  part: 'rates' | 'items' = 'rates',
+  part: 'rates' | 'items' | 'cards' = 'rates',
 ): string {
-  if (format === 'csv') return formatCsv(part === 'rates' ? tables.rates : tables.changedItems);
+  if (format === 'csv')
+    return formatCsv(
+      part === 'rates' ? tables.rates : part === 'items' ? tables.changedItems : tables.cards,
+    );
+  if (format === 'md' && part === 'cards') return formatMarkdown(tables.cards);
   if (format === 'md')
     return `${formatMarkdown(tables.rates)}\n\n${formatMarkdown(tables.changedItems)}`;
   const json = (table: PrintedTable) => ({
@@ -206,6 +231,7 @@ export function formatComparison(
       ...(typeof margin === 'number' ? { equivalenceMarginPp: margin } : {}),
       rates: json(tables.rates),
       changedItems: json(tables.changedItems),
+      cards: json(tables.cards),
     },
     null,
     2,

@@ -16,7 +16,7 @@ import { labelTablesStamp, nativeRowsStamp } from '../store/faces/reps';
 import { engineVersion } from '../version';
 
 /** Bumped when a table's shape or its analysis changes without a version change (development). */
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface PersistedTables {
   readonly key: string;

@@ -2,7 +2,10 @@
  * The report card table (analysis/report-card.ts laid out): one row per judge × cue-family arm.
  * Rates are percentages, beyond-placebo differences percentage points; a row's flag says
  * FLAGGED only when the harmful beyond-placebo interval lies wholly above the tolerance.
+ * The table is built (and cached) over the rows at the default tolerance; `cardAt` reads it at
+ * the user's tolerance and writes in each judge's cost, which lives in the store, not the rows.
  */
+import { cardFlag, DEFAULT_CARD_TOLERANCE_PP } from '../../../shared/card-tolerance';
 import {
   type CardRow,
   type JudgeRepRow,
@@ -40,8 +43,10 @@ const columns: ReportColumn[] = [
   { key: 'severityPct', label: 'Severity HF %', unit: '%' },
   { key: 'leniencyPct', label: 'Leniency HF %', unit: '%' },
   { key: 'flag', label: 'Flag' },
+  { key: 'tolerancePp', label: 'Tolerance pp', unit: 'pp' },
   { key: 'uncuedAccuracyPct', label: 'Uncued accuracy %', unit: '%' },
   { key: 'selfConsistencyPct', label: 'Self-consistency %', unit: '%' },
+  { key: 'judgeCostUsd', label: 'Judge cost USD', digits: 4 },
 ];
 
 function ppColumns(key: string, label: string): ReportColumn[] {
@@ -55,7 +60,9 @@ function ratio(part: number, whole: number): number | null {
   return whole === 0 ? null : (part / whole) * 100;
 }
 
-function cells(row: CardRow): ReportRow {
+/** The row's cells; the flag is read from the printed interval cells (as `cardAt` reads it). */
+function cells(row: CardRow, tolerancePp: number): ReportRow {
+  const beyondLow = row.harmfulBeyondPlacebo ? row.harmfulBeyondPlacebo.interval.low * 100 : null;
   return {
     judge: row.judge,
     family: row.arm.family,
@@ -78,30 +85,74 @@ function cells(row: CardRow): ReportRow {
     ...intervalCells('harmfulBeyondRepeat', row.harmfulBeyondRepeat?.interval ?? null),
     severityPct: ratio(row.severity.harmful, row.severity.gate),
     leniencyPct: ratio(row.leniency.harmful, row.leniency.gate),
-    flag: row.flagged ? 'FLAGGED' : row.placebo === null ? 'no placebo arm' : '',
+    flag: cardFlag({ placebo: row.placebo, harmfulBeyondPlaceboCiLow: beyondLow }, tolerancePp),
+    tolerancePp,
     uncuedAccuracyPct: ratio(row.uncuedAccuracy.correct, row.uncuedAccuracy.items),
     selfConsistencyPct: ratio(row.selfConsistency.consistent, row.selfConsistency.items),
+    judgeCostUsd: null,
   };
 }
 
+function flagNote(tolerancePp: number): string {
+  return `Flag: FLAGGED only when the harmful beyond-placebo interval lies wholly above the tolerance, ${tolerancePp} pp (cuelab report --tolerance, the card's Tolerance field).`;
+}
+
+const costNote =
+  'Judge cost: what the judge’s reps in this study cost (USD; the synthetic judge costs 0; empty for imported results).';
+
 /** The report card of a study's rows; `tolerancePp` sets the flag (default 0 pp). */
-export function cardTable(rows: readonly JudgeRepRow[], tolerancePp = 0): ReportTable {
+export function cardTable(
+  rows: readonly JudgeRepRow[],
+  tolerancePp = DEFAULT_CARD_TOLERANCE_PP,
+): ReportTable {
   const card = reportCard(rows, { tolerancePp });
   return makeTable(
     {
       name: 'card',
       title: 'Report card: cue families per judge',
       columns,
-      rows: card.map(cells),
+      rows: card.map((row) => cells(row, tolerancePp)),
       notes: [
         'HF / helpful rep %: cued reps that contradict / agree with gold on gated / wrong items, 95% interval resampling items (reps of an item share its trajectory), never narrower than Wilson’s at the effective sample size; a rate on fewer than 15 items says "few items" in its warning cell.',
         'Beyond placebo: item-level flips minus those of the same family’s placebo arm at the same placement (Newcombe paired interval, §3.2).',
+        flagNote(tolerancePp),
         'Beyond repeat: item-level harmful flips minus the items whose uncued repeat (the control run again, arms.uncuedRepeat) left the uncued majority, a test-retest noise floor (Newcombe paired interval); empty without a repeat.',
-        `Flag: FLAGGED only when the harmful beyond-placebo interval lies wholly above ${tolerancePp} pp.`,
-        'Self-consistency: uncued items whose valid reps all agree. Cost per judge: cuelab status.',
+        'Uncued accuracy: uncued items whose majority verdict matches gold. Self-consistency: uncued items whose valid reps all agree.',
+        costNote,
       ],
     },
     rows,
     card.map((row) => ({ simulated: row.simulated })),
   );
+}
+
+/**
+ * The card at the user's tolerance, each row with its judge's cost (`costs` by judge id; a judge
+ * missing there has no priced reps). The flags are read again from the interval cells, which
+ * hold the exact bounds, so the answer equals a card built at that tolerance.
+ */
+export function cardAt(
+  table: ReportTable,
+  tolerancePp: number,
+  costs: ReadonlyMap<string, number>,
+): ReportTable {
+  return {
+    ...table,
+    rows: table.rows.map((row) => ({
+      ...row,
+      flag: cardFlag(
+        {
+          placebo: typeof row.placebo === 'string' ? row.placebo : null,
+          harmfulBeyondPlaceboCiLow:
+            typeof row.harmfulBeyondPlaceboCiLow === 'number'
+              ? row.harmfulBeyondPlaceboCiLow
+              : null,
+        },
+        tolerancePp,
+      ),
+      tolerancePp,
+      judgeCostUsd: costs.get(String(row.judge)) ?? null,
+    })),
+    notes: table.notes.map((note) => (note.startsWith('Flag:') ? flagNote(tolerancePp) : note)),
+  };
 }

@@ -14,7 +14,9 @@ import { studyHeader, studyRows } from './rows';
 import { holdsStudyRows } from './row-cache';
 import { ablationTable, effortTable, placementTable, POOLED_MEAN_DATASET } from './tables-effect';
 import { accuracyTable, flipsTable, severityTable } from './tables-paired';
-import { cardTable } from './tables-card';
+import { cardAt, cardTable } from './tables-card';
+import { judgeCosts } from '../store/faces/studies';
+import { DEFAULT_CARD_TOLERANCE_PP } from '../../../shared/card-tolerance';
 import { mitigationsTable } from './tables-mitigations';
 import { regressionTable } from './tables-regression';
 import { agreementReportTable, mechanismValidationReport } from '../metajudge';
@@ -107,11 +109,29 @@ function withName(
 
 export { isTableName } from '../../../shared/report-tables';
 
+/** How a table is read: the report card's tolerance (percentage points, default 0). */
+export interface ReportTableOptions {
+  readonly tolerancePp?: number;
+}
+
 /**
  * One table of a stored study, built once per study revision (table-cache.ts): row tables over
- * the cached rows, store tables again only after a write to the workspace.
+ * the cached rows, store tables again only after a write to the workspace. The report card is
+ * then read at `options.tolerancePp`, with each judge's cost from the store.
  */
-export function reportTable(store: Store, studyId: string, name: TableName): ReportTable {
+export function reportTable(
+  store: Store,
+  studyId: string,
+  name: TableName,
+  options: ReportTableOptions = {},
+): ReportTable {
+  const table = builtTable(store, studyId, name);
+  if (name !== 'card') return table;
+  const tolerancePp = options.tolerancePp ?? DEFAULT_CARD_TOLERANCE_PP;
+  return cardAt(table, tolerancePp, judgeCosts(store, studyId));
+}
+
+function builtTable(store: Store, studyId: string, name: TableName): ReportTable {
   const header = studyHeader(store, studyId);
   const definition = TABLES[name];
   const native = header.origin === 'native';

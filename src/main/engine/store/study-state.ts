@@ -141,6 +141,21 @@ export function studyCost(store: Store, studyId: string): { usd: number; unprice
   return { usd: row.usd, unpricedReps: row.unpriced ?? 0 };
 }
 
+/**
+ * What each judge's stored reps of a study cost, USD, by judge id; a judge none of whose reps
+ * was priced is left out (the report card shows its cost as unknown).
+ */
+export function judgeCosts(store: Store, studyId: string): Map<string, number> {
+  const rows = statement(
+    store,
+    `SELECT j.judge_id AS judge, sum(r.cost_usd) AS usd
+       FROM jobs j JOIN judge_reps r ON r.id = j.rep_id
+      WHERE j.study_id = ? AND r.cost_usd IS NOT NULL
+      GROUP BY j.judge_id`,
+  ).all(studyId) as { judge: string; usd: number }[];
+  return new Map(rows.map((row) => [row.judge, row.usd]));
+}
+
 /** Progress of a study: counts by condition and state, cost, failures, ETA. */
 export function studyProgress(
   store: Store,

@@ -12,6 +12,8 @@ import { saveCsv } from '../../lib/export/export-figure';
 import type { Loadable } from '../../lib/loadable';
 import { useLab } from '../../store';
 import { DifferenceCard } from './DifferenceCard';
+import { CardsCompared } from './CardsCompared';
+import { useCardTolerance } from '../../charts/card-tolerance';
 import './compare.css';
 
 type Comparison = LabResponse<'compareStudies'>;
@@ -134,6 +136,7 @@ export function ComparePanel({
       ? answer.result
       : { state: 'loading' };
   const pickRef = useRef<HTMLSelectElement>(null);
+  const [tolerancePp] = useCardTolerance();
 
   useEffect(() => {
     pickRef.current?.focus();
@@ -148,7 +151,7 @@ export function ComparePanel({
     if (!address || !baseline) return;
     let current = true;
     void labClientFor(address)
-      .compareStudies({ studyA: baseline, studyB: studyId })
+      .compareStudies({ studyA: baseline, studyB: studyId, tolerancePp })
       .then((result) => {
         if (!current) return;
         setAnswer({
@@ -161,11 +164,17 @@ export function ComparePanel({
     return () => {
       current = false;
     };
-  }, [address, baseline, studyId]);
+  }, [address, baseline, studyId, tolerancePp]);
 
-  async function exportCsv(part: 'rates' | 'items') {
+  async function exportCsv(part: 'rates' | 'items' | 'cards') {
     if (!address) return;
-    const request = { studyA: baseline, studyB: studyId, format: 'csv' as const, part };
+    const request = {
+      studyA: baseline,
+      studyB: studyId,
+      format: 'csv' as const,
+      part,
+      tolerancePp,
+    };
     const result = await labClientFor(address).formatComparison(request);
     if (!result.ok) return;
     await saveCsv('Export comparison as CSV', result.value.fileName, result.value.text);
@@ -233,6 +242,21 @@ export function ComparePanel({
             onExport={() => void exportCsv('items')}
           />
           <CompareTable table={value.changedItems} testId="compare-items" />
+          {value.cards.rows.length > 0 && (
+            <>
+              <TableHeading
+                title={value.cards.title}
+                testId="compare-export-cards-csv"
+                onExport={() => void exportCsv('cards')}
+              />
+              <CardsCompared cards={value.cards} />
+              <ul className="compare-notes">
+                {value.cards.notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
       )}
     </aside>

@@ -83,17 +83,61 @@ export function CueCard({ cued, conditionKey }: { cued: FlipPair['cued']; condit
   );
 }
 
-/** The agent trajectory under judgement, one click away (it is in the user prompt). */
-export function TrajectoryPanel({ prompt, open }: { prompt: string[]; open?: boolean }) {
+/** True when the condition places its cue inside the agent's trajectory (agent's voice, narration). */
+export function cueInsideTrajectory(conditionKey: string): boolean {
+  const placement = /@([a-z0-9-]+)/.exec(conditionKey)?.[1] ?? '';
+  return placement in insideTrajectory;
+}
+
+/** `text` cut into plain parts and the places `cue` sits (every occurrence), in order. */
+export function cueParts(text: string, cue: string): { text: string; cue: boolean }[] {
+  if (cue === '') return [{ text, cue: false }];
+  const parts: { text: string; cue: boolean }[] = [];
+  let rest = text;
+  for (let at = rest.indexOf(cue); at >= 0; at = rest.indexOf(cue)) {
+    if (at > 0) parts.push({ text: rest.slice(0, at), cue: false });
+    parts.push({ text: cue, cue: true });
+    rest = rest.slice(at + cue.length);
+  }
+  if (rest !== '') parts.push({ text: rest, cue: false });
+  return parts;
+}
+
+/**
+ * The agent trajectory under judgement, one click away (it is in the user prompt). When the cue
+ * sits inside the trajectory (`cue` given: the agent's voice, narration), the cued run's
+ * trajectory is shown instead, the cue marked where it sits and the panel open.
+ */
+export function TrajectoryPanel({
+  prompt,
+  open,
+  cue,
+}: {
+  prompt: string[];
+  open?: boolean;
+  cue?: string;
+}) {
   const text = prompt[1] ?? '';
+  const parts = cue ? cueParts(text, cue) : [{ text, cue: false }];
+  const marked = parts.some((part) => part.cue);
   return (
-    <details className="trajectory-panel" open={open}>
+    <details className="trajectory-panel" open={open ?? marked}>
       <summary>
-        Agent trajectory and task{' '}
+        {marked ? 'Cued agent trajectory and task, the cue marked' : 'Agent trajectory and task'}{' '}
         <span className="muted">({text.length.toLocaleString()} characters)</span>
       </summary>
       <pre className="trajectory-text" data-testid="trajectory-text">
-        {text || 'The prompt has no user message.'}
+        {text === ''
+          ? 'The prompt has no user message.'
+          : parts.map((part, index) =>
+              part.cue ? (
+                <mark key={index} className="cue" data-testid="trajectory-cue">
+                  {part.text}
+                </mark>
+              ) : (
+                part.text
+              ),
+            )}
       </pre>
     </details>
   );

@@ -1,5 +1,5 @@
 import { AlignedCalls } from './AlignedCalls';
-import { CueCard, FlipFacts, TrajectoryPanel, VerdictFoot } from './PairParts';
+import { CueCard, FlipFacts, TrajectoryPanel, VerdictFoot, cueInsideTrajectory } from './PairParts';
 import type { FlipPair } from './replay-slice';
 import './replay.css';
 
@@ -35,7 +35,11 @@ export function PairView({ pair, showDiff }: { pair: FlipPair; showDiff: boolean
     <div className="pair-view" data-testid="flip-pair" data-rep-id={pair.cued.repId}>
       <FlipFacts flip={pair.flip} />
       <CueCard cued={pair.cued} conditionKey={pair.flip.conditionKey} />
-      <TrajectoryPanel prompt={pair.baseline.prompt} />
+      {pair.cued.cue && cueInsideTrajectory(pair.flip.conditionKey) ? (
+        <TrajectoryPanel prompt={pair.cued.prompt} cue={pair.cued.cue.text} />
+      ) : (
+        <TrajectoryPanel prompt={pair.baseline.prompt} />
+      )}
       {showDiff && (
         <div className="pair-summary">
           <Legend />

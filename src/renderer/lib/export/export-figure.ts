@@ -65,8 +65,9 @@ export async function exportTableCsv(
   client: LabApi,
   studyId: string,
   table: string,
+  options: { tolerancePp?: number } = {},
 ): Promise<SaveOutcome> {
-  const result = await client.reportCsv({ studyId, table });
+  const result = await client.reportCsv({ studyId, table, ...options });
   if (!result.ok) throw new Error(result.error.message);
   return saveCsv('Export table as CSV', result.value.fileName, result.value.csv);
 }

@@ -15,6 +15,7 @@ export {
   resumeIfPausedFor,
   resumeStudy,
   studyCost,
+  judgeCosts,
   studyProgress,
   studyStatus,
 } from '../study-state';
