@@ -79,7 +79,14 @@ export const RegressionForest = memo(function RegressionForest(
     const plotRight = width - 16 - textColumn;
     const x = scaleLog().domain(oddsDomain(lines)).range([plotLeft, plotRight]).clamp(true);
     const rowsTop = top + 8;
-    const bottom = rowsTop + lines.length * rowHeight;
+    // A label that wraps (a long model id) makes its row taller, so rows never overlap.
+    const heights = lines.map((line) =>
+      Math.max(rowHeight, wrapText(label(line), labelWidth, size).length * lineHeight(size) + 7),
+    );
+    const offsets = heights.map((_, index) =>
+      heights.slice(0, index).reduce((sum, height) => sum + height, 0),
+    );
+    const bottom = rowsTop + heights.reduce((sum, height) => sum + height, 0);
     const footTop = bottom + 46;
     const height = footTop + wrapText(footnote, width - 32, 10).length * lineHeight(10) + 4;
     const [domainLow, domainHigh] = x.domain() as [number, number];
@@ -134,7 +141,7 @@ export const RegressionForest = memo(function RegressionForest(
           </text>
         </g>
         {lines.map((line, index) => {
-          const y = rowsTop + index * rowHeight + rowHeight / 2;
+          const y = rowsTop + (offsets[index] ?? 0) + rowHeight / 2;
           const mark = `${line.dimension}\u0000${line.factor}\u0000${line.level}`;
           const estimate = line.reference ? 1 : line.oddsRatio;
           const color = line.reference ? palette.faint : palette.after;
@@ -152,7 +159,7 @@ export const RegressionForest = memo(function RegressionForest(
                 x={16}
                 y={y - rowHeight / 2}
                 width={width - 32}
-                height={rowHeight}
+                height={heights[index] ?? rowHeight}
                 fill="transparent"
               />
               <TextLines
