@@ -15,6 +15,7 @@ import {
   reportTable,
   type ReportTable,
 } from '../../src/main/engine/reports';
+import { flipsWithLabels } from '../../src/main/engine/metajudge';
 import { persistedTablesDir } from '../../src/main/engine/reports/persisted-tables';
 import { holdsStudyRows } from '../../src/main/engine/reports/row-cache';
 import { openStore, type Store } from '../../src/main/engine/store/database';
@@ -177,7 +178,15 @@ describe("the runner's hook on the persisted report tables", () => {
         store,
         repIds.map((repId) => ({ repId, source: 'diff' as const, label: name })),
       );
-    const repIds = cued.map(({ rep_id }) => rep_id);
+    // The relabelled rep must be a harmful flip (only flips count in the mechanism table) and not
+    // the newest label row: a harmful flip goes first. The jobs query has no order of its own.
+    const harmful = flipsWithLabels(store, studyId).find((flip) => flip.kind === 'harmful');
+    expect(harmful).toBeDefined();
+    const repIds = [
+      harmful?.repId as string,
+      ...cued.map(({ rep_id }) => rep_id).filter((id) => id !== harmful?.repId),
+    ];
+    expect(repIds.length).toBeGreaterThan(1);
     // Both writes carry the same created_at (the clock does not move between them), and the
     // replaced label is not the newest row: neither the count, max(rowid) nor the time moves.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-01T00:00:00.000Z') });
