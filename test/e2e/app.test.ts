@@ -108,7 +108,10 @@ describe('app frame against a real engine', () => {
     await nav().getByRole('link', { name: 'Settings', exact: true }).click();
     await expectHeading('Settings');
     const main = page.getByRole('main');
-    await main.getByText(running().workspace, { exact: true }).waitFor({ state: 'visible' });
+    await main
+      .getByText(running().workspace, { exact: true })
+      .first()
+      .waitFor({ state: 'visible' });
     await main.getByText(/^version \d+/).waitFor({ state: 'visible' });
     await main.getByText(/^(Available|Unavailable)$/).waitFor({ state: 'visible' });
   });
@@ -234,7 +237,10 @@ describe('inside the desktop shell (window.cuelab stood in for by a script)', ()
         .locator('[data-testid="engine-status"][data-state="connected"]')
         .waitFor({ state: 'visible', timeout: 15_000 });
       const main = tab.getByRole('main');
-      await main.getByText(running().workspace, { exact: true }).waitFor({ state: 'visible' });
+      await main
+        .getByText(running().workspace, { exact: true })
+        .first()
+        .waitFor({ state: 'visible' });
 
       const next = { address: restarted.address, restarts: 1, reason: 'exited with code 1' };
       await tab.evaluate((change) => {
@@ -245,7 +251,10 @@ describe('inside the desktop shell (window.cuelab stood in for by a script)', ()
         .locator('[data-testid="engine-status"][data-state="connected"]')
         .waitFor({ state: 'visible', timeout: 15_000 });
       // Settings asks the new engine again: its workspace replaces the old one.
-      await main.getByText(restarted.workspace, { exact: true }).waitFor({ state: 'visible' });
+      await main
+        .getByText(restarted.workspace, { exact: true })
+        .first()
+        .waitFor({ state: 'visible' });
       await status.hover();
       await tab.getByRole('tooltip').getByText(restarted.workspace).waitFor({ state: 'visible' });
       await tab.screenshot({ path: join(screenshots, 'engine-restarted-tooltip.png') });

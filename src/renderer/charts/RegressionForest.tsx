@@ -45,6 +45,14 @@ function facts(line: RegressionLine): [string, string][] {
   ];
 }
 
+/** The right-hand column of a row: its odds ratio, or why it has none. */
+function estimateText(line: RegressionLine): string {
+  if (line.reference) return `reference${line.fewItems ? ' · few items' : ''}`;
+  const estimate = line.oddsRatio;
+  if (estimate === null) return line.warning ?? 'no estimate';
+  return `${ratio(estimate)} [${ratio(line.low)}, ${ratio(line.high)}] · p ${formatP(line.p)}`;
+}
+
 /** The regression card. */
 export const RegressionForest = memo(function RegressionForest(
   props: ResultChartProps<'regression'>,
@@ -72,17 +80,34 @@ export const RegressionForest = memo(function RegressionForest(
 
   const draw = (frame: FigureFrame) => {
     const { width, palette } = frame;
-    const labelWidth = labelColumn(lines.map(label), size, 80, Math.min(260, width * 0.3));
-    const countsWidth = textWidth('9999 / 9999', size) + 12;
-    const textColumn = Math.min(230, Math.max(150, width * 0.22));
+    // Narrow (a single-column export): no counts column (they are in the tooltip and the CSV),
+    // and each row's odds ratio goes under its label instead of in a column of its own.
+    const narrow = width < 600;
+    const labelWidth = labelColumn(
+      [...lines.map(label), ...(narrow ? lines.map(estimateText) : [])],
+      size,
+      80,
+      narrow ? width * 0.45 : Math.min(260, width * 0.3),
+    );
+    const countsWidth = narrow ? 0 : textWidth('9999 / 9999', size) + 12;
+    const textColumn = narrow ? 0 : Math.min(230, Math.max(150, width * 0.22));
     const plotLeft = 16 + labelWidth + countsWidth + 12;
     const plotRight = width - 16 - textColumn;
+    const labelLines = (line: RegressionLine) => wrapText(label(line), labelWidth, size).length;
     const x = scaleLog().domain(oddsDomain(lines)).range([plotLeft, plotRight]).clamp(true);
     const rowsTop = top + 8;
     // A label that wraps (a long model id) makes its row taller, so rows never overlap.
-    const heights = lines.map((line) =>
-      Math.max(rowHeight, wrapText(label(line), labelWidth, size).length * lineHeight(size) + 7),
-    );
+    const heights = lines.map((line) => {
+      const estimateLines = wrapText(
+        estimateText(line),
+        narrow ? labelWidth : textColumn - 16,
+        size,
+      ).length;
+      const rows = narrow
+        ? labelLines(line) + estimateLines
+        : Math.max(labelLines(line), estimateLines);
+      return Math.max(rowHeight, rows * lineHeight(size) + 7);
+    });
     const offsets = heights.map((_, index) =>
       heights.slice(0, index).reduce((sum, height) => sum + height, 0),
     );
@@ -124,7 +149,7 @@ export const RegressionForest = memo(function RegressionForest(
           strokeDasharray="3 3"
         />
         <AxisTitle
-          x={(plotLeft + plotRight) / 2}
+          x={narrow ? width / 2 : (plotLeft + plotRight) / 2}
           y={bottom + 32}
           text="Odds ratio of a harmful flip (log scale)"
           palette={palette}
@@ -133,12 +158,16 @@ export const RegressionForest = memo(function RegressionForest(
           <text x={16} y={top}>
             Factor: level
           </text>
-          <text x={16 + labelWidth + countsWidth} y={top} textAnchor="end">
-            flips / reps
-          </text>
-          <text x={plotRight + 12} y={top}>
-            OR [95% CI] · p
-          </text>
+          {!narrow && (
+            <text x={16 + labelWidth + countsWidth} y={top} textAnchor="end">
+              flips / reps
+            </text>
+          )}
+          {!narrow && (
+            <text x={plotRight + 12} y={top}>
+              OR [95% CI] · p
+            </text>
+          )}
         </g>
         {lines.map((line, index) => {
           const y = rowsTop + (offsets[index] ?? 0) + rowHeight / 2;
@@ -170,15 +199,17 @@ export const RegressionForest = memo(function RegressionForest(
                 fontSize={size}
                 fill={palette.text}
               />
-              <text
-                x={16 + labelWidth + countsWidth}
-                y={y + 4}
-                fontSize={size}
-                textAnchor="end"
-                fill={palette.muted}
-              >
-                {`${line.flips} / ${line.reps}`}
-              </text>
+              {!narrow && (
+                <text
+                  x={16 + labelWidth + countsWidth}
+                  y={y + 4}
+                  fontSize={size}
+                  textAnchor="end"
+                  fill={palette.muted}
+                >
+                  {`${line.flips} / ${line.reps}`}
+                </text>
+              )}
               {line.low !== null && line.high !== null && (
                 <line
                   x1={x(line.low)}
@@ -199,19 +230,15 @@ export const RegressionForest = memo(function RegressionForest(
                   strokeWidth={1.5}
                 />
               )}
-              <text
-                x={plotRight + 12}
-                y={y + 4}
+              <TextLines
+                x={narrow ? 16 : plotRight + 12}
+                y={narrow ? y + 4 + labelLines(line) * lineHeight(size) : y + 4}
+                text={estimateText(line)}
+                maxWidth={narrow ? labelWidth : textColumn - 16}
                 fontSize={size}
                 fill={estimate === null ? palette.faint : palette.text}
                 fontStyle={estimate === null ? 'italic' : undefined}
-              >
-                {line.reference
-                  ? `reference${line.fewItems ? ' · few items' : ''}`
-                  : estimate === null
-                    ? (line.warning ?? 'no estimate')
-                    : `${ratio(estimate)} [${ratio(line.low)}, ${ratio(line.high)}] · p ${formatP(line.p)}`}
-              </text>
+              />
             </g>
           );
         })}

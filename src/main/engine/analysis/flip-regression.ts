@@ -66,6 +66,8 @@ export interface FlipRegression {
   readonly items: number;
   /** Factors with one level among the reps: constant, so not in the model. */
   readonly dropped: readonly string[];
+  /** The one level of each dropped factor, in the same order. */
+  readonly droppedLevels: readonly string[];
   /** Model-wide problems (separation, few items, no convergence). */
   readonly problems: readonly string[];
   readonly simulated: boolean;
@@ -223,6 +225,8 @@ function modelOf(data: readonly Observation[], dimension: string): FlipRegressio
   const present = FACTOR_ORDER.filter((factor) => data[0]?.levels.has(factor));
   const factors = present.filter((factor) => levelCounts(data, factor).size > 1);
   const dropped = present.filter((factor) => !factors.includes(factor));
+  // Their one level each ("anthropic/claude-…" of judge), so the table still says which.
+  const droppedLevels = dropped.map((factor) => [...levelCounts(data, factor).keys()].join(', '));
   const { kept, separated } = separatedLevels(data, factors);
   const problems: string[] = [];
   const base = {
@@ -230,6 +234,7 @@ function modelOf(data: readonly Observation[], dimension: string): FlipRegressio
     reps: data.length,
     items: allItems.size,
     dropped,
+    droppedLevels,
     simulated: data.some((observation) => observation.simulated),
   };
   // Columns: intercept, then one per non-reference level of each factor.

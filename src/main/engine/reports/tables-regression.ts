@@ -32,7 +32,11 @@ export function regressionTable(rows: readonly JudgeRepRow[]): ReportTable {
   ];
   for (const model of models) {
     if (model.dropped.length > 0)
-      notes.push(`${model.dimension}: constant, so not in the model: ${model.dropped.join(', ')}`);
+      notes.push(
+        `${model.dimension}: constant, so not in the model: ${model.dropped
+          .map((factor, index) => `${factor} (${model.droppedLevels[index] ?? ''})`)
+          .join(', ')}`,
+      );
     for (const problem of model.problems) notes.push(`${model.dimension}: ${problem}`);
     for (const term of model.terms)
       out.push({
