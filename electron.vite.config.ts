@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// Three bundles. `main` holds two entries: the thin Electron shell (app) and the engine's
-// command line (cli), which runs under plain Node. Dependencies stay external, so the
+// Three bundles. `main` holds three entries: the thin Electron shell (app), the engine's
+// command line (cli), which runs under plain Node, and the program of the engine's worker
+// threads (engine-worker). Dependencies stay external, so the
 // engine loads the better-sqlite3 built for the Node that runs it.
 export default defineConfig({
   main: {
@@ -13,6 +14,8 @@ export default defineConfig({
         input: {
           app: resolve(__dirname, 'src/main/app/index.ts'),
           cli: resolve(__dirname, 'src/main/cli/index.ts'),
+          // The engine's worker threads (src/main/engine/workers/locate.ts finds it here).
+          'engine-worker': resolve(__dirname, 'src/main/engine/workers/worker-main.ts'),
         },
       },
     },

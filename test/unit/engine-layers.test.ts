@@ -54,7 +54,7 @@ const floors: readonly (readonly string[])[] = [
   ['simulation'],
   ['metajudge'],
   ['reports'],
-  ['export', 'suites', 'runner'],
+  ['export', 'suites', 'runner', 'workers'],
   // import-folders.ts: the folders a served lab may read (beside the suites' own resources).
   ['api', 'import-folders'],
   ['engine', 'engine-store', 'machine'],

@@ -1,0 +1,2 @@
+/** The engine's worker threads: heavy jobs off the thread that answers requests (pool.ts). */
+export { createEngineWorkers, JobCancelledError, type EngineWorkers } from './pool';

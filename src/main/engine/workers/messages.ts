@@ -1,0 +1,41 @@
+/**
+ * What crosses between the engine's thread and a worker thread (structured clone): a job
+ * request, its progress, and its outcome. An error crosses as its code and message, so an
+ * `EngineError` thrown in a worker reaches the caller as the same `EngineError`.
+ */
+import type { LabErrorCode } from '../../../shared/result';
+
+/** How far a job has come, for a person waiting on it. */
+export interface JobProgress {
+  readonly done: number;
+  readonly total: number;
+  /** What is being done now ("drawing flips"). */
+  readonly step?: string;
+}
+
+/** The engine's thread to a worker: run `job` on `input`. */
+export interface JobRequest {
+  readonly id: number;
+  readonly job: string;
+  readonly input: unknown;
+}
+
+/** A worker to the engine's thread, about the job `id`. */
+export type JobMessage =
+  | { readonly id: number; readonly kind: 'progress'; readonly progress: JobProgress }
+  | { readonly id: number; readonly kind: 'done'; readonly value: unknown }
+  | {
+      readonly id: number;
+      readonly kind: 'failed';
+      readonly error: {
+        readonly engine: boolean;
+        readonly code: LabErrorCode;
+        readonly message: string;
+        readonly name: string;
+      };
+    };
+
+/** What a worker is started with. */
+export interface WorkerStart {
+  readonly databasePath: string;
+}

@@ -1,0 +1,50 @@
+/**
+ * The worker thread's program: opens its own connection to the workspace database (WAL lets it
+ * read beside the engine's writes) and runs the jobs the engine's thread sends, one at a time,
+ * posting their progress and outcome (messages.ts).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { EngineError } from '../errors';
+import { openStore, type Store } from '../store';
+import { workerJobs, type WorkerJobContext } from './jobs';
+import type { JobMessage, JobRequest, WorkerStart } from './messages';
+
+const port = parentPort;
+if (!port) throw new Error('worker-main.ts runs only as a worker thread.');
+const start = workerData as WorkerStart;
+let store: Store | undefined;
+
+function post(message: JobMessage): void {
+  port?.postMessage(message);
+}
+
+function failure(error: unknown): Extract<JobMessage, { kind: 'failed' }>['error'] {
+  if (error instanceof EngineError)
+    return { engine: true, code: error.code, message: error.message, name: error.name };
+  const message = error instanceof Error ? error.message : String(error);
+  const name = error instanceof Error ? error.name : 'Error';
+  return { engine: false, code: 'internal', message, name };
+}
+
+async function run(request: JobRequest): Promise<void> {
+  try {
+    store ??= openStore(start.databasePath);
+    const job = (workerJobs as Record<string, unknown>)[request.job];
+    if (typeof job !== 'function') throw new Error(`There is no worker job "${request.job}".`);
+    const context: WorkerJobContext = {
+      store,
+      progress: (progress) => post({ id: request.id, kind: 'progress', progress }),
+    };
+    const value: unknown = await (job as (c: WorkerJobContext, i: unknown) => unknown)(
+      context,
+      request.input,
+    );
+    post({ id: request.id, kind: 'done', value });
+  } catch (error) {
+    post({ id: request.id, kind: 'failed', error: failure(error) });
+  }
+}
+
+// One job at a time: the pool sends the next only after this one's outcome.
+port.on('message', (request: JobRequest) => void run(request));
+port.on('close', () => store?.close());

@@ -1,0 +1,101 @@
+/**
+ * The engine's worker threads (src/main/engine/workers): a job runs in a real worker thread
+ * over its own connection to a real SQLite workspace, its value and errors come back as they
+ * were, a cancelled job's worker is replaced, and the workers close.
+ */
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EngineError } from '../../src/main/engine/errors';
+import { persistedTablesDir } from '../../src/main/engine/reports/persisted-tables';
+import { reportTable } from '../../src/main/engine/reports';
+import { saveSuite } from '../../src/main/engine/store/suite-items';
+import {
+  createEngineWorkers,
+  JobCancelledError,
+  type EngineWorkers,
+} from '../../src/main/engine/workers';
+import { studySpecSchema } from '../../src/shared/study-spec';
+import { deferring, suite } from '../helpers/bundle-study';
+import { runSyntheticStudy } from '../helpers/synthetic-study';
+import { useTempStore } from '../helpers/temp-store';
+
+describe('the engine worker threads', () => {
+  const workspace = useTempStore();
+  let workers: EngineWorkers | undefined;
+  afterEach(async () => {
+    await workers?.close();
+    workers = undefined;
+  });
+
+  async function study(): Promise<string> {
+    const file = suite();
+    saveSuite(workspace.store(), file, 'imported');
+    const spec = studySpecSchema.parse({
+      name: 'worker study',
+      suite: file.id,
+      judges: [{ id: 'j', provider: 'synthetic', model: 'synthetic', persona: deferring.id }],
+      reps: 2,
+    });
+    return runSyntheticStudy(workspace.store(), spec, file.items, deferring);
+  }
+
+  it('draws a study’s tables in a worker thread, the same numbers the engine’s thread draws', async () => {
+    const studyId = await study();
+    const path = workspace.store().path;
+    workers = createEngineWorkers(path);
+    // The runner drew them when the study ended; this draw is the worker's alone.
+    rmSync(persistedTablesDir(path), { recursive: true, force: true });
+    expect(existsSync(persistedTablesDir(path))).toBe(false);
+    const drawn = await workers.run('reports', 'drawTables', { studyId });
+    expect(drawn).toEqual({ studyId });
+    // The worker wrote every table under the study's key, from its own connection.
+    expect(readdirSync(persistedTablesDir(path)).sort()).toHaveLength(2);
+    const inWorker = await workers.run('reports', 'reportTable', { studyId, name: 'flips' });
+    const here = reportTable(workspace.store(), studyId, 'flips');
+    expect(inWorker.rows).toEqual(here.rows);
+    expect(inWorker.simulated).toBe(true);
+    expect(inWorker.rows.length).toBeGreaterThan(0);
+    expect(threadId).toBe(0);
+  });
+
+  it('returns an engine error as the same code and message', async () => {
+    workers = createEngineWorkers(workspace.store().path);
+    const failed = workers.run('reports', 'reportTable', {
+      studyId: 'no-such-study',
+      name: 'flips',
+    });
+    await expect(failed).rejects.toBeInstanceOf(EngineError);
+    await expect(failed).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('cancels a waiting and a running job, and the next job gets a fresh worker', async () => {
+    const studyId = await study();
+    workers = createEngineWorkers(workspace.store().path);
+    const first = new AbortController();
+    const second = new AbortController();
+    const running = workers.run('reports', 'drawTables', { studyId }, { signal: first.signal });
+    const waiting = workers.run('reports', 'drawTables', { studyId }, { signal: second.signal });
+    expect(workers.busy('reports')).toBe(2);
+    second.abort();
+    first.abort();
+    await expect(waiting).rejects.toBeInstanceOf(JobCancelledError);
+    await expect(running).rejects.toBeInstanceOf(JobCancelledError);
+    expect(workers.busy('reports')).toBe(0);
+    const table = await workers.run('reports', 'reportTable', { studyId, name: 'accuracy' });
+    expect(table.name).toBe('accuracy');
+  });
+
+  it('fails what is left when closed', async () => {
+    const studyId = await study();
+    workers = createEngineWorkers(workspace.store().path);
+    const pending = expect(workers.run('files', 'drawTables', { studyId })).rejects.toBeInstanceOf(
+      JobCancelledError,
+    );
+    await workers.close();
+    await pending;
+    await expect(workers.run('files', 'drawTables', { studyId })).rejects.toBeInstanceOf(
+      JobCancelledError,
+    );
+  });
+});
