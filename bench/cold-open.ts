@@ -120,6 +120,11 @@ function forked<T>(mode: '--engine-start' | '--study-end', path: string, studyId
   });
 }
 
+/** The runner's end-of-study hook on the workspace at `path`, in a process of its own. */
+export function persistStudyTables(path: string, studyId: string): Promise<StudyEnd> {
+  return forked<StudyEnd>('--study-end', path, studyId);
+}
+
 function describe(start: EngineStart): string {
   return (
     `first table ${start.firstTableMs.toFixed(0)} ms = ${start.ratio}× floor ` +
@@ -139,7 +144,7 @@ export async function benchColdOpen(
   const neverDrawn = await forked<EngineStart>('--engine-start', path, studyId);
   log(`  engine start, nothing persisted:   ${describe(neverDrawn)}`);
   rmSync(persistedTablesDir(path), { recursive: true, force: true });
-  const end = await forked<StudyEnd>('--study-end', path, studyId);
+  const end = await persistStudyTables(path, studyId);
   log(
     `  runner's hook at the study's end:  every table drawn and persisted in ` +
       `${end.tablesMs.toFixed(0)} ms; RSS peak ${end.memory.rssPeakMb} MB`,

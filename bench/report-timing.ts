@@ -9,15 +9,7 @@
  * while it draws every table (cold-open.ts). A check compares the generated flips table with Table 6, so the
  * timed data is known to look like the paper's.
  */
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TABLE_6 } from '../src/main/engine/paper/numbers';
@@ -50,6 +42,7 @@ import {
   type MemoryReport,
   type Summary,
 } from './measure';
+import { keptWorkspace } from './kept-workspace';
 import { generatePaperWorkspace, type GeneratedWorkspace } from './paper-workspace';
 import { benchReplay, type ReplayTiming } from './replay-timing';
 
@@ -115,24 +108,15 @@ function table6Check(flips: ReportTable): PaperScaleResult['table6Check'] {
 
 /**
  * The generated workspace at `path`: generated there, or, with CUELAB_BENCH_WORKSPACES=DIR, a
- * copy of the one an earlier run generated into DIR (generated there first when DIR has none).
- * A copy, because the timings below land reps in it; generation takes minutes on a shared machine.
+ * copy of the one an earlier run generated into DIR (kept-workspace.ts).
  */
 function paperWorkspace(path: string, log: (line: string) => void): GeneratedWorkspace {
-  const kept = process.env.CUELAB_BENCH_WORKSPACES;
-  if (!kept) return generatePaperWorkspace(path);
-  const keptFile = join(kept, 'cuelab.sqlite');
-  const keptFacts = join(kept, 'generated.json');
-  if (!existsSync(keptFacts)) {
-    mkdirSync(kept, { recursive: true });
-    rmSync(keptFile, { force: true });
-    const generated = generatePaperWorkspace(keptFile);
-    writeFileSync(keptFacts, JSON.stringify(generated));
-  }
-  const generated = JSON.parse(readFileSync(keptFacts, 'utf8')) as GeneratedWorkspace;
-  copyFileSync(keptFile, path);
-  log(`  workspace copied from ${keptFile} (CUELAB_BENCH_WORKSPACES), generated there earlier:`);
-  return { ...generated, path };
+  const { facts, copiedFrom } = keptWorkspace('.', path, (file) => generatePaperWorkspace(file));
+  if (copiedFrom)
+    log(
+      `  workspace copied from ${copiedFrom} (CUELAB_BENCH_WORKSPACES), generated there earlier:`,
+    );
+  return { ...facts, path };
 }
 
 /** Runs part (c): generation, then the timings; the workspace is deleted afterwards. */

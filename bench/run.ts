@@ -10,12 +10,18 @@
  *   (t) strangers' text: redaction, the web reader and stored-text unpacking at 256 KiB-4 MiB.
  *   (o) the wall time of `cuelab demo` with no Docker daemon (needs `npm run build`);
  *   (s) the workbench at paper scale with stored messages: a page, searches, and a health
- *       request's latency meanwhile, through `cuelab serve` (needs `npm run build`).
+ *       request's latency meanwhile, through `cuelab serve` (needs `npm run build`);
+ *   (e) the engine never blocks: over HTTP to `cuelab serve` on the same workspace, a health
+ *       request's p50/p99 alone and during the end-of-study drawing, a workbench page, searches,
+ *       an Inspect and a bundle export; the engine's and the CLI's start; the first table of an
+ *       interrupted study against the plain scan; issue 37's targets met or not (`npm run build`).
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
- * Options: --only a,b,c,d,h,p,t,o,s   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
- *   --messages N (part s: stored messages per rep, default 20)   --workspace-file PATH (part s:
- *   start from a copy of a paper-scale workspace generated before)
+ * Options: --only a,b,c,d,h,p,t,o,s,e   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
+ *   --messages N (parts s, e: stored messages per rep, default 20)   --workspace-file PATH (parts s, e:
+ *   start from a copy of a paper-scale workspace generated before)   --item-stride N (part e: every
+ *   Nth item, for a quick run at 1/N of the scale). CUELAB_BENCH_WORKSPACES=DIR keeps generated
+ *   workspaces in DIR (parts c, s, e) and copies them per run.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +35,8 @@ import { benchPaperScale, type PaperScaleResult } from './report-timing';
 import { benchHosts, printHosts, type HostsResult } from './hosts';
 import { benchOfflineDemo, type OfflineDemoResult } from './offline-demo';
 import { benchPrewarm, printPrewarm, type PrewarmResult } from './prewarm';
+import { benchResponsiveness, type ResponsivenessResult } from './responsiveness';
+import { printResponsiveness } from './responsiveness-print';
 import { benchStrangersText, type StrangersTextResult } from './strangers-text';
 import { benchThroughput, type ThroughputResult } from './throughput';
 import {
@@ -43,15 +51,17 @@ interface Options {
   latencyMs: number;
   messagesPerRep: number;
   workspaceFile: string | undefined;
+  itemStride: number;
 }
 
 function parseOptions(argv: readonly string[]): Options {
   const options: Options = {
-    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't', 'o', 's']),
+    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't', 'o', 's', 'e']),
     reps: 15,
     latencyMs: 1000,
     messagesPerRep: 20,
     workspaceFile: undefined,
+    itemStride: 1,
   };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
@@ -61,10 +71,11 @@ function parseOptions(argv: readonly string[]): Options {
     else if (flag === '--latency') options.latencyMs = positive(flag, value);
     else if (flag === '--messages') options.messagesPerRep = positive(flag, value);
     else if (flag === '--workspace-file') options.workspaceFile = value;
+    else if (flag === '--item-stride') options.itemStride = positive(flag, value);
     else
       throw new Error(
-        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,o,s  --reps N  --latency MS  ` +
-          '--messages N  --workspace-file PATH)',
+        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,o,s,e  --reps N  --latency MS  ` +
+          '--messages N  --workspace-file PATH  --item-stride N)',
       );
     index += 1;
   }
@@ -176,6 +187,17 @@ async function main(): Promise<void> {
       }),
   );
 
+  const responsiveness = await part<ResponsivenessResult>(
+    options.parts.has('e'),
+    '(e) the engine never blocks, over HTTP at paper scale with stored messages',
+    (log) =>
+      benchResponsiveness(log, {
+        messagesPerRep: options.messagesPerRep,
+        itemStride: options.itemStride,
+        workspaceFile: options.workspaceFile,
+      }),
+  );
+
   const totalSeconds = round((now() - started) / 1000);
   const summary = {
     startedAt: startedAt.toISOString(),
@@ -194,6 +216,7 @@ async function main(): Promise<void> {
       reps: options.reps,
       latencyMs: options.latencyMs,
       messagesPerRep: options.messagesPerRep,
+      itemStride: options.itemStride,
     },
     harnessOverhead: dockerOutcome,
     throughput,
@@ -204,6 +227,7 @@ async function main(): Promise<void> {
     strangersText,
     offlineDemo,
     workbenchSearch,
+    responsiveness,
   };
   const directory = join(__dirname, '..', 'bench-results');
   mkdirSync(directory, { recursive: true });
@@ -224,6 +248,7 @@ async function main(): Promise<void> {
       ? [`cuelab demo without Docker: ${offlineDemo.result.wallSeconds} s (target < 120 s)`]
       : []),
     ...(workbenchSearch.status === 'ok' ? printWorkbenchSearch(workbenchSearch.result) : []),
+    ...(responsiveness.status === 'ok' ? printResponsiveness(responsiveness.result) : []),
     `written: ${file}`,
   ];
   console.log(lines.join('\n'));
@@ -237,6 +262,7 @@ async function main(): Promise<void> {
     strangersText,
     offlineDemo,
     workbenchSearch,
+    responsiveness,
   ];
   if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
 }
