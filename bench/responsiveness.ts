@@ -20,6 +20,7 @@ import { TABLE_NAMES } from '../src/main/engine/reports';
 import { persistedTablesDir } from '../src/main/engine/reports/persisted-tables';
 import { scanNativeAnalysisColumns } from '../src/main/engine/store/analysis-rows';
 import { openStore } from '../src/main/engine/store/database';
+import { createLabClient } from '../src/shared/lab-client';
 import type { ServeProcess } from '../test/helpers/serve-process';
 import { persistStudyTables } from './cold-open';
 import { healthAlone, loadNow, probed, type HealthSpread } from './health-probe';
@@ -66,6 +67,26 @@ export interface ResponsivenessResult {
 }
 
 const CHANGED_REPS = 32;
+
+/**
+ * A client whose requests give up after `seconds`: an export not finished by then is printed
+ * as such, with the health figures of that wait (the engine is restarted before anything else).
+ */
+function patientClient(serve: ServeProcess, seconds: number) {
+  return createLabClient(serve.address, (url, init) =>
+    fetch(url, { ...init, signal: AbortSignal.timeout(seconds * 1000) }),
+  );
+}
+
+/** Stops the engine; SIGKILL when a job it cannot leave keeps it from exiting in 10 s. */
+async function stopEngine(serve: ServeProcess): Promise<void> {
+  const killer = setTimeout(() => serve.child.kill('SIGKILL'), 10_000);
+  try {
+    await serve.stop();
+  } finally {
+    clearTimeout(killer);
+  }
+}
 
 function nodeStartMs(): number {
   const samples: number[] = [];
@@ -201,38 +222,69 @@ async function heavyJobs(
       log,
     ),
   );
-  jobs.push(
-    await heavyJob(
-      serve,
-      'Inspect export',
-      () => lab.exportInspect({ studyId }),
-      (answer) => {
-        const logs = valueOf(answer).logs;
+  const cli: CliStart[] = [];
+  for (let run = 0; run < 3; run += 1) cli.push(await timedCliStart(serve, studyId));
+  log(
+    `  CLI to its first request: ${cli.map((entry) => String(entry.firstRequestMs)).join(', ')} ms ` +
+      `(to exit ${cli.map((entry) => String(entry.exitMs)).join(', ')} ms; load ${String(loadNow())})`,
+  );
+  return { alone, jobs, cli };
+}
+
+/**
+ * The Inspect and the bundle export, each on an engine of its own (started, timed to its ready
+ * line, stopped), so an export given up after `jobSeconds` cannot slow the next measurement.
+ */
+async function exportJobs(
+  dir: string,
+  studyId: string,
+  jobSeconds: number,
+  readyMs: number[],
+  log: (line: string) => void,
+): Promise<HeavyJob[]> {
+  const jobs: HeavyJob[] = [];
+  const exports = [
+    {
+      name: 'Inspect export',
+      work: (lab: ReturnType<typeof createLabClient>) => async () => {
+        const logs = valueOf(await lab.exportInspect({ studyId })).logs;
         const samples = logs.reduce((sum, entry) => sum + entry.samples, 0);
         return `${String(logs.length)} logs, ${String(samples)} samples`;
       },
-      log,
-    ),
-  );
-  jobs.push(
-    await heavyJob(
-      serve,
-      'bundle export',
-      () => lab.exportBundle({ studyId }),
-      (answer) => {
-        const bundle = valueOf(answer);
+    },
+    {
+      name: 'bundle export',
+      work: (lab: ReturnType<typeof createLabClient>) => async () => {
+        const bundle = valueOf(await lab.exportBundle({ studyId }));
         return `${String(bundle.reps)} reps, ${String(round(bundle.bytes / 2 ** 20))} MB`;
       },
-      log,
-    ),
-  );
-  return { alone, jobs };
+    },
+  ];
+  for (const entry of exports) {
+    const started = await timedServe(dir);
+    readyMs.push(started.readyMs);
+    try {
+      const lab = patientClient(started.serve, jobSeconds);
+      jobs.push(
+        await heavyJob(started.serve, entry.name, entry.work(lab), (detail) => detail, log),
+      );
+    } finally {
+      await stopEngine(started.serve);
+    }
+  }
+  return jobs;
 }
 
 /** Runs part (e). */
 export async function benchResponsiveness(
   log: (line: string) => void,
-  options: { messagesPerRep: number; itemStride: number; workspaceFile?: string | undefined },
+  options: {
+    messagesPerRep: number;
+    itemStride: number;
+    /** Seconds an export may take before it is given up (and its engine stopped). */
+    jobSeconds: number;
+    workspaceFile?: string | undefined;
+  },
 ): Promise<ResponsivenessResult> {
   const dir = mkdtempSync(join(tmpdir(), 'cuelab-bench-e-'));
   const path = join(dir, 'cuelab.sqlite');
@@ -259,17 +311,12 @@ export async function benchResponsiveness(
       `  engine ready line: ${String(first.readyMs)} ms (node alone ${String(nodeStart)} ms; load ${String(loadNow())})`,
     );
     let measured: Awaited<ReturnType<typeof heavyJobs>>;
-    const cli: CliStart[] = [];
     try {
       measured = await heavyJobs(first.serve, path, studyId, log);
-      for (let run = 0; run < 3; run += 1) cli.push(await timedCliStart(first.serve, studyId));
-      log(
-        `  CLI to its first request: ${cli.map((entry) => String(entry.firstRequestMs)).join(', ')} ms ` +
-          `(to exit ${cli.map((entry) => String(entry.exitMs)).join(', ')} ms; load ${String(loadNow())})`,
-      );
     } finally {
-      await first.serve.stop();
+      await stopEngine(first.serve);
     }
+    measured.jobs.push(...(await exportJobs(dir, studyId, options.jobSeconds, readyMs, log)));
 
     let persistedBy = 'the drawing over HTTP';
     if (persistedFiles(path).length === 0) {
@@ -286,7 +333,7 @@ export async function benchResponsiveness(
       valueOf(await second.serve.lab.reportTable({ studyId, table: 'flips' }));
       firstTableMs = round(now() - started);
     } finally {
-      await second.serve.stop();
+      await stopEngine(second.serve);
     }
     const interrupted = {
       persistedBy,
@@ -305,7 +352,7 @@ export async function benchResponsiveness(
       workspace,
       nodeStartMs: nodeStart,
       readyMs,
-      cli,
+      cli: measured.cli,
       healthAlone: measured.alone,
       jobs: measured.jobs,
       interrupted,

@@ -20,7 +20,8 @@
  * Options: --only a,b,c,d,h,p,t,o,s,e   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
  *   --messages N (parts s, e: stored messages per rep, default 20)   --workspace-file PATH (parts s, e:
  *   start from a copy of a paper-scale workspace generated before)   --item-stride N (part e: every
- *   Nth item, for a quick run at 1/N of the scale). CUELAB_BENCH_WORKSPACES=DIR keeps generated
+ *   Nth item, for a quick run at 1/N of the scale)   --job-seconds S (part e: an export given up
+ *   after S seconds, default 120). CUELAB_BENCH_WORKSPACES=DIR keeps generated
  *   workspaces in DIR (parts c, s, e) and copies them per run.
  */
 import { execFileSync } from 'node:child_process';
@@ -52,6 +53,7 @@ interface Options {
   messagesPerRep: number;
   workspaceFile: string | undefined;
   itemStride: number;
+  jobSeconds: number;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -62,6 +64,7 @@ function parseOptions(argv: readonly string[]): Options {
     messagesPerRep: 20,
     workspaceFile: undefined,
     itemStride: 1,
+    jobSeconds: 120,
   };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
@@ -72,10 +75,11 @@ function parseOptions(argv: readonly string[]): Options {
     else if (flag === '--messages') options.messagesPerRep = positive(flag, value);
     else if (flag === '--workspace-file') options.workspaceFile = value;
     else if (flag === '--item-stride') options.itemStride = positive(flag, value);
+    else if (flag === '--job-seconds') options.jobSeconds = positive(flag, value);
     else
       throw new Error(
         `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,o,s,e  --reps N  --latency MS  ` +
-          '--messages N  --workspace-file PATH  --item-stride N)',
+          '--messages N  --workspace-file PATH  --item-stride N  --job-seconds S)',
       );
     index += 1;
   }
@@ -194,6 +198,7 @@ async function main(): Promise<void> {
       benchResponsiveness(log, {
         messagesPerRep: options.messagesPerRep,
         itemStride: options.itemStride,
+        jobSeconds: options.jobSeconds,
         workspaceFile: options.workspaceFile,
       }),
   );

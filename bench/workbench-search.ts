@@ -1,15 +1,16 @@
 /**
  * Part (s): the results workbench at paper scale, served by a real `cuelab serve` (the built
- * CLI): the paper-scale workspace of part (c) with stored messages added to every rep (through
- * the judge_messages view, so they are compacted and indexed as the runner's are), then the
- * first workbench page, a later page, a sort by turns, a transcript search that matches nothing
- * and one that matches, each timed, while a health request is sent every 20 ms and its
- * latency recorded (the engine answers both on one thread). The machine's load is printed
- * beside each figure.
+ * CLI): the paper-scale workspace of part (c) with stored messages added to every rep
+ * (stored-messages.ts: through the judge_messages view, so they are compacted and indexed as
+ * the runner's are), then the first workbench page, a later page, a sort by turns, a
+ * transcript search that matches nothing and ones that match, each timed, while a health
+ * request is sent every 20 ms and its latency recorded (health-probe.ts). The machine's load
+ * is printed beside each figure. Part (e) measures the same engine during its heavier jobs.
  *
  * Options (bench/run.ts): --messages N per rep (default 20: 1.41 M messages, the issue's
  * workspace), --workspace-file PATH to start from a copy of a workspace generated before
- * (part (c)'s generator, at the current schema) instead of generating one.
+ * (part (c)'s generator, at the current schema) instead of generating one;
+ * CUELAB_BENCH_WORKSPACES=DIR keeps the generated one in DIR.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
