@@ -22,7 +22,8 @@ import { type DockerHostPool, isProcessAlive } from './environments';
 import { EventHub } from './events';
 import { openStore, type Store, namedStoreDamage } from './store';
 import { fillSearchIndex } from './store/faces/reps';
-import { builtinSuiteIds, ensureSuite } from './suites';
+import { readStudySpecRecord } from './store/faces/studies';
+import { builtinSuiteIds, refreshBuiltinSuite } from './suites';
 import { attachStore } from './engine-store';
 import { engineVersion } from './version';
 import { loadWorkspaceFamilies } from './judge';
@@ -89,6 +90,18 @@ function nameStoreDamage(handlers: LabHandlers, store: Store): void {
       }
     };
   }
+}
+
+/** The suite ids `studyIds` judge items of (a study whose spec cannot be read names none). */
+function studySuites(store: Store, studyIds: readonly string[]): string[] {
+  const suites = studyIds.map((studyId) => {
+    try {
+      return readStudySpecRecord(store, studyId)?.suite;
+    } catch {
+      return undefined; // a damaged study fails by name where the runner reads it
+    }
+  });
+  return [...new Set(suites.filter((suite): suite is string => typeof suite === 'string'))];
 }
 
 /** Opens the workspace (creating and migrating its database) and builds the handlers. */
@@ -189,9 +202,12 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     startRunner(options = {}) {
       // After close() there is no database to run on (a late caller must not crash us).
       if (runner || closed) return;
-      for (const id of builtinSuiteIds) {
+      // The built-in suites the runner may claim reps of are current before it starts: every one
+      // for the whole workspace, only its studies' own for the CLI's `run` (whose items the
+      // runner reads from the store; a listing imports the others, suite-handlers.ts).
+      for (const id of options.studyIds ? studySuites(store, options.studyIds) : builtinSuiteIds) {
         try {
-          ensureSuite(store, id);
+          refreshBuiltinSuite(store, id);
         } catch {
           // A build without resources still serves imported suites.
         }
