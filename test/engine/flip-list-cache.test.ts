@@ -24,8 +24,8 @@ describe('the persisted flip list', () => {
   let studyId: string;
   let found: FlippedRep[];
 
-  const listFile = () => {
-    const files = readdirSync(listDir).filter((name) => name.endsWith('.json'));
+  const listFile = (part = 'flips') => {
+    const files = readdirSync(listDir).filter((name) => name.endsWith(`.${part}.json`));
     expect(files).toHaveLength(1);
     return join(listDir, files[0] as string);
   };
@@ -44,6 +44,9 @@ describe('the persisted flip list', () => {
     expect(found.map((flip) => flip.kind)).toEqual(['harmful', 'harmful', 'harmful']);
     const written = JSON.parse(readFileSync(listFile(), 'utf8')) as { flips: FlippedRep[] };
     expect(written.flips).toEqual(found);
+    // Beside it, each flip's rep and kind alone: what the workbench's flipped filter reads.
+    const kinds = JSON.parse(readFileSync(listFile('kinds'), 'utf8')) as { flips: unknown };
+    expect(kinds.flips).toEqual(found.map((flip) => [flip.repId, flip.kind]));
     expect(findFlippedReps(store, studyId)).toEqual(found);
     // One item's flips are found, not kept: they are the study's, in the same order.
     expect(findFlippedReps(store, studyId, { itemId: found[0]?.itemId as string })).toEqual(found);

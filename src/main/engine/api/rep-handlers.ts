@@ -5,7 +5,7 @@
  * (metajudge/flipped.ts), applied as a set of rep ids.
  */
 import { EngineError } from '../errors';
-import { alignCalls, findFlippedReps, loadRunRecord } from '../metajudge';
+import { alignCalls, findFlippedReps, loadRunRecord, studyFlipKinds } from '../metajudge';
 import { labelsForRep } from '../store/faces/labels';
 import { type Store } from '../store';
 import {
@@ -46,17 +46,14 @@ function flipFacts(store: Store, studyId: string, itemId?: string): FlipFacts {
  * once found, metajudge/flip-list-cache.ts) and the labels by source, read by index.
  */
 function studyFlipFacts(store: Store, studyId: string): FlipFacts {
-  const flips = findFlippedReps(store, studyId);
+  const flips = studyFlipKinds(store, studyId);
   const mechanisms = repMechanisms(
     store,
-    flips.map((flip) => flip.repId),
+    flips.map(([repId]) => repId),
     MECHANISM_SOURCES,
   );
   return new Map(
-    flips.map((flip) => [
-      flip.repId,
-      { kind: flip.kind, mechanism: mechanisms.get(flip.repId) ?? null },
-    ]),
+    flips.map(([repId, kind]) => [repId, { kind, mechanism: mechanisms.get(repId) ?? null }]),
   );
 }
 

@@ -23,9 +23,12 @@ export function flipListsDir(databasePath: string): string {
   return join(dirname(databasePath), 'cache', 'flip-lists');
 }
 
-function fileOf(store: Store, studyId: string): string {
+/** The whole list, or only each flip's rep and kind (what the workbench's filter needs). */
+type ListPart = 'flips' | 'kinds';
+
+function fileOf(store: Store, studyId: string, part: ListPart): string {
   const name = createHash('sha256').update(studyId).digest('hex').slice(0, 32);
-  return join(flipListsDir(store.path), `${name}.json`);
+  return join(flipListsDir(store.path), `${name}.${part}.json`);
 }
 
 function keyOf(store: Store, studyId: string): string {
@@ -37,18 +40,34 @@ function keyOf(store: Store, studyId: string): string {
     .digest('hex');
 }
 
-function readFlips(file: string, key: string): FlippedRep[] | undefined {
+function readList<T>(file: string, key: string): T[] | undefined {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const { key: held, flips } = parsed as { key?: unknown; flips?: unknown };
     // Written by this module under a key holding the engine version and FORMAT, so a file
     // whose key matches has the shape this code writes.
-    return held === key && Array.isArray(flips) ? (flips as FlippedRep[]) : undefined;
+    return held === key && Array.isArray(flips) ? (flips as T[]) : undefined;
   } catch {
     return undefined;
   }
 }
+
+function writeList(file: string, key: string, flips: readonly unknown[]): void {
+  const partial = `${file}.${process.pid}.partial`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(partial, JSON.stringify({ key, flips }));
+    // A rename, so another engine on the same workspace never reads half a file.
+    renameSync(partial, file);
+  } catch {
+    // A read-only or full workspace still finds its flips; only the next reader finds them again.
+    rmSync(partial, { force: true });
+  }
+}
+
+/** One flip as the workbench's filter needs it: its rep and kind. */
+export type FlipKindEntry = [repId: string, kind: FlippedRep['kind']];
 
 /**
  * The study's flips from its persisted list when that list is current, else from `find`, then
@@ -62,19 +81,29 @@ export function persistedFlips(
   // An in-memory database has no folder to keep anything in.
   if (store.path === '' || store.path === ':memory:') return find();
   const key = keyOf(store, studyId);
-  const file = fileOf(store, studyId);
-  const held = readFlips(file, key);
+  const held = readList<FlippedRep>(fileOf(store, studyId, 'flips'), key);
   if (held) return held;
   const flips = find();
-  const partial = `${file}.${process.pid}.partial`;
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(partial, JSON.stringify({ key, flips }));
-    // A rename, so another engine on the same workspace never reads half a file.
-    renameSync(partial, file);
-  } catch {
-    // A read-only or full workspace still finds its flips; only the next reader finds them again.
-    rmSync(partial, { force: true });
-  }
+  writeList(fileOf(store, studyId, 'flips'), key, flips);
+  writeList(
+    fileOf(store, studyId, 'kinds'),
+    key,
+    flips.map((flip): FlipKindEntry => [flip.repId, flip.kind]),
+  );
   return flips;
+}
+
+/**
+ * Each flip's rep and kind, from the small persisted list when it is current (a tenth of the
+ * whole list's size), else from the whole list (persistedFlips, which writes both).
+ */
+export function persistedFlipKinds(
+  store: Store,
+  studyId: string,
+  find: () => FlippedRep[],
+): FlipKindEntry[] {
+  const whole = () =>
+    persistedFlips(store, studyId, find).map((flip): FlipKindEntry => [flip.repId, flip.kind]);
+  if (store.path === '' || store.path === ':memory:') return whole();
+  return readList<FlipKindEntry>(fileOf(store, studyId, 'kinds'), keyOf(store, studyId)) ?? whole();
 }

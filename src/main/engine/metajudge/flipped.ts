@@ -14,7 +14,7 @@ import { controlKeyOf } from '../../../shared/condition-keys';
 import { type Store } from '../store';
 import { cuedBinaryReps, repOrigin, uncuedReps } from '../store/faces/reps';
 import type { FlipKind, Outcome } from '../mechanism-labels';
-import { persistedFlips } from './flip-list-cache';
+import { persistedFlipKinds, persistedFlips, type FlipKindEntry } from './flip-list-cache';
 import { findGradedFlips } from './flipped-graded';
 
 export { studyGradedThreshold } from './flipped-graded';
@@ -84,6 +84,11 @@ export function findFlippedReps(store: Store, studyId: string, scope?: FlipScope
   if (scope === undefined)
     return persistedFlips(store, studyId, () => findStudyFlips(store, studyId));
   return findStudyFlips(store, studyId, scope);
+}
+
+/** Every flipped rep of a study with its kind, in findFlippedReps' order (the workbench's filter). */
+export function studyFlipKinds(store: Store, studyId: string): FlipKindEntry[] {
+  return persistedFlipKinds(store, studyId, () => findStudyFlips(store, studyId));
 }
 
 function findStudyFlips(store: Store, studyId: string, scope?: FlipScope): FlippedRep[] {
