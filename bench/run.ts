@@ -11,10 +11,13 @@
  *   (o) the wall time of `cuelab demo` with no Docker daemon (needs `npm run build`);
  *   (s) the workbench at paper scale with stored messages: a page, searches, and a health
  *       request's latency meanwhile, through `cuelab serve` (needs `npm run build`).
+ *   (u) start-up: `cuelab serve` to its ready line, `cuelab run` to its first model request
+ *       (needs `npm run build`);
+ *   (f) the workbench's first flipped page at paper scale, flips found vs the kept flip list.
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
- * Options: --only a,b,c,d,h,p,t,o,s   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
- *   --messages N (part s: stored messages per rep, default 20)   --workspace-file PATH (part s:
+ * Options: --only a,b,c,d,h,p,t,o,s,u,f   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
+ *   --messages N (part s: stored messages per rep, default 20)   --workspace-file PATH (parts s, f:
  *   start from a copy of a paper-scale workspace generated before)
  */
 import { execFileSync } from 'node:child_process';
@@ -29,6 +32,8 @@ import { benchPaperScale, type PaperScaleResult } from './report-timing';
 import { benchHosts, printHosts, type HostsResult } from './hosts';
 import { benchOfflineDemo, type OfflineDemoResult } from './offline-demo';
 import { benchPrewarm, printPrewarm, type PrewarmResult } from './prewarm';
+import { benchFlippedFilter, type FlippedFilterResult } from './flipped-filter';
+import { benchStartup, type StartupResult } from './startup';
 import { benchStrangersText, type StrangersTextResult } from './strangers-text';
 import { benchThroughput, type ThroughputResult } from './throughput';
 import {
@@ -47,7 +52,7 @@ interface Options {
 
 function parseOptions(argv: readonly string[]): Options {
   const options: Options = {
-    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't', 'o', 's']),
+    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't', 'o', 's', 'u', 'f']),
     reps: 15,
     latencyMs: 1000,
     messagesPerRep: 20,
@@ -63,7 +68,7 @@ function parseOptions(argv: readonly string[]): Options {
     else if (flag === '--workspace-file') options.workspaceFile = value;
     else
       throw new Error(
-        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,o,s  --reps N  --latency MS  ` +
+        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,o,s,u,f  --reps N  --latency MS  ` +
           '--messages N  --workspace-file PATH)',
       );
     index += 1;
@@ -176,6 +181,18 @@ async function main(): Promise<void> {
       }),
   );
 
+  const startup = await part<StartupResult>(
+    options.parts.has('u'),
+    '(u) start-up: serve to its ready line, run to its first model request',
+    (log) => benchStartup(log),
+  );
+
+  const flippedFilter = await part<FlippedFilterResult>(
+    options.parts.has('f'),
+    "(f) the workbench's first flipped page at paper scale",
+    (log) => benchFlippedFilter(log, options.workspaceFile),
+  );
+
   const totalSeconds = round((now() - started) / 1000);
   const summary = {
     startedAt: startedAt.toISOString(),
@@ -204,6 +221,8 @@ async function main(): Promise<void> {
     strangersText,
     offlineDemo,
     workbenchSearch,
+    startup,
+    flippedFilter,
   };
   const directory = join(__dirname, '..', 'bench-results');
   mkdirSync(directory, { recursive: true });
@@ -224,6 +243,18 @@ async function main(): Promise<void> {
       ? [`cuelab demo without Docker: ${offlineDemo.result.wallSeconds} s (target < 120 s)`]
       : []),
     ...(workbenchSearch.status === 'ok' ? printWorkbenchSearch(workbenchSearch.result) : []),
+    ...(startup.status === 'ok'
+      ? [
+          `start-up: serve ready ${startup.result.serveExistingWorkspaceMs.median} ms, run's first ` +
+            `request ${startup.result.runFirstRequestMs.median} ms (load ${startup.result.loadBefore})`,
+        ]
+      : []),
+    ...(flippedFilter.status === 'ok'
+      ? [
+          `first flipped page at ${flippedFilter.result.reps} reps: ${flippedFilter.result.firstPageKeptMs} ms ` +
+            `with the flip list kept (target < 500 ms), ${flippedFilter.result.firstPageFindingMs} ms finding every flip`,
+        ]
+      : []),
     `written: ${file}`,
   ];
   console.log(lines.join('\n'));
@@ -237,6 +268,8 @@ async function main(): Promise<void> {
     strangersText,
     offlineDemo,
     workbenchSearch,
+    startup,
+    flippedFilter,
   ];
   if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
 }

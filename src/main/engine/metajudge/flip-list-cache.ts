@@ -19,7 +19,7 @@ import type { FlippedRep } from './flipped';
 const FORMAT = 1;
 
 /** The folder of persisted flip lists: `cache/flip-lists` beside the workspace database. */
-export function flipListsDir(databasePath: string): string {
+function flipListsDir(databasePath: string): string {
   return join(dirname(databasePath), 'cache', 'flip-lists');
 }
 
