@@ -4,6 +4,11 @@
  * point for transcripts, provider-call logs, web recordings, errors and everything else the
  * store holds, so a key a trusted endpoint echoes in a successful reply is stored redacted
  * whichever module wrote it (docs/SECURITY.md).
+ *
+ * Reads are redacted too, though they write nothing: a stored value was redacted as it was
+ * written, so a read that looks it up must bind it redacted the same way or miss it (a study
+ * named with a remembered key value inside is found by that name only so). What keeps this
+ * cheap is the rule's cost, not skipping statements: bench part (r) times it per statement.
  */
 import type Database from 'better-sqlite3';
 import { redactKeyText } from '../secrets';
