@@ -24,6 +24,7 @@ import { openStore, type Store, namedStoreDamage } from './store';
 import { fillSearchIndex } from './store/faces/reps';
 import { builtinSuiteIds, ensureSuite } from './suites';
 import { attachStore } from './engine-store';
+import { createEngineWorkers } from './workers';
 import { engineVersion } from './version';
 import { loadWorkspaceFamilies } from './judge';
 import { databasePath, ensureWorkspace, type WorkspaceLocation } from './workspace';
@@ -98,6 +99,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   // listCueFamilies, never fatal here).
   loadWorkspaceFamilies(workspace.path);
   const store = openStore(databasePath(workspace.path));
+  // Heavy jobs run on worker threads, each lane with its own connection; none starts until used.
+  const workers = createEngineWorkers(databasePath(workspace.path));
   const events = new EventHub();
   const startedAt = new Date().toISOString();
   const secrets = createSecrets(process.env);
@@ -160,6 +163,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
 
   const handlers: LabHandlers = createLabHandlers({
     store,
+    workers,
     workspace,
     startedAt,
     secrets,
@@ -239,6 +243,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     close: () => {
       closed = true;
       if (searchFill) clearTimeout(searchFill);
+      // Jobs waiting or running fail as cancelled at once; the threads stop in the background.
+      void workers.close();
       store.close();
     },
   };
