@@ -11,6 +11,7 @@ import type { EngineWorkers } from '../workers';
 import type { WorkspaceLocation } from '../workspace';
 import type { EnvironmentService } from './environment-service';
 import type { Secrets } from './secrets';
+import type { TableDraws } from './table-draws';
 
 /** The engine side of one method: takes the parsed request, returns the response value. */
 export type LabHandler<M extends LabMethod> = (
@@ -31,6 +32,8 @@ export interface HandlerContext {
    * reads) runs there, each lane on its own connection, so this thread keeps answering.
    */
   readonly workers: EngineWorkers;
+  /** Studies' tables drawn in the reports worker, one study at a time (table-draws.ts). */
+  readonly tableDraws: TableDraws;
   readonly workspace: WorkspaceLocation;
   /** ISO time the engine started (health). */
   readonly startedAt: string;

@@ -131,6 +131,29 @@ export function reportTable(
   return cardAt(table, tolerancePp, judgeCosts(store, studyId));
 }
 
+/**
+ * The table of a native study as persisted under the study's current key, without reading a
+ * rep; undefined when it is not (an imported study, a table never drawn, rows or labels moved
+ * since). What the engine's thread serves itself: the cost is the key's few index reads and,
+ * once per key, reading the study's file of tables.
+ */
+export function persistedReportTable(
+  store: Store,
+  studyId: string,
+  name: TableName,
+  options: ReportTableOptions = {},
+): ReportTable | undefined {
+  const header = studyHeader(store, studyId);
+  if (header.origin !== 'native') return undefined;
+  const part = 'fromStore' in TABLES[name] ? 'store' : 'rows';
+  const table = persistedTable(store, studyTablesRef(store, studyId, part), name);
+  if (!table) return undefined;
+  const study = { ...table, study: { id: header.id, name: header.name, origin: header.origin } };
+  if (name !== 'card') return study;
+  const tolerancePp = options.tolerancePp ?? DEFAULT_CARD_TOLERANCE_PP;
+  return cardAt(study, tolerancePp, judgeCosts(store, studyId));
+}
+
 function builtTable(store: Store, studyId: string, name: TableName): ReportTable {
   const header = studyHeader(store, studyId);
   const definition = TABLES[name];
