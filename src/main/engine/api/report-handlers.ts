@@ -2,7 +2,8 @@
  * LabApi handlers for report tables (lab-api/reports.ts): a table as data for the window's
  * figures, as the CSV the window downloads, and as the exact text `cuelab report` prints.
  * A table persisted under the study's current key is served here, on the engine's thread (a
- * few index reads; the file once per key); any other is drawn in the reports worker, which
+ * few index reads; the file once per key; not the report card, whose judges' costs sum every
+ * rep); any other is drawn in the reports worker, which
  * holds the row cache, so a table built from 70,000 reps never holds up another request.
  */
 import { studyReportTableSchema } from '../../../shared/lab-api/reports';
@@ -30,7 +31,7 @@ async function table(
     throw new EngineError('bad_request', `There is no report table "${name}".`);
   }
   const options = tolerancePp === undefined ? {} : { tolerancePp };
-  const persisted = persistedReportTable(context.store, studyId, name, options);
+  const persisted = persistedReportTable(context.store, studyId, name);
   if (persisted) return persisted;
   // The study's tables are being drawn (its run just ended, or the warm pass on start): wait
   // for that drawing in the worker, then serve what it persisted.
@@ -41,7 +42,7 @@ async function table(
     } catch {
       // The table's own drawing below says what went wrong with it.
     }
-    const drawn = persistedReportTable(context.store, studyId, name, options);
+    const drawn = persistedReportTable(context.store, studyId, name);
     if (drawn) return drawn;
   }
   try {
