@@ -15,7 +15,7 @@ import { importMethods } from './lab-api/import';
 import { labelMethods } from './lab-api/labels';
 import { mechanismEvents, mechanismMethods } from './lab-api/mechanisms';
 import { promptMethods, type promptPreviewSchema } from './lab-api/prompts';
-import { reportMethods } from './lab-api/reports';
+import { reportEvents, reportMethods } from './lab-api/reports';
 import { providerMethods } from './lab-api/providers';
 import { repMethods } from './lab-api/reps';
 import { secretMethods } from './lab-api/secrets';
@@ -84,6 +84,7 @@ export function isLabMethod(name: string): name is LabMethod {
 export const labEvents = {
   ...workspaceEvents,
   ...studyEvents,
+  ...reportEvents,
   ...suiteEvents,
   ...mechanismEvents,
   ...environmentEvents,

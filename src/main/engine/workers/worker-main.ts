@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { EngineError } from '../errors';
-import { openStore, type Store } from '../store';
+import { namedStoreDamage, openStore, type Store } from '../store';
 import { workerJobs, type WorkerJobContext } from './jobs';
 import type { JobMessage, JobRequest, WorkerStart } from './messages';
 
@@ -41,7 +41,13 @@ async function run(request: JobRequest): Promise<void> {
     );
     post({ id: request.id, kind: 'done', value });
   } catch (error) {
-    post({ id: request.id, kind: 'failed', error: failure(error) });
+    // Damage SQLite met (a malformed JSON value, a damaged page) is named here, where the
+    // database is: the engine's thread gets store_unreadable with the table, row and field.
+    post({
+      id: request.id,
+      kind: 'failed',
+      error: failure(store ? namedStoreDamage(store, error) : error),
+    });
   }
 }
 
