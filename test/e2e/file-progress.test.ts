@@ -78,15 +78,16 @@ describe('progress of file work', () => {
     const hold = await holdAnswer('importRuns');
     await page.getByRole('button', { name: 'Preview' }).click();
     const busy = page.getByTestId('import-busy');
+    // A generous wait: under load the first job also starts the files worker.
     await expect
-      .poll(async () => (await busy.textContent()) ?? '')
+      .poll(async () => (await busy.textContent()) ?? '', { timeout: 30_000 })
       .toMatch(/^Reading the runs… reading runs \(\d+%\)$/);
     for (const size of sizes) {
       await page.setViewportSize(size);
       await saveScreenshot(page, `file-progress-import-${size.width}`);
     }
     await hold.release();
-    await page.getByTestId('import-summary').waitFor();
+    await page.getByTestId('import-summary').waitFor({ timeout: 30_000 });
     expect(await busy.count()).toBe(0);
   });
 
@@ -98,7 +99,7 @@ describe('progress of file work', () => {
     await page.getByTestId('open-bundle-input').setInputFiles(bundleFile);
     const status = page.getByTestId('bundle-status');
     await expect
-      .poll(async () => (await status.textContent()) ?? '')
+      .poll(async () => (await status.textContent()) ?? '', { timeout: 30_000 })
       .toMatch(/^Opening the bundle… storing 6 reps \(50%\)$/);
     for (const size of sizes) {
       await page.setViewportSize(size);
@@ -106,7 +107,7 @@ describe('progress of file work', () => {
     }
     await hold.release();
     await expect
-      .poll(async () => (await status.textContent()) ?? '')
+      .poll(async () => (await status.textContent()) ?? '', { timeout: 30_000 })
       .toMatch(/^Opened bundle study: 6 reps, \d+ labels?$/);
   });
 });
