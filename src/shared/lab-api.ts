@@ -7,7 +7,7 @@
  * from. Later work grows a domain's file, never a side channel.
  */
 import type { z } from 'zod';
-import { bundleMethods } from './lab-api/bundles';
+import { bundleMethods, fileEvents } from './lab-api/bundles';
 import { compareMethods } from './lab-api/compare';
 import { cueFamilyMethods } from './lab-api/cue-families';
 import { environmentEvents, environmentMethods } from './lab-api/environment';
@@ -88,6 +88,7 @@ export const labEvents = {
   ...suiteEvents,
   ...mechanismEvents,
   ...environmentEvents,
+  ...fileEvents,
 } as const;
 
 /** Name of an event stream. */

@@ -12,6 +12,15 @@ import {
   staleNativeStudies,
 } from '../reports';
 import type { Store } from '../store';
+import {
+  exportBundleJob,
+  exportInspectJob,
+  exportLabelsJob,
+  importResultsJob,
+  importRunsJob,
+  importSuiteFileJob,
+  openBundleJob,
+} from './file-jobs';
 import type { JobProgress } from './messages';
 
 /** What a job is given besides its input. */
@@ -67,6 +76,14 @@ export const workerJobs = {
       input.equivalenceMargin,
       input.tolerancePp,
     ),
+  // The files lane (file-jobs.ts): exports, bundles opened, imports parsed and stored.
+  exportBundle: exportBundleJob,
+  exportInspect: exportInspectJob,
+  exportLabels: exportLabelsJob,
+  openBundle: openBundleJob,
+  importRuns: importRunsJob,
+  importResults: importResultsJob,
+  importSuiteFile: importSuiteFileJob,
 };
 
 /** The jobs' table, as the pool types it. */

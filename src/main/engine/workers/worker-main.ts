@@ -19,8 +19,16 @@ function post(message: JobMessage): void {
 }
 
 function failure(error: unknown): Extract<JobMessage, { kind: 'failed' }>['error'] {
-  if (error instanceof EngineError)
-    return { engine: true, code: error.code, message: error.message, name: error.name };
+  if (error instanceof EngineError) {
+    const problems = (error as { problems?: unknown }).problems;
+    return {
+      engine: true,
+      code: error.code,
+      message: error.message,
+      name: error.name,
+      ...(Array.isArray(problems) ? { problems: problems.map(String) } : {}),
+    };
+  }
   const message = error instanceof Error ? error.message : String(error);
   const name = error instanceof Error ? error.name : 'Error';
   return { engine: false, code: 'internal', message, name };
