@@ -2,12 +2,14 @@
  * `npm run bench`: CueLab's benchmark (speed and memory are measured here, never in timed
  * tests). Three parts, each independent of the others:
  *   (a) harness overhead per judge rep on a real container vs raw dockerode (needs Docker);
- *   (b) study throughput against a fake provider with 1 s latency at concurrency 1, 8, 32;
+ *   (b) study throughput against a fake provider with 1 s latency at concurrency 1, 8, 32, and at
+ *       32 again beside CPU-bound busy-loop processes (--background N, default 2; 0 skips);
  *   (c) a generated paper-scale workspace (70,000 reps) and the time of every report table;
  *   (d) rep start with a PostgreSQL server vs without (needs Docker and both images);
  *   (h) study throughput with one Docker engine vs two (needs Docker and root);
  *   (p) a rep's container made while the rep before runs vs the raw dockerode floor (Docker);
  *   (t) strangers' text: redaction, the web reader and stored-text unpacking at 256 KiB-4 MiB.
+ *   (r) key redaction's cost per statement (a write, a read) beside a plain connection's.
  *   (o) the wall time of `cuelab demo` with no Docker daemon (needs `npm run build`);
  *   (s) the workbench at paper scale with stored messages: a page, searches, and a health
  *       request's latency meanwhile, through `cuelab serve` (needs `npm run build`).
@@ -16,7 +18,8 @@
  *   (f) the workbench's first flipped page at paper scale, flips found vs the kept flip list.
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
- * Options: --only a,b,c,d,h,p,t,o,s,u,f   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
+ * Options: --only a,b,c,d,h,p,t,r,o,s,u,f   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
+ *   --background N (part b: busy processes beside its loaded c=32 runs, default 2, 0 for none)
  *   --messages N (part s: stored messages per rep, default 20)   --workspace-file PATH (parts s, f:
  *   start from a copy of a paper-scale workspace generated before)
  */
@@ -34,6 +37,7 @@ import { benchOfflineDemo, type OfflineDemoResult } from './offline-demo';
 import { benchPrewarm, printPrewarm, type PrewarmResult } from './prewarm';
 import { benchFlippedFilter, type FlippedFilterResult } from './flipped-filter';
 import { benchStartup, type StartupResult } from './startup';
+import { benchRedactionCost, printRedactionCost, type RedactionCostResult } from './redaction-cost';
 import { benchStrangersText, type StrangersTextResult } from './strangers-text';
 import { benchThroughput, type ThroughputResult } from './throughput';
 import {
@@ -46,15 +50,17 @@ interface Options {
   parts: Set<string>;
   reps: number;
   latencyMs: number;
+  background: number;
   messagesPerRep: number;
   workspaceFile: string | undefined;
 }
 
 function parseOptions(argv: readonly string[]): Options {
   const options: Options = {
-    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't', 'o', 's', 'u', 'f']),
+    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't', 'r', 'o', 's', 'u', 'f']),
     reps: 15,
     latencyMs: 1000,
+    background: 2,
     messagesPerRep: 20,
     workspaceFile: undefined,
   };
@@ -64,16 +70,23 @@ function parseOptions(argv: readonly string[]): Options {
     if (flag === '--only') options.parts = new Set(value.split(',').map((part) => part.trim()));
     else if (flag === '--reps') options.reps = positive(flag, value);
     else if (flag === '--latency') options.latencyMs = positive(flag, value);
+    else if (flag === '--background') options.background = wholeNumber(flag, value);
     else if (flag === '--messages') options.messagesPerRep = positive(flag, value);
     else if (flag === '--workspace-file') options.workspaceFile = value;
     else
       throw new Error(
-        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,o,s,u,f  --reps N  --latency MS  ` +
-          '--messages N  --workspace-file PATH)',
+        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,r,o,s,u,f  --reps N  --latency MS  ` +
+          '--background N  --messages N  --workspace-file PATH)',
       );
     index += 1;
   }
   return options;
+}
+
+function wholeNumber(flag: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`${flag} needs a whole number ≥ 0`);
+  return number;
 }
 
 function positive(flag: string, value: string): number {
@@ -134,7 +147,7 @@ async function main(): Promise<void> {
   const throughput = await part<ThroughputResult>(
     options.parts.has('b'),
     '(b) throughput against a fake provider',
-    (log) => benchThroughput(log, options.latencyMs),
+    (log) => benchThroughput(log, options.latencyMs, options.background),
   );
   const paperScale = await part<PaperScaleResult>(
     options.parts.has('c'),
@@ -163,6 +176,12 @@ async function main(): Promise<void> {
     options.parts.has('t'),
     "(t) strangers' text at 256 KiB, 1 MiB and 4 MiB",
     (log) => benchStrangersText(log),
+  );
+
+  const redactionCost = await part<RedactionCostResult>(
+    options.parts.has('r'),
+    '(r) key redaction per statement vs a plain connection',
+    (log) => benchRedactionCost(log),
   );
 
   const offlineDemo = await part<OfflineDemoResult>(
@@ -210,6 +229,7 @@ async function main(): Promise<void> {
       parts: [...options.parts],
       reps: options.reps,
       latencyMs: options.latencyMs,
+      background: options.background,
       messagesPerRep: options.messagesPerRep,
     },
     harnessOverhead: dockerOutcome,
@@ -219,6 +239,7 @@ async function main(): Promise<void> {
     hosts,
     prewarm,
     strangersText,
+    redactionCost,
     offlineDemo,
     workbenchSearch,
     startup,
@@ -239,6 +260,7 @@ async function main(): Promise<void> {
     ...(postgresStart.status === 'ok' ? printPostgresStart(postgresStart.result) : []),
     ...printHosts(hosts),
     ...(prewarm.status === 'ok' ? printPrewarm(prewarm.result) : []),
+    ...(redactionCost.status === 'ok' ? printRedactionCost(redactionCost.result) : []),
     ...(offlineDemo.status === 'ok'
       ? [`cuelab demo without Docker: ${offlineDemo.result.wallSeconds} s (target < 120 s)`]
       : []),
@@ -266,6 +288,7 @@ async function main(): Promise<void> {
     hosts,
     prewarm,
     strangersText,
+    redactionCost,
     offlineDemo,
     workbenchSearch,
     startup,

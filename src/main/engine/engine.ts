@@ -7,6 +7,7 @@ import type { LabEventMessage } from '../../shared/lab-api';
 import {
   createEnvironmentService,
   createLabHandlers,
+  createTableDraws,
   type LabHandlers,
   createSecrets,
 } from './api';
@@ -25,6 +26,7 @@ import { fillSearchIndex } from './store/faces/reps';
 import { readStudySpecRecord } from './store/faces/studies';
 import { builtinSuiteIds, refreshBuiltinSuite } from './suites';
 import { attachStore } from './engine-store';
+import { createEngineWorkers } from './workers';
 import { engineVersion } from './version';
 import { loadWorkspaceFamilies } from './judge';
 import { databasePath, ensureWorkspace, type WorkspaceLocation } from './workspace';
@@ -48,6 +50,13 @@ export interface Engine {
   hello(): LabEventMessage;
   /** Runs the workspace's studies (or only `studyIds`) in the background until `close`. */
   startRunner(options?: RunnerStartOptions): void;
+  /**
+   * Draws, in the reports worker and one at a time, every study not running whose stored
+   * tables are missing or stale (an older engine's, a run interrupted by quitting), most
+   * recently updated first, publishing `study.tables`; resolves to how many it drew. For a
+   * long-lived engine (serve, the desktop shell), not a short command.
+   */
+  warmTables(): Promise<number>;
   /** Resolves once the runner has nothing left to do; to a storage problem if one stopped it. */
   whenRunnerIdle(): Promise<string | null>;
   /** Grants what the person at this process allowed (CLI flags); never from a file or a client. */
@@ -111,6 +120,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   // listCueFamilies, never fatal here).
   loadWorkspaceFamilies(workspace.path);
   const store = openStore(databasePath(workspace.path));
+  // Heavy jobs run on worker threads, each lane with its own connection; none starts until used.
+  const workers = createEngineWorkers(databasePath(workspace.path));
   const events = new EventHub();
   const startedAt = new Date().toISOString();
   const secrets = createSecrets(process.env);
@@ -171,8 +182,13 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     }
   };
 
+  const publish = (event: LabEventMessage) => events.publish(event);
+  // Studies' tables drawn in the reports worker: after a run, on start, for a stale study.
+  const tableDraws = createTableDraws({ store, workers, publish });
   const handlers: LabHandlers = createLabHandlers({
     store,
+    workers,
+    tableDraws,
     workspace,
     startedAt,
     secrets,
@@ -182,7 +198,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       for (const endpoint of endpoints) confirmedEndpoints.add(endpoint);
     },
     runningPool: () => hostPool,
-    publish: (event) => events.publish(event),
+    publish,
     onStudyChanged: (id) => publishProgress(id, true),
     onSuiteSaved: (suiteId) => events.publish({ stream: 'suites.changed', data: { suiteId } }),
   });
@@ -214,13 +230,17 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       }
       const requeued = requeueOrphanedJobs(store, isProcessAlive);
       if (requeued > 0) options.onRequeued?.(requeued);
-      const deps = workspaceRunnerDeps(store, {
-        env: secrets.env,
-        trust,
-        ...(options.onProvisionProgress
-          ? { onProvisionProgress: options.onProvisionProgress }
-          : {}),
-      });
+      const deps = {
+        ...workspaceRunnerDeps(store, {
+          env: secrets.env,
+          trust,
+          ...(options.onProvisionProgress
+            ? { onProvisionProgress: options.onProvisionProgress }
+            : {}),
+        }),
+        // A stopped study's tables are drawn in the reports worker, not on this thread.
+        drawTables: (studyId: string) => tableDraws.draw(studyId),
+      };
       hostPool = deps.hostPool;
       runner = new StudyRunner(deps, {
         concurrency: options.concurrency ?? 4,
@@ -243,9 +263,15 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       for (const endpoint of grant.endpoints) confirmedEndpoints.add(endpoint);
       for (const name of grant.keyEnvNames) allowedKeyEnvNames.add(name);
     },
+    warmTables() {
+      if (closed) return Promise.resolve(0);
+      return tableDraws.warm();
+    },
     async stopRunner() {
       const current = runner;
       runner = null;
+      // A drawing under way is not waited for: the next start's warm pass finishes it.
+      if (current) tableDraws.cancel();
       if (current) await current.stop();
       hostPool?.close();
       hostPool = null;
@@ -255,6 +281,9 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     close: () => {
       closed = true;
       if (searchFill) clearTimeout(searchFill);
+      // Jobs waiting or running fail as cancelled at once; the threads stop in the background.
+      tableDraws.close();
+      void workers.close();
       store.close();
     },
   };

@@ -19,6 +19,8 @@ export function resourcesDir(): string {
   const candidates = [
     process.env.CUELAB_RESOURCES,
     join(__dirname, '..', '..', 'resources'),
+    // Code the CLI shares with the worker program is bundled into out/main/chunks/.
+    join(__dirname, '..', '..', '..', 'resources'),
     join(__dirname, '..', '..', '..', '..', 'resources'),
   ].filter((candidate): candidate is string => Boolean(candidate));
   const found = candidates.find((candidate) => existsSync(join(candidate, 'suites')));

@@ -62,7 +62,11 @@ interface Pending {
 }
 
 function errorOf(error: Extract<JobMessage, { kind: 'failed' }>['error']): Error {
-  if (error.engine) return new EngineError(error.code, error.message);
+  if (error.engine) {
+    const made = new EngineError(error.code, error.message);
+    // A rejected file's rows cross as its issues (dispatch.ts), as they would from this thread.
+    return error.problems ? Object.assign(made, { problems: error.problems }) : made;
+  }
   const made = new Error(error.message);
   made.name = error.name;
   return made;
