@@ -13,11 +13,8 @@ import type { WorkerJobs } from './jobs';
 import { startWorkerThread } from './locate';
 import type { JobMessage, JobProgress, WorkerStart } from './messages';
 
-/**
- * The lanes: report tables (drawing, re-drawing), files (exports, imports), and reads that
- * may be long (the workbench's pages and searches, a rep pair).
- */
-export type WorkerLane = 'reports' | 'files' | 'reads';
+/** The lanes: report tables (drawing, re-drawing), and files (exports, imports). */
+export type WorkerLane = 'reports' | 'files';
 
 /** A job's name, its input and its value. */
 export type JobName = keyof WorkerJobs;
@@ -194,7 +191,6 @@ export function createEngineWorkers(databasePath: string): EngineWorkers {
   const lanes: Record<WorkerLane, Lane> = {
     reports: new Lane(start, 'reports'),
     files: new Lane(start, 'files'),
-    reads: new Lane(start, 'reads'),
   };
   return {
     run: (lane, job, input, options = {}) =>
