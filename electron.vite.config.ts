@@ -5,10 +5,13 @@ import react from '@vitejs/plugin-react';
 // Three bundles. `main` holds three entries: the thin Electron shell (app), the engine's
 // command line (cli), which runs under plain Node, and the program of the engine's worker
 // threads (engine-worker). Dependencies stay external, so the
-// engine loads the better-sqlite3 built for the Node that runs it.
+// engine loads the better-sqlite3 built for the Node that runs it, except zod and yaml: pure
+// JavaScript that every command loads, whose ~170 files cost more to find and compile one by
+// one than bundled (docs/BENCHMARK.md, "Start-up").
 export default defineConfig({
   main: {
     build: {
+      externalizeDeps: { exclude: ['zod', 'yaml'] },
       outDir: 'out/main',
       rollupOptions: {
         input: {

@@ -102,6 +102,8 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
     ...columns([
       [
         '  concurrency',
+        'beside',
+        'load',
         'reps',
         'wall',
         'reps/min',
@@ -119,6 +121,8 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
       ],
       ...b.levels.map((level) => [
         `  ${level.concurrency}`,
+        level.background ? `${level.background} busy` : 'quiet',
+        `${level.loadAverage.before.toFixed(2)}→${level.loadAverage.after.toFixed(2)}`,
         level.reps,
         `${level.wallSeconds.toFixed(1)} s`,
         level.repsPerMinute.toFixed(1),
@@ -137,11 +141,21 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
     ]),
     '  call = one provider call as the loop timed it (the server waits the latency); rest of rep = ' +
       'claim, provision, prompt, tools, storing; cpu = this process (the server runs in its own), ' +
-      'main = its main thread alone (the event loop reps queue for; Linux)',
-    `  linear at concurrency ${linearTarget.concurrency}: ` +
+      'main = its main thread alone (the event loop reps queue for; Linux); beside = CPU-bound ' +
+      'busy-loop processes running meanwhile; load = the 1-minute load average before→after',
+    `  linear at concurrency ${linearTarget.concurrency}, quiet: ` +
       `median of ${b.atTarget.efficiencies.length} runs ${b.atTarget.median.toFixed(3)}× ` +
       `(${b.atTarget.efficiencies.map((value) => value.toFixed(3)).join(' / ')}; target ≥ ` +
       `${b.atTarget.target}×: ${b.atTarget.median >= b.atTarget.target ? 'pass' : 'MISSED'})`,
+    ...(b.underLoad
+      ? [
+          `  linear at concurrency ${linearTarget.concurrency} beside ${b.underLoad.background} ` +
+            `CPU-bound processes: median of ${b.underLoad.efficiencies.length} runs ` +
+            `${b.underLoad.median.toFixed(3)}× (` +
+            `${b.underLoad.efficiencies.map((value) => value.toFixed(3)).join(' / ')}; target ≥ ` +
+            `${b.underLoad.target}×: ${b.underLoad.median >= b.underLoad.target ? 'pass' : 'MISSED'})`,
+        ]
+      : []),
     `  one SQLite autocommit write: ${b.commit.commitMs.median.toFixed(3)} ms median, ` +
       `${b.commit.commitMs.p90.toFixed(3)} ms p90 (journal ${b.commit.journalMode}, synchronous=${b.commit.synchronous})`,
     `  snapshot environment made and removed (off the event loop, as the runner provisions one): ` +

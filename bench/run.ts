@@ -2,23 +2,29 @@
  * `npm run bench`: CueLab's benchmark (speed and memory are measured here, never in timed
  * tests). Three parts, each independent of the others:
  *   (a) harness overhead per judge rep on a real container vs raw dockerode (needs Docker);
- *   (b) study throughput against a fake provider with 1 s latency at concurrency 1, 8, 32;
+ *   (b) study throughput against a fake provider with 1 s latency at concurrency 1, 8, 32, and at
+ *       32 again beside CPU-bound busy-loop processes (--background N, default 2; 0 skips);
  *   (c) a generated paper-scale workspace (70,000 reps) and the time of every report table;
  *   (d) rep start with a PostgreSQL server vs without (needs Docker and both images);
  *   (h) study throughput with one Docker engine vs two (needs Docker and root);
  *   (p) a rep's container made while the rep before runs vs the raw dockerode floor (Docker);
  *   (t) strangers' text: redaction, the web reader and stored-text unpacking at 256 KiB-4 MiB.
+ *   (r) key redaction's cost per statement (a write, a read) beside a plain connection's.
  *   (o) the wall time of `cuelab demo` with no Docker daemon (needs `npm run build`);
  *   (s) the workbench at paper scale with stored messages: a page, searches, and a health
- *       request's latency meanwhile, through `cuelab serve` (needs `npm run build`);
- *   (e) the engine never blocks: over HTTP to `cuelab serve` on the same workspace, a health
+ *       request's latency meanwhile, through `cuelab serve` (needs `npm run build`).
+ *   (u) start-up: `cuelab serve` to its ready line, `cuelab run` to its first model request
+ *       (needs `npm run build`);
+ *   (f) the workbench's first flipped page at paper scale, flips found vs the kept flip list;
+ *   (e) the engine never blocks: over HTTP to `cuelab serve` on part (s)'s workspace, a health
  *       request's p50/p99 alone and during the end-of-study drawing, a workbench page, searches,
  *       an Inspect and a bundle export; the engine's and the CLI's start; the first table of an
  *       interrupted study against the plain scan; issue 37's targets met or not (`npm run build`).
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
- * Options: --only a,b,c,d,h,p,t,o,s,e   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
- *   --messages N (parts s, e: stored messages per rep, default 20)   --workspace-file PATH (parts s, e:
+ * Options: --only a,b,c,d,h,p,t,r,o,s,u,f,e   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)
+ *   --background N (part b: busy processes beside its loaded c=32 runs, default 2, 0 for none)
+ *   --messages N (parts s, e: stored messages per rep, default 20)   --workspace-file PATH (parts s, f, e:
  *   start from a copy of a paper-scale workspace generated before)   --item-stride N (part e: every
  *   Nth item, for a quick run at 1/N of the scale)   --job-seconds S (part e: an export given up
  *   after S seconds, default 120). CUELAB_BENCH_WORKSPACES=DIR keeps generated
@@ -38,6 +44,9 @@ import { benchOfflineDemo, type OfflineDemoResult } from './offline-demo';
 import { benchPrewarm, printPrewarm, type PrewarmResult } from './prewarm';
 import { benchResponsiveness, type ResponsivenessResult } from './responsiveness';
 import { printResponsiveness } from './responsiveness-print';
+import { benchFlippedFilter, type FlippedFilterResult } from './flipped-filter';
+import { benchStartup, type StartupResult } from './startup';
+import { benchRedactionCost, printRedactionCost, type RedactionCostResult } from './redaction-cost';
 import { benchStrangersText, type StrangersTextResult } from './strangers-text';
 import { benchThroughput, type ThroughputResult } from './throughput';
 import {
@@ -50,6 +59,7 @@ interface Options {
   parts: Set<string>;
   reps: number;
   latencyMs: number;
+  background: number;
   messagesPerRep: number;
   workspaceFile: string | undefined;
   itemStride: number;
@@ -58,9 +68,10 @@ interface Options {
 
 function parseOptions(argv: readonly string[]): Options {
   const options: Options = {
-    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't', 'o', 's', 'e']),
+    parts: new Set(['a', 'b', 'c', 'd', 'h', 'p', 't', 'r', 'o', 's', 'u', 'f', 'e']),
     reps: 15,
     latencyMs: 1000,
+    background: 2,
     messagesPerRep: 20,
     workspaceFile: undefined,
     itemStride: 1,
@@ -72,18 +83,25 @@ function parseOptions(argv: readonly string[]): Options {
     if (flag === '--only') options.parts = new Set(value.split(',').map((part) => part.trim()));
     else if (flag === '--reps') options.reps = positive(flag, value);
     else if (flag === '--latency') options.latencyMs = positive(flag, value);
+    else if (flag === '--background') options.background = wholeNumber(flag, value);
     else if (flag === '--messages') options.messagesPerRep = positive(flag, value);
     else if (flag === '--workspace-file') options.workspaceFile = value;
     else if (flag === '--item-stride') options.itemStride = positive(flag, value);
     else if (flag === '--job-seconds') options.jobSeconds = positive(flag, value);
     else
       throw new Error(
-        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,o,s,e  --reps N  --latency MS  ` +
-          '--messages N  --workspace-file PATH  --item-stride N  --job-seconds S)',
+        `unknown option ${flag ?? ''} (known: --only a,b,c,d,h,p,t,r,o,s,u,f,e  --reps N  --latency MS  ` +
+          '--background N  --messages N  --workspace-file PATH  --item-stride N  --job-seconds S)',
       );
     index += 1;
   }
   return options;
+}
+
+function wholeNumber(flag: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`${flag} needs a whole number ≥ 0`);
+  return number;
 }
 
 function positive(flag: string, value: string): number {
@@ -144,7 +162,7 @@ async function main(): Promise<void> {
   const throughput = await part<ThroughputResult>(
     options.parts.has('b'),
     '(b) throughput against a fake provider',
-    (log) => benchThroughput(log, options.latencyMs),
+    (log) => benchThroughput(log, options.latencyMs, options.background),
   );
   const paperScale = await part<PaperScaleResult>(
     options.parts.has('c'),
@@ -175,6 +193,12 @@ async function main(): Promise<void> {
     (log) => benchStrangersText(log),
   );
 
+  const redactionCost = await part<RedactionCostResult>(
+    options.parts.has('r'),
+    '(r) key redaction per statement vs a plain connection',
+    (log) => benchRedactionCost(log),
+  );
+
   const offlineDemo = await part<OfflineDemoResult>(
     options.parts.has('o'),
     '(o) cuelab demo without Docker',
@@ -203,6 +227,18 @@ async function main(): Promise<void> {
       }),
   );
 
+  const startup = await part<StartupResult>(
+    options.parts.has('u'),
+    '(u) start-up: serve to its ready line, run to its first model request',
+    (log) => benchStartup(log),
+  );
+
+  const flippedFilter = await part<FlippedFilterResult>(
+    options.parts.has('f'),
+    "(f) the workbench's first flipped page at paper scale",
+    (log) => benchFlippedFilter(log, options.workspaceFile),
+  );
+
   const totalSeconds = round((now() - started) / 1000);
   const summary = {
     startedAt: startedAt.toISOString(),
@@ -220,6 +256,7 @@ async function main(): Promise<void> {
       parts: [...options.parts],
       reps: options.reps,
       latencyMs: options.latencyMs,
+      background: options.background,
       messagesPerRep: options.messagesPerRep,
       itemStride: options.itemStride,
     },
@@ -230,9 +267,12 @@ async function main(): Promise<void> {
     hosts,
     prewarm,
     strangersText,
+    redactionCost,
     offlineDemo,
     workbenchSearch,
     responsiveness,
+    startup,
+    flippedFilter,
   };
   const directory = join(__dirname, '..', 'bench-results');
   mkdirSync(directory, { recursive: true });
@@ -249,11 +289,24 @@ async function main(): Promise<void> {
     ...(postgresStart.status === 'ok' ? printPostgresStart(postgresStart.result) : []),
     ...printHosts(hosts),
     ...(prewarm.status === 'ok' ? printPrewarm(prewarm.result) : []),
+    ...(redactionCost.status === 'ok' ? printRedactionCost(redactionCost.result) : []),
     ...(offlineDemo.status === 'ok'
       ? [`cuelab demo without Docker: ${offlineDemo.result.wallSeconds} s (target < 120 s)`]
       : []),
     ...(workbenchSearch.status === 'ok' ? printWorkbenchSearch(workbenchSearch.result) : []),
     ...(responsiveness.status === 'ok' ? printResponsiveness(responsiveness.result) : []),
+    ...(startup.status === 'ok'
+      ? [
+          `start-up: serve ready ${startup.result.serveExistingWorkspaceMs.median} ms, run's first ` +
+            `request ${startup.result.runFirstRequestMs.median} ms (load ${startup.result.loadBefore})`,
+        ]
+      : []),
+    ...(flippedFilter.status === 'ok'
+      ? [
+          `first flipped page at ${flippedFilter.result.reps} reps: ${flippedFilter.result.firstPageKeptMs} ms ` +
+            `with the flip list kept (target < 500 ms), ${flippedFilter.result.firstPageFindingMs} ms finding every flip`,
+        ]
+      : []),
     `written: ${file}`,
   ];
   console.log(lines.join('\n'));
@@ -265,9 +318,12 @@ async function main(): Promise<void> {
     hosts,
     prewarm,
     strangersText,
+    redactionCost,
     offlineDemo,
     workbenchSearch,
     responsiveness,
+    startup,
+    flippedFilter,
   ];
   if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
 }

@@ -5,9 +5,15 @@
  * are measured. The server runs in a child process, so this process's CPU and event loop are
  * the harness's alone. Each rep makes two calls (list_dir, then submit_verdict), so a worker can at
  * best finish one rep per 2 × latency; the ideal rate at concurrency c is c × 30 reps/min.
+ *
+ * Concurrency 32 runs both quiet and under load: beside `background` CPU-bound child processes
+ * (default 2, each a busy loop, started before the level and killed after it), so the part shows
+ * whether the runner's main-thread work per rep still fits when it shares the cores. Each level
+ * prints the machine's load average as it started and ended.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { provisionSnapshotEnvironment } from '../src/main/engine/environments/snapshot';
@@ -33,6 +39,10 @@ import {
 /** One concurrency level of part (b). */
 export interface ThroughputLevel {
   concurrency: number;
+  /** CPU-bound busy-loop processes running beside the level (0: none). */
+  background: number;
+  /** The machine's 1-minute load average as the level started and as it ended. */
+  loadAverage: { before: number; after: number };
   items: number;
   repsPerArm: number;
   reps: number;
@@ -79,8 +89,10 @@ export interface ThroughputResult {
   latencyMs: number;
   callsPerRep: number;
   levels: ThroughputLevel[];
-  /** The efficiencies of the runs at linearTarget.concurrency, and their median. */
+  /** The efficiencies of the quiet runs at linearTarget.concurrency, and their median. */
   atTarget: { efficiencies: number[]; median: number; target: number };
+  /** The same beside `background` CPU-bound processes (null when none were asked for). */
+  underLoad: { background: number; efficiencies: number[]; median: number; target: number } | null;
   commit: CommitCost;
   /**
    * One snapshot environment of a bench item made and removed (mkdtemp, the files written, the
@@ -93,25 +105,54 @@ export interface ThroughputResult {
 /** How many items and reps per arm each level runs (two arms: uncued and the strong cue). */
 export interface LevelPlan {
   concurrency: number;
+  /** CPU-bound busy-loop processes to run beside the level (default 0). */
+  background?: number;
   items: number;
   repsPerArm: number;
 }
 
 /**
- * The default plan: ≥ 64 reps at 8 and 32; 8 reps at concurrency 1 (each takes 2 s there).
- * Concurrency 32 runs three times: its target is the median of three, since one run on a shared
- * machine swings by more than the target's margin.
+ * The plan: ≥ 64 reps at 8 and 32; 8 reps at concurrency 1 (each takes 2 s there).
+ * Concurrency 32 runs three times quiet and three times beside `background` CPU-bound processes,
+ * alternating: each target is the median of three, since one run on a shared machine swings by
+ * more than the target's margin.
  */
-export const defaultLevels: readonly LevelPlan[] = [
-  { concurrency: 1, items: 4, repsPerArm: 1 },
-  { concurrency: 8, items: 32, repsPerArm: 1 },
-  { concurrency: 32, items: 32, repsPerArm: 3 },
-  { concurrency: 32, items: 32, repsPerArm: 3 },
-  { concurrency: 32, items: 32, repsPerArm: 3 },
-];
+export function throughputLevels(background: number): LevelPlan[] {
+  const at32 = { concurrency: 32, items: 32, repsPerArm: 3 };
+  const rounds = [0, 1, 2].flatMap(() =>
+    background > 0 ? [at32, { ...at32, background }] : [at32],
+  );
+  return [
+    { concurrency: 1, items: 4, repsPerArm: 1 },
+    { concurrency: 8, items: 32, repsPerArm: 1 },
+    ...rounds,
+  ];
+}
 
-/** The concurrency-32 target: the median efficiency of its runs. */
-export const linearTarget = { concurrency: 32, efficiency: 0.97 };
+/** The concurrency-32 targets: the median efficiency of its quiet runs, and of its loaded ones. */
+export const linearTarget = { concurrency: 32, efficiency: 0.97, underLoad: 0.95 };
+
+/**
+ * Starts `count` child processes that spin a busy loop until killed: the CPU-bound neighbours
+ * of part (b)'s loaded runs. Returns the function that kills them and waits for their exit.
+ */
+function startBusyLoops(count: number): () => Promise<void> {
+  const children = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+  return async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGKILL');
+          }),
+      ),
+    );
+  };
+}
 
 const suiteId = 'bench-throughput';
 const callsPerRep = 2;
@@ -232,6 +273,9 @@ async function runLevel(
     }),
     { concurrency: plan.concurrency, studyIds: [studyId], pollMs: 20 },
   );
+  const background = plan.background ?? 0;
+  const stopBusyLoops = startBusyLoops(background);
+  const loadBefore = loadavg()[0] ?? 0;
   const callsBefore = await server.callCount();
   const memory = new MemorySampler();
   memory.begin();
@@ -240,11 +284,19 @@ async function runLevel(
   const cpuBefore = process.cpuUsage();
   const mainBefore = mainThreadCpuMs();
   const started = now();
-  runner.start();
-  await runner.whenIdle();
-  const wallMs = now() - started;
-  const cpu = process.cpuUsage(cpuBefore);
-  const mainAfter = mainThreadCpuMs();
+  let wallMs: number;
+  let cpu: NodeJS.CpuUsage;
+  let mainAfter: number | null;
+  try {
+    runner.start();
+    await runner.whenIdle();
+    wallMs = now() - started;
+    cpu = process.cpuUsage(cpuBefore);
+    mainAfter = mainThreadCpuMs();
+  } finally {
+    await stopBusyLoops();
+  }
+  const loadAfter = loadavg()[0] ?? 0;
   loopDelay.disable();
   await runner.stop();
   const memoryReport = memory.end();
@@ -278,6 +330,8 @@ async function runLevel(
   const ideal = (plan.concurrency * 60_000) / (callsPerRep * latencyMs);
   return {
     concurrency: plan.concurrency,
+    background,
+    loadAverage: { before: round(loadBefore, 2), after: round(loadAfter, 2) },
     items: plan.items,
     repsPerArm: plan.repsPerArm,
     reps: done.length,
@@ -311,7 +365,8 @@ async function runLevel(
 export async function benchThroughput(
   log: (line: string) => void,
   latencyMs = 1000,
-  levels: readonly LevelPlan[] = defaultLevels,
+  background = 2,
+  levels: readonly LevelPlan[] = throughputLevels(background),
 ): Promise<ThroughputResult> {
   const dir = mkdtempSync(join(tmpdir(), 'cuelab-bench-b-'));
   const store = openStore(join(dir, 'cuelab.sqlite'));
@@ -326,16 +381,25 @@ export async function benchThroughput(
     for (const plan of levels) {
       const level = await runLevel(store, server, plan, latencyMs);
       log(
-        `  concurrency ${level.concurrency}: ${level.reps} reps in ${level.wallSeconds} s = ` +
+        `  concurrency ${level.concurrency}` +
+          (level.background ? ` beside ${level.background} busy processes` : '') +
+          `: ${level.reps} reps in ${level.wallSeconds} s = ` +
           `${level.repsPerMinute} reps/min (ideal ${level.idealRepsPerMinute}), ` +
-          `${level.providerCallsPerSecond} calls/s`,
+          `${level.efficiency}× linear, ${level.providerCallsPerSecond} calls/s, ` +
+          `load ${level.loadAverage.before} -> ${level.loadAverage.after}`,
       );
       results.push(level);
     }
     const fewest = levels.find((level) => level.concurrency === 1);
-    const efficiencies = results
-      .filter((level) => level.concurrency === linearTarget.concurrency)
-      .map((level) => level.efficiency);
+    const atConcurrency = (loaded: boolean) =>
+      results
+        .filter(
+          (level) =>
+            level.concurrency === linearTarget.concurrency && level.background > 0 === loaded,
+        )
+        .map((level) => level.efficiency);
+    const efficiencies = atConcurrency(false);
+    const loadedEfficiencies = atConcurrency(true);
     return {
       latencyMs,
       callsPerRep,
@@ -345,6 +409,14 @@ export async function benchThroughput(
         median: round(summarize(efficiencies).median, 3),
         target: linearTarget.efficiency,
       },
+      underLoad: loadedEfficiencies.length
+        ? {
+            background,
+            efficiencies: loadedEfficiencies,
+            median: round(summarize(loadedEfficiencies).median, 3),
+            target: linearTarget.underLoad,
+          }
+        : null,
       commit: commitCost(store),
       snapshotEnvironmentMs: await snapshotCost(listSuiteItems(store, suiteId)[0]?.environment),
       notes: fewest

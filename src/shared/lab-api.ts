@@ -7,7 +7,7 @@
  * from. Later work grows a domain's file, never a side channel.
  */
 import type { z } from 'zod';
-import { bundleMethods } from './lab-api/bundles';
+import { bundleMethods, fileEvents } from './lab-api/bundles';
 import { compareMethods } from './lab-api/compare';
 import { cueFamilyMethods } from './lab-api/cue-families';
 import { environmentEvents, environmentMethods } from './lab-api/environment';
@@ -15,7 +15,7 @@ import { importMethods } from './lab-api/import';
 import { labelMethods } from './lab-api/labels';
 import { mechanismEvents, mechanismMethods } from './lab-api/mechanisms';
 import { promptMethods, type promptPreviewSchema } from './lab-api/prompts';
-import { reportMethods } from './lab-api/reports';
+import { reportEvents, reportMethods } from './lab-api/reports';
 import { providerMethods } from './lab-api/providers';
 import { repMethods } from './lab-api/reps';
 import { secretMethods } from './lab-api/secrets';
@@ -84,9 +84,11 @@ export function isLabMethod(name: string): name is LabMethod {
 export const labEvents = {
   ...workspaceEvents,
   ...studyEvents,
+  ...reportEvents,
   ...suiteEvents,
   ...mechanismEvents,
   ...environmentEvents,
+  ...fileEvents,
 } as const;
 
 /** Name of an event stream. */

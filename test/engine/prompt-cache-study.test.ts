@@ -119,6 +119,13 @@ describe('Anthropic prompt caching in a study', () => {
     const readTokens = sum((cache) => cache.cache_read_input_tokens);
     const writeTokens = sum((cache) => cache.cache_creation_input_tokens);
     const inputTokens = readTokens + writeTokens + sum((cache) => cache.input_tokens);
+    // Its status moved to completed, so its progress reads the share again at once (the last
+    // line `cuelab run` prints), not up to 3 s later.
+    expect(studyProgress(store, study.studyId).promptCache).toEqual({
+      inputTokens,
+      readTokens,
+      writeTokens,
+    });
     const shown = studyProgress(store, study.studyId, null, Date.now() + 10_000);
     expect(shown.promptCache).toEqual({ inputTokens, readTokens, writeTokens });
     const percent = Math.round((readTokens / inputTokens) * 100);

@@ -3,7 +3,8 @@
  * default), or a running engine over HTTP (`cuelab --engine URL --token T ...`). Commands see
  * only the typed LabApi either way, so each prints the same answer both ways.
  */
-import WebSocket from 'ws';
+import { createRequire } from 'node:module';
+import type WebSocket from 'ws';
 import type { LabApi, LabEventMessage } from '../../shared/lab-api';
 import {
   createLabClient,
@@ -211,7 +212,11 @@ function listenRemote(
     };
     const stop = subscribeLabEvents(
       remote,
-      (url) => new WebSocket(url) as unknown as WebSocketLike,
+      // ws is required here, not at start: only a command following a running engine needs it.
+      (url) => {
+        const Socket = createRequire(__filename)('ws') as typeof WebSocket;
+        return new Socket(url) as unknown as WebSocketLike;
+      },
       { onEvent, onConnectionChange: settle },
     );
     // Progress is a courtesy: without the socket the command still runs and prints its answer.

@@ -65,6 +65,9 @@ Options:
     }
     listenToShell(server);
     io.out(formatReadyLine(server.address, engine.workspace.path));
+    // Studies whose stored tables are missing or stale are drawn in the background, in the
+    // reports worker, so every study opens warm; stopping cancels it.
+    void engine.warmTables();
     // Containers left by an engine that crashed are removed in the background, then the
     // workspace's running studies go on. Stopping cancels the cleanup and waits for it, so
     // the runner can never start on a database that stop() has already closed.

@@ -7,6 +7,7 @@ import type { LabEventMessage } from '../../shared/lab-api';
 import {
   createEnvironmentService,
   createLabHandlers,
+  createTableDraws,
   type LabHandlers,
   createSecrets,
 } from './api';
@@ -22,8 +23,10 @@ import { type DockerHostPool, isProcessAlive } from './environments';
 import { EventHub } from './events';
 import { openStore, type Store, namedStoreDamage } from './store';
 import { fillSearchIndex } from './store/faces/reps';
-import { builtinSuiteIds, ensureSuite } from './suites';
+import { readStudySpecRecord } from './store/faces/studies';
+import { builtinSuiteIds, refreshBuiltinSuite } from './suites';
 import { attachStore } from './engine-store';
+import { createEngineWorkers } from './workers';
 import { engineVersion } from './version';
 import { loadWorkspaceFamilies } from './judge';
 import { databasePath, ensureWorkspace, type WorkspaceLocation } from './workspace';
@@ -47,6 +50,13 @@ export interface Engine {
   hello(): LabEventMessage;
   /** Runs the workspace's studies (or only `studyIds`) in the background until `close`. */
   startRunner(options?: RunnerStartOptions): void;
+  /**
+   * Draws, in the reports worker and one at a time, every study not running whose stored
+   * tables are missing or stale (an older engine's, a run interrupted by quitting), most
+   * recently updated first, publishing `study.tables`; resolves to how many it drew. For a
+   * long-lived engine (serve, the desktop shell), not a short command.
+   */
+  warmTables(): Promise<number>;
   /** Resolves once the runner has nothing left to do; to a storage problem if one stopped it. */
   whenRunnerIdle(): Promise<string | null>;
   /** Grants what the person at this process allowed (CLI flags); never from a file or a client. */
@@ -91,6 +101,18 @@ function nameStoreDamage(handlers: LabHandlers, store: Store): void {
   }
 }
 
+/** The suite ids `studyIds` judge items of (a study whose spec cannot be read names none). */
+function studySuites(store: Store, studyIds: readonly string[]): string[] {
+  const suites = studyIds.map((studyId) => {
+    try {
+      return readStudySpecRecord(store, studyId)?.suite;
+    } catch {
+      return undefined; // a damaged study fails by name where the runner reads it
+    }
+  });
+  return [...new Set(suites.filter((suite): suite is string => typeof suite === 'string'))];
+}
+
 /** Opens the workspace (creating and migrating its database) and builds the handlers. */
 export function createEngine(workspace: WorkspaceLocation): Engine {
   ensureWorkspace(workspace);
@@ -98,6 +120,8 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
   // listCueFamilies, never fatal here).
   loadWorkspaceFamilies(workspace.path);
   const store = openStore(databasePath(workspace.path));
+  // Heavy jobs run on worker threads, each lane with its own connection; none starts until used.
+  const workers = createEngineWorkers(databasePath(workspace.path));
   const events = new EventHub();
   const startedAt = new Date().toISOString();
   const secrets = createSecrets(process.env);
@@ -158,8 +182,13 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     }
   };
 
+  const publish = (event: LabEventMessage) => events.publish(event);
+  // Studies' tables drawn in the reports worker: after a run, on start, for a stale study.
+  const tableDraws = createTableDraws({ store, workers, publish });
   const handlers: LabHandlers = createLabHandlers({
     store,
+    workers,
+    tableDraws,
     workspace,
     startedAt,
     secrets,
@@ -169,7 +198,7 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       for (const endpoint of endpoints) confirmedEndpoints.add(endpoint);
     },
     runningPool: () => hostPool,
-    publish: (event) => events.publish(event),
+    publish,
     onStudyChanged: (id) => publishProgress(id, true),
     onSuiteSaved: (suiteId) => events.publish({ stream: 'suites.changed', data: { suiteId } }),
   });
@@ -189,22 +218,29 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     startRunner(options = {}) {
       // After close() there is no database to run on (a late caller must not crash us).
       if (runner || closed) return;
-      for (const id of builtinSuiteIds) {
+      // The built-in suites the runner may claim reps of are current before it starts: every one
+      // for the whole workspace, only its studies' own for the CLI's `run` (whose items the
+      // runner reads from the store; a listing imports the others, suite-handlers.ts).
+      for (const id of options.studyIds ? studySuites(store, options.studyIds) : builtinSuiteIds) {
         try {
-          ensureSuite(store, id);
+          refreshBuiltinSuite(store, id);
         } catch {
           // A build without resources still serves imported suites.
         }
       }
       const requeued = requeueOrphanedJobs(store, isProcessAlive);
       if (requeued > 0) options.onRequeued?.(requeued);
-      const deps = workspaceRunnerDeps(store, {
-        env: secrets.env,
-        trust,
-        ...(options.onProvisionProgress
-          ? { onProvisionProgress: options.onProvisionProgress }
-          : {}),
-      });
+      const deps = {
+        ...workspaceRunnerDeps(store, {
+          env: secrets.env,
+          trust,
+          ...(options.onProvisionProgress
+            ? { onProvisionProgress: options.onProvisionProgress }
+            : {}),
+        }),
+        // A stopped study's tables are drawn in the reports worker, not on this thread.
+        drawTables: (studyId: string) => tableDraws.draw(studyId),
+      };
       hostPool = deps.hostPool;
       runner = new StudyRunner(deps, {
         concurrency: options.concurrency ?? 4,
@@ -227,9 +263,15 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       for (const endpoint of grant.endpoints) confirmedEndpoints.add(endpoint);
       for (const name of grant.keyEnvNames) allowedKeyEnvNames.add(name);
     },
+    warmTables() {
+      if (closed) return Promise.resolve(0);
+      return tableDraws.warm();
+    },
     async stopRunner() {
       const current = runner;
       runner = null;
+      // A drawing under way is not waited for: the next start's warm pass finishes it.
+      if (current) tableDraws.cancel();
       if (current) await current.stop();
       hostPool?.close();
       hostPool = null;
@@ -239,6 +281,9 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     close: () => {
       closed = true;
       if (searchFill) clearTimeout(searchFill);
+      // Jobs waiting or running fail as cancelled at once; the threads stop in the background.
+      tableDraws.close();
+      void workers.close();
       store.close();
     },
   };

@@ -218,10 +218,20 @@ function redactShape(text: string, shape: KeyShape): string {
 /** Key values handed to this process, by value: redacted even once their variable is gone. */
 const rememberedKeys = new Map<string, string>();
 
+/**
+ * knownKeys() with no extra environment, and each key's forms: every store write redacts every
+ * bound string, so the list is built again only when it can have changed (a key remembered, or
+ * process.env read again), not on every value.
+ */
+let knownKeyForms: { environment: readonly SecretValue[]; keys: KeyForms[] } | null = null;
+
 /** Remembers the key values of `env` (secret-looking names) for every later redaction. */
 export function rememberKeys(env: Readonly<Record<string, string | undefined>>): void {
   for (const { name, value } of secretValues(env))
-    if (!rememberedKeys.has(value)) rememberedKeys.set(value, name);
+    if (!rememberedKeys.has(value)) {
+      rememberedKeys.set(value, name);
+      knownKeyForms = null;
+    }
 }
 
 /**
@@ -241,13 +251,43 @@ function environmentKeys(): SecretValue[] {
 
 /** Every key value this process knows: `env`'s, process.env's now, and every one remembered. */
 export function knownKeys(env: Readonly<Record<string, string | undefined>> = {}): SecretValue[] {
+  return mergeKeys(environmentKeys(), secretValues(env));
+}
+
+function mergeKeys(
+  environment: readonly SecretValue[],
+  extra: readonly SecretValue[],
+): SecretValue[] {
   const byValue = new Map<string, string>(rememberedKeys);
-  for (const { name, value } of [...environmentKeys(), ...secretValues(env)])
-    byValue.set(value, name);
+  for (const { name, value } of [...environment, ...extra]) byValue.set(value, name);
   // Longest first: a key that contains another is redacted whole.
   return [...byValue]
     .map(([value, name]) => ({ name, value }))
     .sort((a, b) => b.value.length - a.value.length);
+}
+
+/** A known key with the forms it is searched for (raw, JSON-escaped) and its marker. */
+interface KeyForms {
+  name: string;
+  forms: string[];
+  marker: string;
+}
+
+function formsOf(secrets: readonly SecretValue[]): KeyForms[] {
+  return secrets.map((secret) => ({
+    name: secret.name,
+    forms: [...new Set([secret.value, JSON.stringify(secret.value).slice(1, -1)])],
+    marker: `[redacted:${secret.name}]`,
+  }));
+}
+
+function currentKeyForms(env: Readonly<Record<string, string | undefined>>): KeyForms[] {
+  const environment = environmentKeys();
+  const extra = secretValues(env);
+  if (extra.length) return formsOf(mergeKeys(environment, extra));
+  if (knownKeyForms?.environment !== environment)
+    knownKeyForms = { environment, keys: formsOf(mergeKeys(environment, [])) };
+  return knownKeyForms.keys;
 }
 
 /**
@@ -259,7 +299,11 @@ export function redactKeyText(
   text: string,
   env: Readonly<Record<string, string | undefined>> = {},
 ): string {
-  let out = redactSecrets(text, knownKeys(env)).text;
+  let out = text;
+  for (const key of currentKeyForms(env)) {
+    if (!key.forms.some((form) => out.includes(form))) continue;
+    for (const form of key.forms) out = out.split(form).join(key.marker);
+  }
   for (const shape of keyShapes) out = redactShape(out, shape);
   return out;
 }

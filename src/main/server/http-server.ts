@@ -5,7 +5,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { createRequire } from 'node:module';
+import type { WebSocket, WebSocketServer as WebSocketServerType } from 'ws';
 import { isLabMethod, labPaths } from '../../shared/lab-api';
 import type { EngineAddress } from '../../shared/lab-client';
 import { failure, type LabResult } from '../../shared/result';
@@ -76,6 +77,10 @@ const remoteFolders = failure(
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { engine, rendererDir } = options;
   const token = options.token ?? newToken();
+  // ws is required when a server starts, so the commands that never serve do not load it.
+  const { WebSocketServer } = createRequire(__filename)('ws') as {
+    WebSocketServer: typeof WebSocketServerType;
+  };
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
   const server = createServer((request, response) => {

@@ -91,7 +91,8 @@ function ChartEmpty({
     <div className="chart-empty">
       <p className="chart-empty-title">{title}</p>
       <p className="chart-empty-reason">
-        {reason ? `Why: ${reason}.` : 'The engine has no rows for this table yet.'}
+        {/* An empty table always carries its reason: no notes means it has not arrived yet. */}
+        {reason ? `Why: ${reason}.` : 'Waiting for the engine to draw this table.'}
       </p>
       {rest.length > 0 && (
         <ul>

@@ -89,3 +89,28 @@ export const bundleMethods = {
     }),
   },
 } as const;
+
+/** The file work a person may wait on, named by the method that asked for it. */
+export const fileJobMethods = [
+  'exportBundle',
+  'openBundle',
+  'exportInspect',
+  'exportLabels',
+  'importRuns',
+  'importResults',
+  'importSuiteFile',
+] as const;
+
+/** Events of file work. */
+export const fileEvents = {
+  /**
+   * How far an export, a bundle's opening or an import has come (it runs on the engine's files
+   * worker): `done` of `total` steps, and the step now under way.
+   */
+  'files.progress': z.object({
+    method: z.enum(fileJobMethods),
+    done: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+    step: z.string().optional(),
+  }),
+} as const;

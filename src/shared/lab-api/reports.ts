@@ -98,3 +98,23 @@ export const reportMethods = {
     response: z.object({ text: z.string() }),
   },
 } as const;
+
+/** Report events. */
+export const reportEvents = {
+  /**
+   * A study's report tables are being drawn off the engine's thread (after its run, or on
+   * engine start for a study whose stored tables are missing or stale): `done` of `total`
+   * tables, over `reps` reps. The last event of a drawing has `done === total`, or `error`.
+   */
+  'study.tables': z.object({
+    studyId: z.string(),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    /** The table being drawn now, or `done`. */
+    step: z.string(),
+    /** Reps the tables are drawn from. */
+    reps: z.number().int().min(0),
+    /** Why the drawing failed (the study's table requests say it too). */
+    error: z.string().optional(),
+  }),
+} as const;

@@ -7,9 +7,11 @@ import type { LabEventMessage, LabMethod, LabResponse, labMethods } from '../../
 import type { DockerHostPool } from '../environments';
 import type { EndpointTrust } from '../providers';
 import type { Store } from '../store';
+import type { EngineWorkers } from '../workers';
 import type { WorkspaceLocation } from '../workspace';
 import type { EnvironmentService } from './environment-service';
 import type { Secrets } from './secrets';
+import type { TableDraws } from './table-draws';
 
 /** The engine side of one method: takes the parsed request, returns the response value. */
 export type LabHandler<M extends LabMethod> = (
@@ -25,6 +27,13 @@ export type DomainHandlers<M extends LabMethod> = Pick<LabHandlers, M>;
 /** What the handlers need of the engine they run in. */
 export interface HandlerContext {
   readonly store: Store;
+  /**
+   * The engine's worker threads (workers/pool.ts): heavy work (table drawing, files, long
+   * reads) runs there, each lane on its own connection, so this thread keeps answering.
+   */
+  readonly workers: EngineWorkers;
+  /** Studies' tables drawn in the reports worker, one study at a time (table-draws.ts). */
+  readonly tableDraws: TableDraws;
   readonly workspace: WorkspaceLocation;
   /** ISO time the engine started (health). */
   readonly startedAt: string;

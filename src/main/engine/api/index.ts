@@ -3,5 +3,6 @@ export { dispatchLabCall } from './dispatch';
 export { createEnvironmentService } from './environment-service';
 export type { LabHandlers } from './handlers';
 export { createLabHandlers } from './lab-handlers';
+export { createTableDraws } from './table-draws';
 export { createSecrets } from './secrets';
 export { createInProcessClient } from './in-process-client';

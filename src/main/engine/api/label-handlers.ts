@@ -3,7 +3,8 @@
  * from the Annotate screen, and labels in and out as CSV for `cuelab labels`. An exported CSV
  * comes back as text: the CLI writes it where the user pointed.
  */
-import { exportLabelsCsv, importLabelsCsv, labelSheetCsv } from '../export';
+import { importLabelsCsv } from '../export';
+import { inFilesWorker } from './file-work';
 import { labellingQueue, saveHumanLabel } from '../metajudge';
 import { jobStudyOfRep } from '../store/faces/reps';
 import type { DomainHandlers, HandlerContext } from './handlers';
@@ -15,7 +16,7 @@ type LabelHandlers = DomainHandlers<
 
 /** The label handlers. */
 export function labelHandlers(
-  context: Pick<HandlerContext, 'store' | 'onStudyChanged'>,
+  context: Pick<HandlerContext, 'store' | 'onStudyChanged' | 'workers' | 'secrets' | 'publish'>,
 ): LabelHandlers {
   const { store } = context;
   return {
@@ -33,14 +34,13 @@ export function labelHandlers(
       if (study) context.onStudyChanged(study);
       return { saved: true };
     },
-    exportLabels: ({ studyId, all, sheet }) => {
-      const text =
-        sheet !== undefined
-          ? labelSheetCsv(store, studyId, sheet)
-          : exportLabelsCsv(store, studyId, { all: all ?? false });
-      // CRLF rows after a header, the last one ended too.
-      return { text, rows: text.split('\r\n').length - 2 };
-    },
+    // A study's labels can run to tens of thousands of rows: written on the files worker.
+    exportLabels: ({ studyId, all, sheet }) =>
+      inFilesWorker(context, 'exportLabels', {
+        studyId,
+        ...(all === undefined ? {} : { all }),
+        ...(sheet === undefined ? {} : { sheet }),
+      }),
     importLabels: ({ path, fileName }) => {
       const name = fileName ?? path;
       return importLabelsCsv(store, readNamedFile(path, name), name);

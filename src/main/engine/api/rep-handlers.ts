@@ -5,7 +5,7 @@
  * (metajudge/flipped.ts), applied as a set of rep ids.
  */
 import { EngineError } from '../errors';
-import { alignCalls, findFlippedReps, flipsWithLabels, loadRunRecord } from '../metajudge';
+import { alignCalls, findFlippedReps, loadRunRecord, studyFlipKinds } from '../metajudge';
 import { labelsForRep } from '../store/faces/labels';
 import { type Store } from '../store';
 import {
@@ -16,6 +16,7 @@ import {
   queryStudyReps,
   repFacets,
   repMechanismFacet,
+  repMechanisms,
   unindexedRepCount,
 } from '../store/faces/reps';
 import { readStudyHeader } from '../store/faces/studies';
@@ -28,10 +29,9 @@ const MECHANISM_SOURCES = ['ensemble', 'diff', 'truth'];
 type FlipFacts = Map<string, { kind: 'harmful' | 'helpful'; mechanism: string | null }>;
 
 function flipFacts(store: Store, studyId: string, itemId?: string): FlipFacts {
+  if (itemId === undefined) return studyFlipFacts(store, studyId);
   const flips: FlipFacts = new Map();
-  const found =
-    itemId === undefined ? flipsWithLabels(store, studyId) : itemFlips(store, studyId, itemId);
-  for (const flip of found) {
+  for (const flip of itemFlips(store, studyId, itemId)) {
     const source = MECHANISM_SOURCES.find((name) => flip.labels[name] !== undefined);
     flips.set(flip.repId, {
       kind: flip.kind,
@@ -39,6 +39,22 @@ function flipFacts(store: Store, studyId: string, itemId?: string): FlipFacts {
     });
   }
   return flips;
+}
+
+/**
+ * Every flip of the study with its mechanism: the flip list (persisted beside the workspace
+ * once found, metajudge/flip-list-cache.ts) and the labels by source, read by index.
+ */
+function studyFlipFacts(store: Store, studyId: string): FlipFacts {
+  const flips = studyFlipKinds(store, studyId);
+  const mechanisms = repMechanisms(
+    store,
+    flips.map(([repId]) => repId),
+    MECHANISM_SOURCES,
+  );
+  return new Map(
+    flips.map(([repId, kind]) => [repId, { kind, mechanism: mechanisms.get(repId) ?? null }]),
+  );
 }
 
 /** The flips of one item with their labels (flipsWithLabels, narrowed to the item). */

@@ -1,6 +1,10 @@
 /**
  * LabApi handlers for report tables (lab-api/reports.ts): a table as data for the window's
  * figures, as the CSV the window downloads, and as the exact text `cuelab report` prints.
+ * A table persisted under the study's current key is served here, on the engine's thread (a
+ * few index reads; the file once per key; not the report card, whose judges' costs sum every
+ * rep); any other is drawn in the reports worker, which
+ * holds the row cache, so a table built from 70,000 reps never holds up another request.
  */
 import { studyReportTableSchema } from '../../../shared/lab-api/reports';
 import { EngineError } from '../errors';
@@ -8,18 +12,44 @@ import {
   formatCsv,
   formatTable,
   isTableName,
-  reportTable,
+  persistedReportTable,
   TABLES,
   type ReportTable,
 } from '../reports';
-import type { Store } from '../store';
 import type { DomainHandlers, HandlerContext } from './handlers';
+import { drawFailure } from './table-draws';
 
-function table(store: Store, studyId: string, name: string, tolerancePp?: number): ReportTable {
+type TableContext = Pick<HandlerContext, 'store' | 'workers' | 'tableDraws'>;
+
+async function table(
+  context: TableContext,
+  studyId: string,
+  name: string,
+  tolerancePp?: number,
+): Promise<ReportTable> {
   if (!isTableName(name)) {
     throw new EngineError('bad_request', `There is no report table "${name}".`);
   }
-  return reportTable(store, studyId, name, tolerancePp === undefined ? {} : { tolerancePp });
+  const options = tolerancePp === undefined ? {} : { tolerancePp };
+  const persisted = persistedReportTable(context.store, studyId, name);
+  if (persisted) return persisted;
+  // The study's tables are being drawn (its run just ended, or the warm pass on start): wait
+  // for that drawing in the worker, then serve what it persisted.
+  const drawing = context.tableDraws.drawing(studyId);
+  if (drawing) {
+    try {
+      await drawing;
+    } catch {
+      // The table's own drawing below says what went wrong with it.
+    }
+    const drawn = persistedReportTable(context.store, studyId, name);
+    if (drawn) return drawn;
+  }
+  try {
+    return await context.workers.run('reports', 'reportTable', { studyId, name, ...options });
+  } catch (error) {
+    throw drawFailure(context, studyId, name, error);
+  }
 }
 
 /**
@@ -42,18 +72,17 @@ function toContract(report: ReportTable) {
 
 /** The report handlers. */
 export function reportHandlers(
-  context: Pick<HandlerContext, 'store'>,
+  context: TableContext,
 ): DomainHandlers<'reportTable' | 'reportCsv' | 'formatReport'> {
-  const { store } = context;
   return {
-    reportTable: ({ studyId, table: name, tolerancePp }) =>
-      toContract(table(store, studyId, name, tolerancePp)),
-    reportCsv: ({ studyId, table: name, tolerancePp }) => ({
-      csv: formatCsv(table(store, studyId, name, tolerancePp)),
+    reportTable: async ({ studyId, table: name, tolerancePp }) =>
+      toContract(await table(context, studyId, name, tolerancePp)),
+    reportCsv: async ({ studyId, table: name, tolerancePp }) => ({
+      csv: formatCsv(await table(context, studyId, name, tolerancePp)),
       fileName: `cuelab-${studyId.slice(0, 8)}-${name}.csv`,
     }),
-    formatReport: ({ studyId, table: name, format, tolerancePp }) => ({
-      text: formatTable(table(store, studyId, name, tolerancePp), format),
+    formatReport: async ({ studyId, table: name, format, tolerancePp }) => ({
+      text: formatTable(await table(context, studyId, name, tolerancePp), format),
     }),
   };
 }

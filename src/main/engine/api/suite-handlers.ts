@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import type { SuiteItem } from '../../../shared/suite-format';
 import { specNeedsDocker } from '../environments';
 import { type Store } from '../store';
-import { listSuiteItemIds, listSuiteItems, listSuites, saveSuite } from '../store/faces/suites';
-import { builtinSuiteIds, describeSpec, ensureSuite, parseSuite, resourcesDir } from '../suites';
+import { listSuiteItemIds, listSuiteItems, listSuites } from '../store/faces/suites';
+import { builtinSuiteIds, describeSpec, ensureSuite, resourcesDir } from '../suites';
 import type { DomainHandlers, HandlerContext } from './handlers';
-import { readNamedFile } from './read-file';
+import { inFilesWorker } from './file-work';
 
 type SuiteHandlers = DomainHandlers<
   'listSuites' | 'listSuiteItems' | 'suiteCatalog' | 'describeSuite' | 'importSuiteFile'
@@ -20,7 +20,10 @@ type SuiteHandlers = DomainHandlers<
 
 /** The suite handlers; answers name the workspace folder they are about. */
 export function suiteHandlers(
-  context: Pick<HandlerContext, 'store' | 'workspace' | 'onSuiteSaved'>,
+  context: Pick<
+    HandlerContext,
+    'store' | 'workspace' | 'onSuiteSaved' | 'workers' | 'secrets' | 'publish'
+  >,
 ): SuiteHandlers {
   const { store, onSuiteSaved } = context;
   const workspace = context.workspace.path;
@@ -49,13 +52,12 @@ export function suiteHandlers(
       workspace,
       items: listSuiteItems(store, suiteId).map(describeItem),
     }),
-    importSuiteFile: ({ path, fileName }) => {
+    // Read, checked and stored on the files worker; the stored suite is published here.
+    importSuiteFile: async ({ path, fileName }) => {
       const name = fileName ?? path;
-      const text = readNamedFile(path, `the suite file ${name}`);
-      const suite = parseSuite(text, name);
-      saveSuite(store, suite, 'imported');
-      onSuiteSaved(suite.id);
-      return { workspace, suiteId: suite.id, items: suite.items.length };
+      const saved = await inFilesWorker(context, 'importSuiteFile', { path, name });
+      onSuiteSaved(saved.suiteId);
+      return { workspace, ...saved };
     },
   };
 }

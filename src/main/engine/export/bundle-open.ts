@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { EngineError } from '../errors';
 import { builtinSuiteIds } from '../suites';
-import { type Store, inTransaction } from '../store';
+import { type Store } from '../store';
 import {
   insertAnnotators,
   insertBundleRows,
@@ -40,6 +40,8 @@ import { cueFamilySchema } from '../../../shared/cue-family';
 export interface OpenBundleOptions {
   /** Replace a study with the same id instead of refusing. */
   replace?: boolean;
+  /** Hears each step as it starts: `done` of `total` steps are behind it. */
+  onStep?: (step: string, done: number, total: number) => void;
 }
 
 /** What opening did. */
@@ -259,6 +261,7 @@ export function openBundle(
   file: string,
   options: OpenBundleOptions = {},
 ): OpenBundleSummary {
+  options.onStep?.('reading and checking the bundle', 0, 2);
   const read = readBundle(file);
   if (read.schemaVersion > store.schemaVersion)
     throw new EngineError(
@@ -288,8 +291,11 @@ export function openBundle(
     suite = addSuite(store, bundle);
     insertStudy(store, pointAtSuite(bundle, suite.suiteId));
   };
+  options.onStep?.(`storing ${bundle.tables.reps.length} reps`, 1, 2);
   try {
-    inTransaction(store, open);
+    // IMMEDIATE: the write lock is taken (waiting out another writer) before the first read,
+    // so a writer committing meanwhile on another connection cannot void this one's snapshot.
+    store.db.transaction(open).immediate();
   } catch (error) {
     if (error instanceof EngineError) throw error;
     // A row the schema refuses (a missing field, a wrong type, a dangling reference): the

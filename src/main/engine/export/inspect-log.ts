@@ -51,12 +51,16 @@ interface ExportGroup {
   samples: ExportSample[];
 }
 
-/** Writes the study's reps as Inspect logs into `folder`; returns what it wrote. */
+/**
+ * Writes the study's reps as Inspect logs into `folder`; returns what it wrote. `onLog` hears
+ * how many of the logs are written (the files worker reports it to whoever waits).
+ */
 export function exportInspectLogs(
   store: Store,
   studyId: string,
   folder: string,
   format: InspectLogFormat = 'json',
+  onLog?: (written: number, total: number) => void,
 ): InspectLogFile[] {
   const study = studyHeader(store, studyId);
   if (!study)
@@ -68,6 +72,7 @@ export function exportInspectLogs(
   if (groups.length === 0) throw new EngineError('bad_request', nothingToExport(store, studyId));
   mkdirSync(folder, { recursive: true });
   const written: InspectLogFile[] = [];
+  onLog?.(0, groups.length);
   for (const group of groups) {
     const key = `${group.judge}\u0000${group.condition}`;
     // The one place keys are redacted from Inspect logs: both formats are written from `log`.
@@ -86,6 +91,7 @@ export function exportInspectLogs(
       condition: group.condition,
       samples: log.samples.length,
     });
+    onLog?.(written.length, groups.length);
   }
   return written;
 }

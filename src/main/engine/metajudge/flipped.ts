@@ -14,6 +14,7 @@ import { controlKeyOf } from '../../../shared/condition-keys';
 import { type Store } from '../store';
 import { cuedBinaryReps, repOrigin, uncuedReps } from '../store/faces/reps';
 import type { FlipKind, Outcome } from '../mechanism-labels';
+import { persistedFlipKinds, persistedFlips, type FlipKindEntry } from './flip-list-cache';
 import { findGradedFlips } from './flipped-graded';
 
 export { studyGradedThreshold } from './flipped-graded';
@@ -79,6 +80,18 @@ export interface FlipScope {
  * with `scope`, only that item's (what one replay needs, without the whole study).
  */
 export function findFlippedReps(store: Store, studyId: string, scope?: FlipScope): FlippedRep[] {
+  // A whole study's list is kept on disk (flip-list-cache.ts); one item's is quick to find.
+  if (scope === undefined)
+    return persistedFlips(store, studyId, () => findStudyFlips(store, studyId));
+  return findStudyFlips(store, studyId, scope);
+}
+
+/** Every flipped rep of a study with its kind, in findFlippedReps' order (the workbench's filter). */
+export function studyFlipKinds(store: Store, studyId: string): FlipKindEntry[] {
+  return persistedFlipKinds(store, studyId, () => findStudyFlips(store, studyId));
+}
+
+function findStudyFlips(store: Store, studyId: string, scope?: FlipScope): FlippedRep[] {
   const cued = cuedBinaryReps(store, studyId, scope?.itemId);
   const twinRows = uncuedReps(store, studyId, scope?.itemId);
   const twinsByItem = new Map<string, UncuedTwin[]>();

@@ -4,7 +4,7 @@
  * against the synthetic judge, agreement statistics and the blind labelling queue.
  */
 export type { MechanismLabel } from '../mechanism-labels';
-export { findFlippedReps, studyGradedThreshold } from './flipped';
+export { findFlippedReps, studyFlipKinds, studyGradedThreshold } from './flipped';
 export type { FlippedRep } from './flipped';
 export { loadRunRecord } from './run-record';
 export type { RunRecord } from './run-record';

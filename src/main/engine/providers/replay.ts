@@ -23,15 +23,35 @@ export interface ReplayProvider extends ModelProvider {
 
 /** JSON with object keys sorted, so equal values always give equal text. */
 export function stableStringify(value: unknown): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  return appendStable('', value);
+}
+
+/**
+ * `out` followed by `value`'s stable JSON, built in one pass: the call cache hashes every
+ * request of every rep, whose messages grow with each turn, so no part is joined twice.
+ */
+function appendStable(out: string, value: unknown): string {
+  if (value === undefined) return `${out}null`;
+  if (value === null || typeof value !== 'object') return out + JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let text = `${out}[`;
+    for (let index = 0; index < value.length; index += 1) {
+      if (index > 0) text += ',';
+      text = appendStable(text, value[index]);
+    }
+    return `${text}]`;
+  }
   const record = value as Record<string, unknown>;
-  const fields = Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${stableStringify(record[key])}`);
-  return `{${fields.join(',')}}`;
+  let text = `${out}{`;
+  let first = true;
+  for (const key of Object.keys(record).sort()) {
+    const field = record[key];
+    if (field === undefined) continue;
+    text += `${first ? '' : ','}${JSON.stringify(key)}:`;
+    text = appendStable(text, field);
+    first = false;
+  }
+  return `${text}}`;
 }
 
 /**

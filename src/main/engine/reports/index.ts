@@ -2,8 +2,8 @@
 // The table model lives in analysis (metajudge tables use it too); reports show it as theirs.
 export { TABLE_NAMES, type ReportTable } from '../analysis';
 export { readStudyRows, studyRows } from './rows';
-export { TABLES, gradedTable, isTableName, reportTable } from './tables';
-export { keepStudyTablesCurrent } from './tables-current';
+export { TABLES, gradedTable, isTableName, persistedReportTable, reportTable } from './tables';
+export { keepStudyTablesCurrent, staleNativeStudies } from './tables-current';
 export { formatCsv, formatTable } from './format';
 export { importResultsFile } from './import';
 export { forgetStudyRows, lastRowCacheRead } from './row-cache';

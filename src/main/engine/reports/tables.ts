@@ -16,6 +16,7 @@ import { ablationTable, effortTable, placementTable, POOLED_MEAN_DATASET } from 
 import { accuracyTable, flipsTable, severityTable } from './tables-paired';
 import { cardAt, cardTable } from './tables-card';
 import { judgeCosts } from '../store/faces/studies';
+import { nativeRowsStamp } from '../store/faces/reps';
 import { DEFAULT_CARD_TOLERANCE_PP } from '../../../shared/card-tolerance';
 import { mitigationsTable } from './tables-mitigations';
 import { regressionTable } from './tables-regression';
@@ -128,7 +129,45 @@ export function reportTable(
   const table = builtTable(store, studyId, name);
   if (name !== 'card') return table;
   const tolerancePp = options.tolerancePp ?? DEFAULT_CARD_TOLERANCE_PP;
-  return cardAt(table, tolerancePp, judgeCosts(store, studyId));
+  return cardAt(table, tolerancePp, studyJudgeCosts(store, studyId));
+}
+
+/**
+ * The table of a native study as persisted under the study's current key, without reading a
+ * rep; undefined when it is not (an imported study, a table never drawn, rows or labels moved
+ * since) and for the report card, whose judges' costs sum every rep (hundreds of ms at the
+ * paper's scale). What the engine's thread serves itself: the cost is the key's few index
+ * reads and, once per key, reading the study's file of tables.
+ */
+export function persistedReportTable(
+  store: Store,
+  studyId: string,
+  name: TableName,
+): ReportTable | undefined {
+  if (name === 'card') return undefined;
+  const header = studyHeader(store, studyId);
+  if (header.origin !== 'native') return undefined;
+  const part = 'fromStore' in TABLES[name] ? 'store' : 'rows';
+  const table = persistedTable(store, studyTablesRef(store, studyId, part), name);
+  if (!table) return undefined;
+  return { ...table, study: { id: header.id, name: header.name, origin: header.origin } };
+}
+
+/** Each study's judge costs, kept while its rows stamp stays (they sum every rep). */
+const costsHeld = new WeakMap<Store, Map<string, { stamp: string; costs: Map<string, number> }>>();
+
+function studyJudgeCosts(store: Store, studyId: string): Map<string, number> {
+  let studies = costsHeld.get(store);
+  if (!studies) {
+    studies = new Map();
+    costsHeld.set(store, studies);
+  }
+  const stamp = nativeRowsStamp(store, studyId);
+  const held = studies.get(studyId);
+  if (held?.stamp === stamp) return held.costs;
+  const costs = judgeCosts(store, studyId);
+  studies.set(studyId, { stamp, costs });
+  return costs;
 }
 
 function builtTable(store: Store, studyId: string, name: TableName): ReportTable {

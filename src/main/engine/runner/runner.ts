@@ -66,6 +66,11 @@ export interface RunnerDeps extends ExecuteDeps {
    * while it cannot pauses its study, unspent, until it can (docker-pause.ts).
    */
   dockerHealth?: () => Promise<DockerHealth>;
+  /**
+   * Draws and persists a stopped study's report tables; the engine does it in its reports
+   * worker thread (api/table-draws.ts). Without it they are drawn here, on this thread.
+   */
+  drawTables?: (studyId: string) => Promise<void>;
 }
 
 /** A running set of workers; `stop()` lets in-flight reps end and releases nothing half-done. */
@@ -343,7 +348,8 @@ export class StudyRunner {
     try {
       if (studyStatus(store, studyId).status === 'running') return;
       if ((runningByStudy(store).get(studyId) ?? 0) > 0) return;
-      await keepStudyTablesCurrent(store, studyId);
+      if (this.deps.drawTables) await this.deps.drawTables(studyId);
+      else await keepStudyTablesCurrent(store, studyId);
     } catch {
       // A derived cache: a table that could not be drawn now is built by its first reader. The
       // rep itself is stored; nothing here may count as its failure.

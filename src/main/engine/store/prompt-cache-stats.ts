@@ -10,7 +10,7 @@ import { statement, type Store } from './database';
 type CacheStats = NonNullable<StudyProgress['promptCache']>;
 
 const refreshMs = 3000;
-type Memo = Map<string, { at: number; value: CacheStats | undefined }>;
+type Memo = Map<string, { at: number; status: string; value: CacheStats | undefined }>;
 const memo = new WeakMap<Store, Memo>();
 
 function read(store: Store, studyId: string): CacheStats | undefined {
@@ -30,11 +30,15 @@ function read(store: Store, studyId: string): CacheStats | undefined {
   };
 }
 
-/** The study's cache share, or undefined before any call reported input tokens. */
+/**
+ * The study's cache share, or undefined before any call reported input tokens; read again after
+ * 3 s, or at once when the study's `status` moved.
+ */
 export function promptCacheStats(
   store: Store,
   studyId: string,
   now = Date.now(),
+  status = '',
 ): CacheStats | undefined {
   let byStudy = memo.get(store);
   if (!byStudy) {
@@ -42,8 +46,8 @@ export function promptCacheStats(
     memo.set(store, byStudy);
   }
   const known = byStudy.get(studyId);
-  if (known && now - known.at < refreshMs) return known.value;
+  if (known?.status === status && now - known.at < refreshMs) return known.value;
   const value = read(store, studyId);
-  byStudy.set(studyId, { at: now, value });
+  byStudy.set(studyId, { at: now, status, value });
   return value;
 }

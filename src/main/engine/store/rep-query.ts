@@ -212,18 +212,47 @@ export function repMechanismFacet(
          CROSS JOIN jobs j ON j.rep_id = l.rep_id
         WHERE +j.study_id = @studyId AND l.source IN (SELECT value FROM json_each(@sources))`,
     )
-    .all({ studyId, sources: JSON.stringify(sources) }) as {
-    repId: string;
-    source: string;
-    label: string;
-  }[];
+    .all({ studyId, sources: JSON.stringify(sources) }) as MechanismRow[];
+  return [...new Set(firstBySource(rows, sources).values())].sort();
+}
+
+/**
+ * The mechanism of each of `repIds` that has one, from the first of `sources` it has a label
+ * of: one seek of the labels' key per rep (the workbench's flips, without their study's jobs).
+ */
+export function repMechanisms(
+  store: Store,
+  repIds: readonly string[],
+  sources: readonly string[],
+): Map<string, string> {
+  const rows = store.db
+    .prepare(
+      `SELECT l.rep_id AS repId, l.source, l.label FROM json_each(@repIds) ids
+         CROSS JOIN mechanism_labels l ON l.rep_id = ids.value
+        WHERE l.source IN (SELECT value FROM json_each(@sources))`,
+    )
+    .all({ repIds: JSON.stringify(repIds), sources: JSON.stringify(sources) }) as MechanismRow[];
+  return firstBySource(rows, sources);
+}
+
+interface MechanismRow {
+  repId: string;
+  source: string;
+  label: string;
+}
+
+/** Each rep's label from the first of `sources` among its rows. */
+function firstBySource(
+  rows: readonly MechanismRow[],
+  sources: readonly string[],
+): Map<string, string> {
   const chosen = new Map<string, { rank: number; label: string }>();
   for (const row of rows) {
     const rank = sources.indexOf(row.source);
     const held = chosen.get(row.repId);
     if (!held || rank < held.rank) chosen.set(row.repId, { rank, label: row.label });
   }
-  return [...new Set([...chosen.values()].map((entry) => entry.label))].sort();
+  return new Map([...chosen].map(([repId, entry]) => [repId, entry.label]));
 }
 
 /** The write counter of the mechanism labels (migration 0012), for caches of the facet. */

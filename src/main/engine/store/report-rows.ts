@@ -13,6 +13,15 @@ export interface StudyHeaderRecord {
   simulated: number;
 }
 
+/** Native studies and their status, the most recently updated first (the warm pass's order). */
+export function nativeStudiesByUpdate(store: Store): { id: string; status: string }[] {
+  return store.db
+    .prepare<[], { id: string; status: string }>(
+      `SELECT id, status FROM studies WHERE origin = 'native' ORDER BY updated_at DESC, id DESC`,
+    )
+    .all();
+}
+
 /** The study's header row; undefined when there is no such study. */
 export function readStudyHeader(store: Store, studyId: string): StudyHeaderRecord | undefined {
   return store.db

@@ -245,7 +245,9 @@ export function studyProgress(
     failures,
     missingReps: Math.max(0, all.reduce((sum, arm) => sum + arm.done, 0) - doneWithRep),
     importedReps: importedRepCount(store, studyId),
-    ...cacheField(promptCacheStats(store, studyId, now)),
+    // Read again when the status moves: a study's last line must not show a share read before
+    // its last calls.
+    ...cacheField(promptCacheStats(store, studyId, now, status)),
   };
 }
 

@@ -2,7 +2,7 @@
  * Suites that ship with CueLab (in `resources/suites/`), imported into a workspace on first
  * use, and re-imported when the shipped file changes.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SuiteFile, SuiteItem } from '../../../shared/suite-format';
 import { EngineError } from '../errors';
@@ -19,6 +19,8 @@ export function resourcesDir(): string {
   const candidates = [
     process.env.CUELAB_RESOURCES,
     join(__dirname, '..', '..', 'resources'),
+    // Code the CLI shares with the worker program is bundled into out/main/chunks/.
+    join(__dirname, '..', '..', '..', 'resources'),
     join(__dirname, '..', '..', '..', '..', 'resources'),
   ].filter((candidate): candidate is string => Boolean(candidate));
   const found = candidates.find((candidate) => existsSync(join(candidate, 'suites')));
@@ -38,17 +40,39 @@ export function loadBuiltinSuite(id: string): SuiteFile {
   return parseSuite(readFileSync(path, 'utf8'), path);
 }
 
+/** The shipped files' content versions, remembered per file size and modification time. */
+const shippedVersions = new Map<string, { stamp: string; version: string }>();
+
+/** The shipped file's content version and, when it had to be read for it, its text. */
+function shippedVersion(path: string): { version: string; text: string | null } {
+  const stats = statSync(path);
+  const stamp = `${stats.size}:${stats.mtimeMs}`;
+  const held = shippedVersions.get(path);
+  if (held?.stamp === stamp) return { version: held.version, text: null };
+  const text = readFileSync(path, 'utf8');
+  const version = hashString(text).toString(16);
+  shippedVersions.set(path, { stamp, version });
+  return { version, text };
+}
+
+/**
+ * Imports a built-in suite when the workspace lacks it or holds an older copy; does nothing for
+ * another suite id or when the file is not shipped. Reads no stored item.
+ */
+export function refreshBuiltinSuite(store: Store, suiteId: string): void {
+  if (!(builtinSuiteIds as readonly string[]).includes(suiteId)) return;
+  const path = join(resourcesDir(), 'suites', `${suiteId}.json`);
+  if (!existsSync(path)) return;
+  const shipped = shippedVersion(path);
+  if (storedBuiltinVersion(store, suiteId) !== shipped.version)
+    saveSuite(store, parseSuite(shipped.text ?? readFileSync(path, 'utf8'), path), 'builtin', {
+      builtinVersion: shipped.version,
+    });
+}
+
 /** The suite's items, importing a built-in suite first when the workspace lacks it (or has an old copy). */
 export function ensureSuite(store: Store, suiteId: string): { items: SuiteItem[] } {
-  if ((builtinSuiteIds as readonly string[]).includes(suiteId)) {
-    const path = join(resourcesDir(), 'suites', `${suiteId}.json`);
-    if (existsSync(path)) {
-      const text = readFileSync(path, 'utf8');
-      const version = hashString(text).toString(16);
-      if (storedBuiltinVersion(store, suiteId) !== version)
-        saveSuite(store, parseSuite(text, path), 'builtin', { builtinVersion: version });
-    }
-  }
+  refreshBuiltinSuite(store, suiteId);
   const items = listSuiteItems(store, suiteId);
   if (items.length === 0) {
     throw new EngineError(

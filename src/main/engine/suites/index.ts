@@ -1,5 +1,11 @@
 /** The face of `suites/`: what the rest of the engine may use (docs/ARCHITECTURE.md). */
-export { builtinSuiteIds, ensureSuite, loadBuiltinSuite, resourcesDir } from './builtin';
+export {
+  builtinSuiteIds,
+  ensureSuite,
+  loadBuiltinSuite,
+  refreshBuiltinSuite,
+  resourcesDir,
+} from './builtin';
 export { describeSpec, importRuns } from './import/index';
 export { pullSuiteImages, suiteImages } from './import/pull';
 export { loadSuiteFile, parseSuite } from './load';

@@ -1,2 +1,8 @@
 /** The engine's worker threads: heavy jobs off the thread that answers requests (pool.ts). */
-export { createEngineWorkers, JobCancelledError, type EngineWorkers } from './pool';
+export {
+  createEngineWorkers,
+  JobCancelledError,
+  type EngineWorkers,
+  type JobInput,
+  type JobOutput,
+} from './pool';

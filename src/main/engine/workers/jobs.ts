@@ -5,8 +5,22 @@
  * code is loaded where it runs.
  */
 import type { TableName } from '../analysis';
-import { keepStudyTablesCurrent, reportTable } from '../reports';
+import {
+  comparisonTables,
+  keepStudyTablesCurrent,
+  reportTable,
+  staleNativeStudies,
+} from '../reports';
 import type { Store } from '../store';
+import {
+  exportBundleJob,
+  exportInspectJob,
+  exportLabelsJob,
+  importResultsJob,
+  importRunsJob,
+  importSuiteFileJob,
+  openBundleJob,
+} from './file-jobs';
 import type { JobProgress } from './messages';
 
 /** What a job is given besides its input. */
@@ -17,11 +31,23 @@ export interface WorkerJobContext {
 
 /** Every job a worker runs. */
 export const workerJobs = {
-  /** Draws and persists every report table of a study (reports/tables-current.ts). */
+  /**
+   * Draws and persists every report table of a study (reports/tables-current.ts), telling its
+   * progress table by table. The reports worker owns the row cache, so a study it holds is
+   * brought up to date with the reps landed since, not read again.
+   */
   drawTables: async (context: WorkerJobContext, input: { studyId: string }) => {
-    await keepStudyTablesCurrent(context.store, input.studyId);
+    await keepStudyTablesCurrent(context.store, input.studyId, (progress) =>
+      context.progress(progress),
+    );
     return { studyId: input.studyId };
   },
+  /**
+   * Native studies not running whose persisted tables are missing or stale, the most recently
+   * updated first (reads every study's key and file of tables: kept off the engine's thread).
+   */
+  staleStudies: (context: WorkerJobContext, _input: Record<string, never>) =>
+    staleNativeStudies(context.store),
   /** One report table of a study, drawn (and persisted) on this thread. */
   reportTable: (
     context: WorkerJobContext,
@@ -33,6 +59,31 @@ export const workerJobs = {
       input.name,
       input.tolerancePp === undefined ? {} : { tolerancePp: input.tolerancePp },
     ),
+  /** Two studies compared (reports/compare-tables.ts): both studies' rows and report cards. */
+  compareTables: (
+    context: WorkerJobContext,
+    input: {
+      studyA: string;
+      studyB: string;
+      equivalenceMargin: number | null;
+      tolerancePp?: number;
+    },
+  ) =>
+    comparisonTables(
+      context.store,
+      input.studyA,
+      input.studyB,
+      input.equivalenceMargin,
+      input.tolerancePp,
+    ),
+  // The files lane (file-jobs.ts): exports, bundles opened, imports parsed and stored.
+  exportBundle: exportBundleJob,
+  exportInspect: exportInspectJob,
+  exportLabels: exportLabelsJob,
+  openBundle: openBundleJob,
+  importRuns: importRunsJob,
+  importResults: importResultsJob,
+  importSuiteFile: importSuiteFileJob,
 };
 
 /** The jobs' table, as the pool types it. */

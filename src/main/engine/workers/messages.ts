@@ -1,7 +1,8 @@
 /**
  * What crosses between the engine's thread and a worker thread (structured clone): a job
- * request, its progress, and its outcome. An error crosses as its code and message, so an
- * `EngineError` thrown in a worker reaches the caller as the same `EngineError`.
+ * request, its progress, and its outcome. An error crosses as its code and message (and the
+ * bad rows it lists), so an `EngineError` thrown in a worker reaches the caller as the same
+ * `EngineError`.
  */
 import type { LabErrorCode } from '../../../shared/result';
 
@@ -32,6 +33,8 @@ export type JobMessage =
         readonly code: LabErrorCode;
         readonly message: string;
         readonly name: string;
+        /** The rows a rejected file got wrong (a results or labels import lists each). */
+        readonly problems?: readonly string[];
       };
     };
 

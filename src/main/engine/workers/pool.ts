@@ -13,11 +13,8 @@ import type { WorkerJobs } from './jobs';
 import { startWorkerThread } from './locate';
 import type { JobMessage, JobProgress, WorkerStart } from './messages';
 
-/**
- * The lanes: report tables (drawing, re-drawing), files (exports, imports), and reads that
- * may be long (the workbench's pages and searches, a rep pair).
- */
-export type WorkerLane = 'reports' | 'files' | 'reads';
+/** The lanes: report tables (drawing, re-drawing), and files (exports, imports). */
+export type WorkerLane = 'reports' | 'files';
 
 /** A job's name, its input and its value. */
 export type JobName = keyof WorkerJobs;
@@ -62,7 +59,11 @@ interface Pending {
 }
 
 function errorOf(error: Extract<JobMessage, { kind: 'failed' }>['error']): Error {
-  if (error.engine) return new EngineError(error.code, error.message);
+  if (error.engine) {
+    const made = new EngineError(error.code, error.message);
+    // A rejected file's rows cross as its issues (dispatch.ts), as they would from this thread.
+    return error.problems ? Object.assign(made, { problems: error.problems }) : made;
+  }
   const made = new Error(error.message);
   made.name = error.name;
   return made;
@@ -190,7 +191,6 @@ export function createEngineWorkers(databasePath: string): EngineWorkers {
   const lanes: Record<WorkerLane, Lane> = {
     reports: new Lane(start, 'reports'),
     files: new Lane(start, 'files'),
-    reads: new Lane(start, 'reads'),
   };
   return {
     run: (lane, job, input, options = {}) =>

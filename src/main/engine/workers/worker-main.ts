@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { EngineError } from '../errors';
-import { openStore, type Store } from '../store';
+import { namedStoreDamage, openStore, type Store } from '../store';
 import { workerJobs, type WorkerJobContext } from './jobs';
 import type { JobMessage, JobRequest, WorkerStart } from './messages';
 
@@ -19,8 +19,16 @@ function post(message: JobMessage): void {
 }
 
 function failure(error: unknown): Extract<JobMessage, { kind: 'failed' }>['error'] {
-  if (error instanceof EngineError)
-    return { engine: true, code: error.code, message: error.message, name: error.name };
+  if (error instanceof EngineError) {
+    const problems = (error as { problems?: unknown }).problems;
+    return {
+      engine: true,
+      code: error.code,
+      message: error.message,
+      name: error.name,
+      ...(Array.isArray(problems) ? { problems: problems.map(String) } : {}),
+    };
+  }
   const message = error instanceof Error ? error.message : String(error);
   const name = error instanceof Error ? error.name : 'Error';
   return { engine: false, code: 'internal', message, name };
@@ -41,7 +49,13 @@ async function run(request: JobRequest): Promise<void> {
     );
     post({ id: request.id, kind: 'done', value });
   } catch (error) {
-    post({ id: request.id, kind: 'failed', error: failure(error) });
+    // Damage SQLite met (a malformed JSON value, a damaged page) is named here, where the
+    // database is: the engine's thread gets store_unreadable with the table, row and field.
+    post({
+      id: request.id,
+      kind: 'failed',
+      error: failure(store ? namedStoreDamage(store, error) : error),
+    });
   }
 }
 

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { LabResponse } from '../../../shared/lab-api';
 import { importFormats } from '../../../shared/suite-format';
 import { PageHeader } from '../../components/PageHeader';
+import { useFileProgress } from '../../lib/file-progress';
 import { loadedValue } from '../../lib/loadable';
 import { useLab } from '../../store';
 import { DropZone } from './DropZone';
@@ -18,6 +19,9 @@ const formatLabels: Record<string, string> = {
   inspect: 'Inspect AI log (.eval, .json)',
 };
 
+/** The engine's work the page waits on (reading runs; its progress shows on the busy line). */
+const importMethods = ['importRuns'] as const;
+
 /**
  * Import other harnesses' runs: point at a folder or file on the engine's machine
  * (or drop one, which is uploaded), preview the items with their gold labels, environments and provenance, see what is skipped
@@ -31,6 +35,7 @@ export function ImportPage() {
   const connected = useLab((state) => state.status === 'connected');
   const value = loadedValue(result);
   const busy = result.state === 'loading';
+  const progress = useFileProgress(importMethods, busy);
   const pathId = useId();
 
   return (
@@ -146,7 +151,11 @@ export function ImportPage() {
           {result.error}
         </div>
       )}
-      {busy && <p className="muted">Reading the runs…</p>}
+      {busy && (
+        <p className="muted" data-testid="import-busy">
+          Reading the runs…{progress && ` ${progress}`}
+        </p>
+      )}
       {value && <ImportOutcomeView outcome={value} />}
     </div>
   );

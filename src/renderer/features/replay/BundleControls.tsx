@@ -9,6 +9,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { uploadBundle } from '../../../shared/lab-client';
 import { labClientFor } from '../../lib/engine-client';
+import { useFileProgress } from '../../lib/file-progress';
 import { saveExport } from '../../lib/export/save-file';
 import { labStore } from '../../store';
 import { goToHash, replayHash } from './replay-route';
@@ -28,6 +29,9 @@ function client() {
   return labClientFor(address());
 }
 
+/** The engine's work these buttons wait on (its progress shows beside the busy line). */
+const bundleMethods = ['exportBundle', 'openBundle'] as const;
+
 /** Bytes of base64 text. */
 export function base64ToBytes(base64: string): Uint8Array {
   const binary = atob(base64);
@@ -46,6 +50,7 @@ export function BundleControls({ studyId }: { studyId: string | null }) {
   const input = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status | null>(null);
   const busy = status?.kind === 'busy';
+  const progress = useFileProgress(bundleMethods, busy);
 
   const exportBundle = async () => {
     if (!studyId) return;
@@ -152,6 +157,7 @@ export function BundleControls({ studyId }: { studyId: string | null }) {
           role={status.kind === 'error' ? 'alert' : 'status'}
         >
           {status.text}
+          {busy && progress && ` ${progress}`}
           {status.kind === 'error' && status.retryWithReplace && (
             <button
               type="button"

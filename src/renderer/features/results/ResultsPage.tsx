@@ -12,6 +12,7 @@ import { ResultCharts } from './ResultCharts';
 import { watchResultsStudy } from './results-live';
 import { showStudyResults, useHashStudyId, wantsAllReps } from './results-route';
 import { ArmPicker, StudyPicker, StudyStatusLine } from './ResultsToolbar';
+import { TablesProgress } from './TablesProgress';
 import './results.css';
 
 function NoStudies() {
@@ -119,6 +120,7 @@ export function ResultsPage() {
           </button>
         </div>
       )}
+      {studyId && <TablesProgress studyId={studyId} />}
       {error && (
         <div className="banner banner-error" role="alert">
           Could not read this study’s results: {error}

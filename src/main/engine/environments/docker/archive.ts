@@ -3,7 +3,16 @@
  * and content hashes over canonical JSON (for content-addressed image tags).
  */
 import { createHash } from 'node:crypto';
-import { pack, type Header } from 'tar-stream';
+import { createRequire } from 'node:module';
+import type { Header } from 'tar-stream';
+import type * as TarStream from 'tar-stream';
+
+/** tar-stream, required on first use: only a command that writes into a container needs it. */
+let tarStream: typeof TarStream | undefined;
+function pack(): TarStream.Pack {
+  tarStream ??= createRequire(__filename)('tar-stream') as typeof TarStream;
+  return tarStream.pack();
+}
 
 /** One entry of an in-memory tar archive. */
 export interface ArchiveEntry {

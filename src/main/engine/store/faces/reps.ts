@@ -17,7 +17,13 @@ export {
 } from '../rep-transcripts';
 export type { StoredMessage, StoredRep } from '../rep-transcripts';
 export type { GradedRepRecord } from '../graded-flip-rows';
-export { labelsRevision, queryStudyReps, repFacets, repMechanismFacet } from '../rep-query';
+export {
+  labelsRevision,
+  queryStudyReps,
+  repFacets,
+  repMechanismFacet,
+  repMechanisms,
+} from '../rep-query';
 export { fillSearchIndex, unindexedRepCount } from '../search-index';
 export {
   dimensionGoldStamp,

@@ -30,6 +30,10 @@ export {
   studyIsSimulated,
 } from '../study-rows';
 export { saveImportedStudy } from '../imported-studies';
-export { readImportedAnalysisRecords, readStudyHeader } from '../report-rows';
+export {
+  nativeStudiesByUpdate,
+  readImportedAnalysisRecords,
+  readStudyHeader,
+} from '../report-rows';
 export type { ImportedAnalysisRecord } from '../report-rows';
 export { studyJobStates, studyRepJobs } from '../inspect-export-rows';

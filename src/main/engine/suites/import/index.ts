@@ -63,6 +63,8 @@ export interface ImportRequest {
   tasksDir?: string;
   toolOutputLimit?: number | 'unbounded';
   keepFlagged?: boolean;
+  /** Hears how many of the files found have been read as runs (the files worker reports it). */
+  onRead?: (read: number, files: number) => void;
 }
 
 /** One imported item, for the summary. */
@@ -143,6 +145,7 @@ export function importRuns(request: ImportRequest): ImportOutcome {
       .filter((unit) => fileSet.has(unit) && !claimed.has(unit));
     for (const unit of units) {
       claimed.add(unit);
+      request.onRead?.(claimed.size, fileSet.size);
       try {
         const result = importer.read(unit, context);
         for (const entry of Array.isArray(result) ? result : [result]) {
