@@ -1,8 +1,8 @@
-/** Part (e)'s summary: every figure beside its floor and the load, and issue 37's targets. */
+/** Part (e)'s summary: every figure beside its floor and the load, and the issue's targets. */
 import { round } from './measure';
 import type { HeavyJob, ResponsivenessResult } from './responsiveness';
 
-/** One of issue 37's targets, checked. */
+/** One of the never-blocking targets, checked. */
 export interface Target {
   what: string;
   figure: string;
@@ -13,7 +13,7 @@ function job(result: ResponsivenessResult, name: string): HeavyJob | undefined {
   return result.jobs.find((entry) => entry.name.startsWith(name));
 }
 
-/** Issue 37's "done when" figures that part (e) measures. */
+/** The never-blocking "done when" figures that part (e) measures. */
 export function responsivenessTargets(result: ResponsivenessResult): Target[] {
   const targets: Target[] = [];
   const page = job(result, 'workbench page');

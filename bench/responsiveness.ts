@@ -1,5 +1,5 @@
 /**
- * Part (e), "the engine never blocks" (issue 37): on the paper-scale workspace with stored
+ * Part (e), "the engine never blocks": on the paper-scale workspace with stored
  * messages (stored-messages.ts), a real `cuelab serve` (the built CLI) is asked over HTTP, as
  * the window and the CLI ask it, so whatever the engine does with the work (its thread, a
  * worker) is what is measured. A health request goes every 20 ms throughout; its p50/p99/max

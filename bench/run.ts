@@ -19,7 +19,7 @@
  *   (e) the engine never blocks: over HTTP to `cuelab serve` on part (s)'s workspace, a health
  *       request's p50/p99 alone and during the end-of-study drawing, a workbench page, searches,
  *       an Inspect and a bundle export; the engine's and the CLI's start; the first table of an
- *       interrupted study against the plain scan; issue 37's targets met or not (`npm run build`).
+ *       interrupted study against the plain scan; the never-blocking targets met or not (`npm run build`).
  * Prints medians (p90 where useful) and a summary, and writes bench-results/summary-<date>.json.
  *
  * Options: --only a,b,c,d,h,p,t,r,o,s,u,f,e   --reps N (parts a, d and p, default 15)   --latency MS (parts b, h; default 1000)

@@ -128,6 +128,11 @@ describe('Import screen', () => {
     await page.getByLabel('Suite name (default: the folder’s name)').fill('');
     await page.getByTestId('import-path').fill(fixtures);
     await page.getByRole('button', { name: 'Preview' }).click();
+    // The previous test's one-item preview stays on screen until this folder's answer comes
+    // (from the files worker, which may still be starting): read the rows only once it has.
+    await expect
+      .poll(async () => (await page.getByTestId('import-summary').textContent()) ?? '')
+      .toMatch(/^Preview: (?:[2-9]|\d{2,}) items into suite /);
     const row = page
       .getByTestId('import-items')
       .locator('tr', { hasText: 'count-words.1-of-1.terminus' });

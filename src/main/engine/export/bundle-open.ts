@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { EngineError } from '../errors';
 import { builtinSuiteIds } from '../suites';
-import { type Store } from '../store';
+import { inTransaction, type Store } from '../store';
 import {
   insertAnnotators,
   insertBundleRows,
@@ -295,7 +295,7 @@ export function openBundle(
   try {
     // IMMEDIATE: the write lock is taken (waiting out another writer) before the first read,
     // so a writer committing meanwhile on another connection cannot void this one's snapshot.
-    store.db.transaction(open).immediate();
+    inTransaction(store, open, { immediate: true });
   } catch (error) {
     if (error instanceof EngineError) throw error;
     // A row the schema refuses (a missing field, a wrong type, a dangling reference): the
