@@ -98,6 +98,29 @@ describe('export answers encoded in the files worker', () => {
     }
   });
 
+  it('gives a study’s Inspect logs one at a time, the same logs as all at once', async () => {
+    const lab = createLabClient(server.address);
+    const whole = await lab.exportInspect({ studyId });
+    if (!whole.ok) throw new Error(whole.error.message);
+    expect(whole.value.count).toBe(whole.value.logs.length);
+    expect(whole.value.count).toBeGreaterThanOrEqual(2);
+    const paged = [];
+    for (let log = 0; log < whole.value.count; log += 1) {
+      const one = await lab.exportInspect({ studyId, log });
+      if (!one.ok) throw new Error(one.error.message);
+      expect(one.value.count).toBe(whole.value.count);
+      expect(one.value.logs).toHaveLength(1);
+      paged.push(...one.value.logs);
+    }
+    expect(paged).toEqual(whole.value.logs);
+    const past = await lab.exportInspect({ studyId, log: whole.value.count });
+    expect(past.ok).toBe(false);
+    if (!past.ok) {
+      expect(past.error.code).toBe('bad_request');
+      expect(past.error.message).toContain(`has ${String(whole.value.count)} Inspect log(s)`);
+    }
+  });
+
   it('keeps answering after a client hangs up half way through a large answer', async () => {
     const abort = new AbortController();
     const response = await post('exportBundle', { studyId }, abort.signal);

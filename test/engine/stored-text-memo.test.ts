@@ -40,8 +40,8 @@ describe('the inflated-text memo of a connection', () => {
     registerTextFunctions(db);
     const good = packText('a text long enough to be compressed '.repeat(40));
     const damaged = Buffer.from(good);
-    damaged[damaged.length - 3] ^= 0xff;
-    damaged[6] ^= 0xff;
+    damaged.writeUInt8(damaged.readUInt8(damaged.length - 3) ^ 0xff, damaged.length - 3);
+    damaged.writeUInt8(damaged.readUInt8(6) ^ 0xff, 6);
     const unpack = db.prepare<[Buffer], { text: string }>('SELECT cuelab_text_unpack(?) AS text');
     expect(unpack.get(good)?.text).toContain('a text long enough');
     expect(() => unpack.get(damaged)).toThrow(/stored text/);

@@ -23,7 +23,11 @@ export function bundleHandlers(
       context.onStudyChanged(opened.studyId);
       return opened;
     },
-    exportInspect: ({ studyId, format = 'json' }) =>
-      encodedFromFilesWorker(context, 'exportInspect', { studyId, format }),
+    exportInspect: ({ studyId, format = 'json', log }) =>
+      encodedFromFilesWorker(context, 'exportInspect', {
+        studyId,
+        format,
+        ...(log === undefined ? {} : { log }),
+      }),
   };
 }
