@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { EngineError } from '../errors';
 import { redactKeyJson } from '../secrets';
 import { type Store } from '../store';
-import { repMessages, studyStoredReps } from '../store/faces/reps';
+import { readStoredRep, repMessages, studyStoredRepKeys } from '../store/faces/reps';
 import {
   readImportedAnalysisRecords,
   readStudyHeader,
@@ -169,7 +169,8 @@ function nativeGroups(store: Store, studyId: string): ExportGroup[] {
     string,
     { group: ExportGroup; reps: NativeEntry[]; seen: Map<string, number> }
   >();
-  for (const rep of studyStoredReps(store, studyId)) {
+  // A narrow pass groups the reps; each rep's row and messages are read as its log is written.
+  for (const rep of studyStoredRepKeys(store, studyId)) {
     const job = jobs.get(rep.id);
     const judge = job?.judgeId ?? `${rep.provider}/${rep.model}`;
     const condition = conditionLabel(rep.condition);
@@ -189,8 +190,13 @@ function nativeGroups(store: Store, studyId: string): ExportGroup[] {
           size: 0,
           // Each rep's messages are read as its log is written, not before.
           readSamples: () =>
-            reps.map(({ stored, epoch, goldKey }) =>
-              nativeSample(stored, repMessages(store, stored.id), epoch, gold.get(goldKey)),
+            reps.map(({ repId, epoch, goldKey }) =>
+              nativeSample(
+                storedRep(store, repId),
+                repMessages(store, repId),
+                epoch,
+                gold.get(goldKey),
+              ),
             ),
         },
         reps,
@@ -202,18 +208,29 @@ function nativeGroups(store: Store, studyId: string): ExportGroup[] {
     if (!gold.has(goldKey)) gold.set(goldKey, suiteItemGold(store, rep.suiteId, rep.itemId));
     const seen = (entry.seen.get(rep.itemId) ?? 0) + 1;
     entry.seen.set(rep.itemId, seen);
-    entry.reps.push({ stored: rep, epoch: job?.rep ?? seen, goldKey });
+    entry.reps.push({ repId: rep.id, epoch: job?.rep ?? seen, goldKey });
     entry.group.size += 1;
     entry.group.simulated ||= rep.simulated;
   }
   return [...groups.values()].map((entry) => entry.group);
 }
 
-/** A rep of a log to be written: its stored row, its epoch and its item's gold key. */
+/** A rep of a log to be written: its id, its epoch and its item's gold key. */
 interface NativeEntry {
-  readonly stored: ReturnType<typeof studyStoredReps>[number];
+  readonly repId: string;
   readonly epoch: number;
   readonly goldKey: string;
+}
+
+/** A rep's stored row, read as its log is written (a rep removed meanwhile is named). */
+function storedRep(store: Store, repId: string): NonNullable<ReturnType<typeof readStoredRep>> {
+  const rep = readStoredRep(store, repId);
+  if (!rep)
+    throw new EngineError(
+      'not_found',
+      `Rep ${repId} was removed while its study was exported; export it again.`,
+    );
+  return rep;
 }
 
 /** An `import-results` study: results only, one group per judge × condition. */
