@@ -164,7 +164,13 @@ function specJudges(store: Store, studyId: string): Map<string, Record<string, u
 function nativeGroups(store: Store, studyId: string): ExportGroup[] {
   const jobs = studyRepJobs(store, studyId);
   const judges = specJudges(store, studyId);
+  // An item's gold label is looked up once, when a log with its reps is written.
   const gold = new Map<string, string | undefined>();
+  const itemGold = (suiteId: string, itemId: string): string | undefined => {
+    const key = `${suiteId}\u0000${itemId}`;
+    if (!gold.has(key)) gold.set(key, suiteItemGold(store, suiteId, itemId));
+    return gold.get(key);
+  };
   const groups = new Map<
     string,
     { group: ExportGroup; reps: NativeEntry[]; seen: Map<string, number> }
@@ -190,12 +196,12 @@ function nativeGroups(store: Store, studyId: string): ExportGroup[] {
           size: 0,
           // Each rep's messages are read as its log is written, not before.
           readSamples: () =>
-            reps.map(({ repId, epoch, goldKey }) =>
+            reps.map(({ repId, epoch, suiteId, itemId }) =>
               nativeSample(
                 storedRep(store, repId),
                 repMessages(store, repId),
                 epoch,
-                gold.get(goldKey),
+                itemGold(suiteId, itemId),
               ),
             ),
         },
@@ -204,22 +210,26 @@ function nativeGroups(store: Store, studyId: string): ExportGroup[] {
       };
       groups.set(key, entry);
     }
-    const goldKey = `${rep.suiteId}\u0000${rep.itemId}`;
-    if (!gold.has(goldKey)) gold.set(goldKey, suiteItemGold(store, rep.suiteId, rep.itemId));
     const seen = (entry.seen.get(rep.itemId) ?? 0) + 1;
     entry.seen.set(rep.itemId, seen);
-    entry.reps.push({ repId: rep.id, epoch: job?.rep ?? seen, goldKey });
+    entry.reps.push({
+      repId: rep.id,
+      epoch: job?.rep ?? seen,
+      suiteId: rep.suiteId,
+      itemId: rep.itemId,
+    });
     entry.group.size += 1;
     entry.group.simulated ||= rep.simulated;
   }
   return [...groups.values()].map((entry) => entry.group);
 }
 
-/** A rep of a log to be written: its id, its epoch and its item's gold key. */
+/** A rep of a log to be written: its id, its epoch and its item. */
 interface NativeEntry {
   readonly repId: string;
   readonly epoch: number;
-  readonly goldKey: string;
+  readonly suiteId: string;
+  readonly itemId: string;
 }
 
 /** A rep's stored row, read as its log is written (a rep removed meanwhile is named). */
