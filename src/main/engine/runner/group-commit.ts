@@ -2,9 +2,8 @@
  * Group commit: the reps that finish within the same two turns of the event loop are stored in one
  * transaction, each in a savepoint of its own, instead of one transaction each. At concurrency
  * 32 a wave's replies arrive together; one commit for the reps landing together writes the
- * pages they share (the jobs table, its indexes, the done counts, the search index's new
- * segment) once, where each rep's own commit wrote them again and flushed one more search
- * segment for the index to merge.
+ * pages they share (the jobs table, its indexes, the done counts, the revision rows) to the
+ * WAL once, where each rep's own commit wrote them again.
  *
  * Nothing is acknowledged early: a rep's promise resolves only after the transaction holding
  * it has committed, so a runner that dies before then has stored neither the rep nor its job's
