@@ -53,8 +53,8 @@ export class GroupCommit {
     });
   }
 
-  /** Commits what is pending now (the runner also calls it before it stops). */
-  flush(): void {
+  /** Commits what is pending now. */
+  private flush(): void {
     this.scheduled = false;
     const group = this.pending;
     this.pending = [];
