@@ -72,6 +72,8 @@ export interface ThroughputLevel {
   mainThreadCpuMsPerRep: number | null;
   /** This process's CPU over the wall time, as a share of one core. */
   cpuShareOfOneCore: number;
+  /** Reps stored per transaction: the runner commits those landing in the same turn together. */
+  repsPerCommit: number;
   /** Event-loop delay beyond the monitor's sampling interval. */
   eventLoopDelayMs: { p50: number; p99: number; max: number };
   memory: MemoryReport;
@@ -297,6 +299,7 @@ async function runLevel(
     await stopBusyLoops();
   }
   const loadAfter = loadavg()[0] ?? 0;
+  const commits = runner.commitStats;
   loopDelay.disable();
   await runner.stop();
   const memoryReport = memory.end();
@@ -352,6 +355,7 @@ async function runLevel(
         ? null
         : round((mainAfter - mainBefore) / done.length, 1),
     cpuShareOfOneCore: round((cpu.user + cpu.system) / 1000 / wallMs, 3),
+    repsPerCommit: round(commits.committed / Math.max(1, commits.groups), 2),
     eventLoopDelayMs: {
       p50: beyondInterval(loopDelay.percentile(50)),
       p99: beyondInterval(loopDelay.percentile(99)),
@@ -386,6 +390,7 @@ export async function benchThroughput(
           `: ${level.reps} reps in ${level.wallSeconds} s = ` +
           `${level.repsPerMinute} reps/min (ideal ${level.idealRepsPerMinute}), ` +
           `${level.efficiency}× linear, ${level.providerCallsPerSecond} calls/s, ` +
+          `${level.repsPerCommit} reps per commit, ` +
           `load ${level.loadAverage.before} -> ${level.loadAverage.after}`,
       );
       results.push(level);

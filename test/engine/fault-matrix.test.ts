@@ -43,6 +43,8 @@ interface Scenario {
   command?: string;
   /** The workspace lives on a 6 MB tmpfs. */
   disk?: boolean;
+  /** Reps in flight at once (default 1). */
+  concurrency?: number;
   env?: Record<string, string>;
   /** What the fake server does with the n-th call of the first run (1-based). */
   fault?: (
@@ -86,6 +88,16 @@ const scenarios: Scenario[] = [
   {
     name: 'kill -9 after store, before ack',
     env: { CUELAB_CRASH_AT: 'after-store:1' },
+    firstRun: 'killed',
+    repeated: 0,
+  },
+  {
+    // Two reps whose last replies arrive together are stored in one transaction: killed
+    // right after it committed, before either worker was told, both stay stored once.
+    name: 'kill -9 after a group commit',
+    concurrency: 2,
+    env: { CUELAB_CRASH_AT: 'group-committed:1' },
+    fault: inPairs(4),
     firstRun: 'killed',
     repeated: 0,
   },
@@ -136,6 +148,35 @@ const scenarios: Scenario[] = [
     repeated: 1,
   },
 ];
+
+/**
+ * Holds each of the first `calls` calls until a second one waits too, then answers both in
+ * the same turn (a lone call goes after 3 s): two reps started together stay in step, so their
+ * last replies arrive together.
+ */
+function inPairs(calls: number): NonNullable<Scenario['fault']> {
+  let waiting: (() => void) | null = null;
+  return async (n) => {
+    if (n > calls) return undefined;
+    await new Promise<void>((resolve) => {
+      if (waiting) {
+        waiting();
+        waiting = null;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => {
+        waiting = null;
+        resolve();
+      }, 3000);
+      waiting = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    return undefined;
+  };
+}
 
 function judgeFor(shell: boolean, command?: string) {
   return shellJudge(shell, command);
@@ -231,7 +272,7 @@ async function runScenario(scenario: Scenario, context: TestContext): Promise<Ro
         'judges:',
         `  - { id: fake, provider: anthropic, model: claude-sonnet-4-6, baseUrl: "${server.url}", timeoutMs: 1500 }`,
         'reps: 1',
-        'concurrency: { total: 1, containers: 1 }',
+        `concurrency: { total: ${scenario.concurrency ?? 1}, containers: ${scenario.concurrency ?? 1} }`,
         '',
       ].join('\n'),
     );

@@ -18,6 +18,7 @@ import {
   type ModelResponse,
   type StopReason,
 } from './types';
+import { keepAliveFetch } from './http-fetch';
 
 /** Its catalogue entry; Anthropic requires `max_tokens`, so the entry's default fills it in. */
 const anthropic = providerEntry('anthropic');
@@ -261,6 +262,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
     baseURL: options.baseUrl ?? null,
     maxRetries: 0,
     timeout: options.timeoutMs,
+    // Plain keep-alive requests, not undici's fetch (http-fetch.ts).
+    fetch: keepAliveFetch,
   });
   const apiKeyEnv = options.apiKeyEnv ?? anthropic.keyVariable;
   return {

@@ -13,6 +13,7 @@ import { roughInputTokens, type RateLimitPacer } from './rate-limits';
 import type { DialectChoice } from './dialects';
 import { fromOpenAICompletion } from './openai-reply';
 import type { ModelProvider, ModelRequest, ModelResponse } from './types';
+import { keepAliveFetch } from './http-fetch';
 
 export { fromOpenAICompletion, parseToolArguments } from './openai-reply';
 
@@ -124,6 +125,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     project: null,
     maxRetries: 0,
     timeout: options.timeoutMs,
+    // Plain keep-alive requests, not undici's fetch (http-fetch.ts).
+    fetch: keepAliveFetch,
   });
   const own = options.kind === openai.kind;
   const providerLabel = own

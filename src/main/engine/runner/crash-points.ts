@@ -10,7 +10,9 @@ export type CrashPoint =
   /** About to claim a job (the previous rep is finished and stored). */
   | 'before-claim'
   /** The rep and its job's completion are committed; its majority is not yet fixed. */
-  | 'after-store';
+  | 'after-store'
+  /** A group of two or more reps is committed; none of their workers has been told yet. */
+  | 'group-committed';
 
 const setting = parseSetting(process.env.CUELAB_CRASH_AT);
 let reached = 0;
@@ -23,7 +25,7 @@ export function crashPoint(point: CrashPoint): void {
 }
 
 function parseSetting(value: string | undefined): { point: CrashPoint; count: number } | null {
-  const match = /^(before-claim|after-store):(\d+)$/.exec(value ?? '');
+  const match = /^(before-claim|after-store|group-committed):(\d+)$/.exec(value ?? '');
   if (!match) return null;
   return { point: match[1] as CrashPoint, count: Number(match[2]) };
 }

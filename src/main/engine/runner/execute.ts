@@ -22,6 +22,7 @@ import type { Store } from '../store';
 import type { ClaimedJob } from '../store/faces/jobs';
 import { cachedModelCall, type CallCacheStats } from './call-cache';
 import { commitRep } from './commit-rep';
+import type { GroupCommit } from './group-commit';
 import { baseConditionKey, uncuedRepeatKey, type StudyCondition } from './conditions';
 import { isSimulatedProvider } from '../../../shared/catalogue/providers';
 import { judgeKey } from '../../../shared/judge-names';
@@ -125,8 +126,12 @@ export async function executeJob(
   study: LoadedStudy,
   job: ClaimedJob,
   signal: AbortSignal,
-  /** Completes the job inside the transaction that stores the rep; throws if the lease was lost. */
-  complete?: (repId: string) => void,
+  commit: {
+    /** Completes the job inside the transaction that stores the rep; throws if the lease was lost. */
+    complete?: (repId: string) => void;
+    /** Stores the rep with the others landing in the same turn (group-commit.ts). */
+    group?: GroupCommit;
+  } = {},
 ): Promise<JobResult> {
   const item = study.items.get(job.itemId);
   // The study's rows decide both, so a retry would find them missing again (failures.ts).
@@ -217,10 +222,12 @@ export async function executeJob(
     });
     // Stored before the environment is disposed, as the rep's last act, with its job's
     // completion and its web recording in the same transaction.
-    const repId = commitRep(deps.store, judged.record, {
+    const companions = {
       ...(environment.webRecording ? { webRecording: environment.webRecording } : {}),
-      ...(complete ? { completeJob: complete } : {}),
-    });
+      ...(commit.complete ? { completeJob: commit.complete } : {}),
+    };
+    const store = () => commitRep(deps.store, judged.record, companions);
+    const repId = commit.group ? await commit.group.commit(store) : store();
     return { repId, costUsd: judged.transcript.totals.costUsd, calls: cached.stats };
   } finally {
     await environment.dispose();

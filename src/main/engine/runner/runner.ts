@@ -19,7 +19,6 @@ import {
   uncuedArmsWithoutMajority,
 } from '../store/faces/jobs';
 import { completeIfDone, pauseStudy, studyStatus } from '../store/faces/studies';
-import { keepStudyTablesCurrent } from '../reports';
 import { isUncuedControlKey } from './conditions';
 import { executeJob, type ExecuteDeps, type LoadedStudy } from './execute';
 import { pauseAtCostCap } from './cost-cap';
@@ -28,6 +27,8 @@ import { dockerPausesFor, type DockerPauses } from './docker-pause';
 import { failureAction } from './failures';
 import type { DockerHealth } from '../environments';
 import { onUncuedFinished } from './scheduling';
+import { drawIfStopped, type TableDrawing } from './draw-stopped';
+import { GroupCommit, type GroupCommitStats } from './group-commit';
 
 /** Options of a runner. */
 export interface RunnerOptions {
@@ -54,7 +55,7 @@ export interface RunnerOptions {
 }
 
 /** What the runner needs: job execution plus loading studies. */
-export interface RunnerDeps extends ExecuteDeps {
+export interface RunnerDeps extends ExecuteDeps, TableDrawing {
   loadStudy(studyId: string): LoadedStudy;
   /**
    * Rep containers made ahead of their reps (environments/docker/prewarm.ts): the runner keeps
@@ -66,11 +67,6 @@ export interface RunnerDeps extends ExecuteDeps {
    * while it cannot pauses its study, unspent, until it can (docker-pause.ts).
    */
   dockerHealth?: () => Promise<DockerHealth>;
-  /**
-   * Draws and persists a stopped study's report tables; the engine does it in its reports
-   * worker thread (api/table-draws.ts). Without it they are drawn here, on this thread.
-   */
-  drawTables?: (studyId: string) => Promise<void>;
 }
 
 /** A running set of workers; `stop()` lets in-flight reps end and releases nothing half-done. */
@@ -85,11 +81,14 @@ export class StudyRunner {
   private idleResolvers: (() => void)[] = [];
   private readonly sleepers = new Set<() => void>();
   private readonly dockerPauses: DockerPauses | undefined;
+  /** Reps finishing in the same turn are stored in one transaction (group-commit.ts). */
+  private readonly commits: GroupCommit;
 
   constructor(
     private readonly deps: RunnerDeps,
     private readonly options: RunnerOptions,
   ) {
+    this.commits = new GroupCommit(deps.store);
     this.dockerPauses = dockerPausesFor(deps.store, deps.dockerHealth, {
       ...(options.studyIds ? { studyIds: options.studyIds } : {}),
       ...(options.dockerRecheckMs ? { recheckMs: options.dockerRecheckMs } : {}),
@@ -135,6 +134,11 @@ export class StudyRunner {
     return this.fault?.reason ?? null;
   }
 
+  /** How many transactions stored this runner's reps, and how many reps they held. */
+  get commitStats(): GroupCommitStats {
+    return { ...this.commits.stats };
+  }
+
   private async work(): Promise<void> {
     const pollMs = this.options.pollMs ?? 200;
     let emptyClaims = 0;
@@ -155,7 +159,7 @@ export class StudyRunner {
           ) {
             // A study left with nothing to run (its runner died before marking it) ends now.
             for (const id of this.servedStudyIds())
-              if (completeIfDone(this.deps.store, id)) await this.drawIfStopped(id);
+              if (completeIfDone(this.deps.store, id)) await drawIfStopped(this.deps, id);
             this.resolveIdle();
           }
           // Idle workers back off (up to idleCeilingMs) and are woken when a rep of this
@@ -263,9 +267,12 @@ export class StudyRunner {
     const started = Date.now();
     try {
       const study = this.loaded(job.studyId);
-      await executeJob(this.deps, study, job, controller.signal, (repId) => {
+      await executeJob(this.deps, study, job, controller.signal, {
         // Same transaction as the stored rep: a crash leaves both or neither.
-        if (!completeJob(store, job, repId, Date.now() - started)) throw new LeaseLostError();
+        complete: (repId) => {
+          if (!completeJob(store, job, repId, Date.now() - started)) throw new LeaseLostError();
+        },
+        group: this.commits,
       });
       crashPoint('after-store');
       const queued = isUncuedControlKey(job.conditionKey)
@@ -275,7 +282,7 @@ export class StudyRunner {
       completeIfDone(store, study.id);
       this.options.onChange?.(study.id);
       // Before this rep's controller goes, so `whenIdle` waits for the tables too.
-      await this.drawIfStopped(study.id);
+      await drawIfStopped(this.deps, study.id);
       return queued;
     } catch (error) {
       if (error instanceof LeaseLostError) return 0;
@@ -295,7 +302,7 @@ export class StudyRunner {
       }
       this.options.onChange?.(job.studyId);
       // Not after a storage fault: the disk cannot take the tables then.
-      if (!this.fault) await this.drawIfStopped(job.studyId);
+      if (!this.fault) await drawIfStopped(this.deps, job.studyId);
       // Counted as new work: a failure may have fixed a majority, or put its job back.
       return 1;
     } finally {
@@ -335,25 +342,6 @@ export class StudyRunner {
       return;
     }
     failJob(store, job, action.message, action.delayMs);
-  }
-
-  /**
-   * Draws and persists the study's report tables once it stopped running (completed, paused by
-   * the runner or the researcher, cancelled) with none of its reps in flight in any runner: the
-   * last rep to end leaves them current, so whoever opens the study next is served from disk
-   * (reports/tables-current.ts).
-   */
-  private async drawIfStopped(studyId: string): Promise<void> {
-    const { store } = this.deps;
-    try {
-      if (studyStatus(store, studyId).status === 'running') return;
-      if ((runningByStudy(store).get(studyId) ?? 0) > 0) return;
-      if (this.deps.drawTables) await this.deps.drawTables(studyId);
-      else await keepStudyTablesCurrent(store, studyId);
-    } catch {
-      // A derived cache: a table that could not be drawn now is built by its first reader. The
-      // rep itself is stored; nothing here may count as its failure.
-    }
   }
 
   private uncuedFinished(
