@@ -2,15 +2,16 @@
  * LabApi handlers for a study packed as files (lab-api/bundles.ts): a CueLab bundle out (every
  * key the engine holds redacted) and in, and Inspect AI logs. The work runs on the engine's
  * files worker (file-work.ts; workers/file-jobs.ts); a bundle opened there is published here.
- * Nothing here writes where a caller points: what is exported comes back as data.
+ * Nothing here writes where a caller points: what is exported comes back as data. Any file
+ * work under way can be cancelled here (`cancelFileWork`).
  */
-import { inFilesWorker } from './file-work';
+import { cancelFileWork, inFilesWorker } from './file-work';
 import type { DomainHandlers, HandlerContext } from './handlers';
 
 /** The bundle handlers. */
 export function bundleHandlers(
   context: Pick<HandlerContext, 'workers' | 'secrets' | 'publish' | 'onStudyChanged'>,
-): DomainHandlers<'exportBundle' | 'openBundle' | 'exportInspect'> {
+): DomainHandlers<'exportBundle' | 'openBundle' | 'exportInspect' | 'cancelFileWork'> {
   return {
     exportBundle: ({ studyId }) => inFilesWorker(context, 'exportBundle', { studyId }),
     openBundle: async ({ base64, path, replace }) => {
@@ -25,5 +26,7 @@ export function bundleHandlers(
     },
     exportInspect: ({ studyId, format = 'json' }) =>
       inFilesWorker(context, 'exportInspect', { studyId, format }),
+    // Any file work under way, by the id its files.progress events carry.
+    cancelFileWork: ({ workId }) => cancelFileWork(context, workId),
   };
 }

@@ -3,12 +3,10 @@
  * from the Annotate screen, and labels in and out as CSV for `cuelab labels`. An exported CSV
  * comes back as text: the CLI writes it where the user pointed.
  */
-import { importLabelsCsv } from '../export';
 import { inFilesWorker } from './file-work';
 import { labellingQueue, saveHumanLabel } from '../metajudge';
 import { jobStudyOfRep } from '../store/faces/reps';
 import type { DomainHandlers, HandlerContext } from './handlers';
-import { readNamedFile } from './read-file';
 
 type LabelHandlers = DomainHandlers<
   'labellingQueue' | 'saveHumanLabel' | 'exportLabels' | 'importLabels'
@@ -41,9 +39,8 @@ export function labelHandlers(
         ...(all === undefined ? {} : { all }),
         ...(sheet === undefined ? {} : { sheet }),
       }),
-    importLabels: ({ path, fileName }) => {
-      const name = fileName ?? path;
-      return importLabelsCsv(store, readNamedFile(path, name), name);
-    },
+    // Read, checked and stored (all or nothing, bad rows named) on the files worker.
+    importLabels: ({ path, fileName }) =>
+      inFilesWorker(context, 'importLabels', { path, name: fileName ?? path }),
   };
 }

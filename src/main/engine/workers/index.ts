@@ -6,3 +6,10 @@ export {
   type JobInput,
   type JobOutput,
 } from './pool';
+export {
+  claimCancel,
+  claimCommit,
+  guardedStore,
+  newCommitFlag,
+  type CommitFlag,
+} from './commit-flag';
