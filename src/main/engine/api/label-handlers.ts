@@ -7,6 +7,7 @@ import { inFilesWorker } from './file-work';
 import { labellingQueue, saveHumanLabel } from '../metajudge';
 import { jobStudyOfRep } from '../store/faces/reps';
 import type { DomainHandlers, HandlerContext } from './handlers';
+import { readNamedFile } from './read-file';
 
 type LabelHandlers = DomainHandlers<
   'labellingQueue' | 'saveHumanLabel' | 'exportLabels' | 'importLabels'
@@ -39,8 +40,15 @@ export function labelHandlers(
         ...(all === undefined ? {} : { all }),
         ...(sheet === undefined ? {} : { sheet }),
       }),
-    // Read, checked and stored (all or nothing, bad rows named) on the files worker.
-    importLabels: ({ path, fileName }) =>
-      inFilesWorker(context, 'importLabels', { path, name: fileName ?? path }),
+    // Read here, where a served request's reads are confined to the roots it may read (the
+    // check is on the open file: engine/confined-read.ts); checked and stored (all or nothing,
+    // bad rows named) on the files worker.
+    importLabels: async ({ path, fileName }) => {
+      const name = fileName ?? path;
+      return await inFilesWorker(context, 'importLabels', {
+        text: readNamedFile(path, name),
+        name,
+      });
+    },
   };
 }

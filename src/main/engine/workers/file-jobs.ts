@@ -241,17 +241,14 @@ export function importRunsJob(
   };
 }
 
-/** Human labels from a CSV file, all or nothing (bad rows named), as importLabels answers. */
+/** Human labels from a CSV file's text, all or nothing (bad rows named), as importLabels answers. */
 export function importLabelsJob(
   context: WorkerJobContext,
-  input: KeysInput & { readonly path: string; readonly name: string },
+  input: KeysInput & { readonly text: string; readonly name: string },
 ): LabResponse<'importLabels'> {
   learnKeys(input);
-  context.progress({ done: 0, total: 2, step: 'reading the labels' });
-  // Named as the user knows it (their own path, not a staged upload's); 64 MiB at most.
-  const text = readRegularFile(input.path, input.name, MAX_NAMED_FILE_BYTES).toString('utf8');
-  context.progress({ done: 1, total: 2, step: 'checking and storing the labels' });
-  return importLabelsCsv(writer(context, input), text, input.name);
+  context.progress({ done: 0, total: 1, step: 'checking and storing the labels' });
+  return importLabelsCsv(writer(context, input), input.text, input.name);
 }
 
 /**
