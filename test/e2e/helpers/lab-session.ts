@@ -66,8 +66,11 @@ export async function holdAnswer(
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**/api/${method}`, async (route: Route) => {
     const response = await route.fetch();
-    held = released.then(() => route.fulfill({ response }));
-    await held;
+    // Each request held is answered on release; one the page no longer waits for (Playwright
+    // says it is already handled) needs no answer.
+    const answered = released.then(() => route.fulfill({ response }).catch(() => undefined));
+    held = Promise.all([held, answered]).then(() => undefined);
+    await answered;
   });
   return {
     release: async () => {
