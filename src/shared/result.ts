@@ -13,6 +13,8 @@ export type LabErrorCode =
   | 'store_unreadable'
   | 'engine_unreachable'
   | 'bad_response'
+  /** The work was cancelled before it finished (cancelFileWork, a client that hung up). */
+  | 'cancelled'
   | 'internal';
 
 /** A failure a person can act on: `message` names the problem and the fix. */

@@ -11,26 +11,22 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLabClient } from '../../src/shared/lab-client';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { repoRoot, startEngine, type RunningEngine } from './helpers/engine';
-import { saveScreenshot, waitConnected } from './helpers/lab-page';
+import { repoRoot, type RunningEngine } from './helpers/engine';
+import { saveScreenshot } from './helpers/lab-page';
+import { openLabSession, type LabSession } from './helpers/lab-session';
 
 const fixtures = join(repoRoot, 'test', 'fixtures', 'import');
+let session: LabSession | undefined;
 let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  engine = await startEngine();
-  browser = await launchBrowser({ width: 1280, height: 900 });
-  page = await browser.context.newPage();
-  await page.goto(`${engine.url.replace(/#.*$/, '')}#/import`);
-  await waitConnected(page);
+  session = await openLabSession('#/import', { width: 1280, height: 900 });
+  ({ engine, page } = session);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
+  await session?.close();
 });
 
 describe('Import screen', () => {

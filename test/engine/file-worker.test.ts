@@ -14,6 +14,7 @@ import { engineStore } from '../../src/main/engine/engine-store';
 import { EngineError } from '../../src/main/engine/errors';
 import { openBundle } from '../../src/main/engine/export/bundle-open';
 import { createEngineWorkers, JobCancelledError } from '../../src/main/engine/workers';
+import { newCommitFlag } from '../../src/main/engine/workers';
 import type { LabEventMessage } from '../../src/shared/lab-api';
 import { KEY, runStudy } from '../helpers/bundle-study';
 import { makeTempDir } from '../helpers/temp-dir';
@@ -67,7 +68,7 @@ describe('file work on the files worker', () => {
         ? [event.data.step]
         : [],
     );
-    expect(steps).toEqual(['reading the study', 'redacting keys', 'compressing']);
+    expect(steps).toEqual(['starting', 'reading the study', 'redacting keys', 'compressing']);
     writeFileSync(join(dirs.files.path, 'study.json.gz'), Buffer.from(bundle.base64, 'base64'));
   });
 
@@ -101,7 +102,7 @@ describe('file work on the files worker', () => {
       const cancelled = workers.run(
         'files',
         'exportBundle',
-        { studyId, keys: [] },
+        { studyId, keys: [], commit: newCommitFlag() },
         {
           signal: controller.signal,
           // Cancelled once it is surely running: its first step was heard from the worker.
@@ -114,7 +115,11 @@ describe('file work on the files worker', () => {
       await expect(cancelled).rejects.toBeInstanceOf(JobCancelledError);
       expect(steps).toEqual(['reading the study']);
       expect(workers.busy('files')).toBe(0);
-      const again = await workers.run('files', 'exportBundle', { studyId, keys: [] });
+      const again = await workers.run('files', 'exportBundle', {
+        studyId,
+        keys: [],
+        commit: newCommitFlag(),
+      });
       expect(again.reps).toBe(6);
     } finally {
       await workers.close();

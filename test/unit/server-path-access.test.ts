@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stageUpload } from '../../src/main/engine/suites';
+import { stageUpload, writeUploadPieces } from '../../src/main/engine/suites';
 import { isLoopbackPeer, pathRefusal } from '../../src/main/server/path-access';
 import { makeTempDir } from '../helpers/temp-dir';
 
@@ -24,16 +24,19 @@ describe('path access for a peer from another machine', () => {
     ]);
   });
 
-  it('refuses the workspace to a remote peer but accepts its upload', () => {
+  it('refuses the workspace to a remote peer but accepts its upload', async () => {
     const file = join(workspace.path, 'suite.json');
     writeFileSync(file, '{}');
     const access = { roots: [workspace.path] };
     expect(pathRefusal('importSuiteFile', { path: file }, access, true)).toBeNull();
     const refused = pathRefusal('importSuiteFile', { path: file }, access, false);
     expect(refused?.ok === false && refused.error.message).toContain('reads uploads only');
-    const staged = stageUpload(undefined, 'drop', [
-      { path: 'suite.json', data: Buffer.from('{}').toString('base64'), append: false },
-    ]);
+    const staged = await stageUpload(
+      undefined,
+      'drop',
+      [{ path: 'suite.json', data: Buffer.from('{}').toString('base64'), append: false }],
+      (upload, pieces) => Promise.resolve(writeUploadPieces(upload, pieces, () => undefined)),
+    );
     const upload = join(staged.path, 'suite.json');
     expect(pathRefusal('importSuiteFile', { path: upload }, access, false)).toBeNull();
     expect(pathRefusal('importRuns', { path: staged.path }, access, false)).toBeNull();

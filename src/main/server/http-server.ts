@@ -12,6 +12,7 @@ import type { EngineAddress } from '../../shared/lab-client';
 import { failure, type LabResult } from '../../shared/result';
 import { acceptsEmptyRequest, dispatchLabCall } from '../engine/api/dispatch';
 import { EncodedAnswer } from '../engine/api/encoded-answer';
+import { withCallSignal } from '../engine/api/file-work';
 import type { Engine } from '../engine/engine';
 import { maxJsonBodyBytes } from '../../shared/transport-limits';
 import { newToken, presentedToken, tokenMatches } from './auth';
@@ -85,14 +86,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
   const server = createServer((request, response) => {
-    handleRequest(request, response).catch((error: unknown) => {
-      if (!response.headersSent) {
-        const message = error instanceof Error ? error.message : String(error);
-        sendJson(response, 500, failure('internal', `The engine failed: ${message}`));
-      } else {
-        response.destroy();
-      }
+    // A caller that hangs up before the answer cancels the file work it asked for (file-work.ts).
+    const hungUp = new AbortController();
+    response.on('close', () => {
+      if (!response.writableFinished) hungUp.abort();
     });
+    withCallSignal(hungUp.signal, () => handleRequest(request, response)).catch(
+      (error: unknown) => {
+        if (!response.headersSent) {
+          const message = error instanceof Error ? error.message : String(error);
+          sendJson(response, 500, failure('internal', `The engine failed: ${message}`));
+        } else {
+          response.destroy();
+        }
+      },
+    );
   });
 
   let origins = new Set<string>();
@@ -249,6 +257,7 @@ function sendResult(
     unknown_method: 404,
     not_found: 404,
     unauthorized: 401,
+    cancelled: 409,
   };
   sendJson(response, status[result.error.code] ?? 500, result, cors);
 }

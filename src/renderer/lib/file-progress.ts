@@ -1,12 +1,19 @@
 /**
  * What the engine's files worker says of the export, bundle or import the window waits on
- * (`files.progress` events), as a few words for the screen's busy line.
+ * (`files.progress` events), as a few words for the screen's busy line, and the id that
+ * cancels it (`cancelFileWork`).
  */
 import { useLayoutEffect, useState } from 'react';
 import type { LabEventData } from '../../shared/lab-api';
 import { onLabEvent } from './lab-events';
 
 type FileProgress = LabEventData<'files.progress'>;
+
+/** The work a busy line shows: what it says, and the id that cancels it. */
+export interface FileWorkHeard {
+  readonly text: string;
+  readonly workId: string;
+}
 
 /** "compressing (67%)": the step under way and how much is behind it. */
 export function fileProgressText(progress: FileProgress): string {
@@ -22,14 +29,16 @@ export function fileProgressText(progress: FileProgress): string {
 export function useFileProgress(
   methods: readonly FileProgress['method'][],
   active: boolean,
-): string | null {
-  const [heard, setHeard] = useState<string | null>(null);
+): FileWorkHeard | null {
+  const [heard, setHeard] = useState<FileWorkHeard | null>(null);
   // A layout effect listens from the render that shows the spinner, before the engine can
   // answer: a short job's progress would otherwise pass before a passive effect subscribed.
   useLayoutEffect(() => {
     if (!active) return undefined;
     const stop = onLabEvent('files.progress', (progress) => {
-      if (methods.includes(progress.method)) setHeard(fileProgressText(progress));
+      if (methods.includes(progress.method)) {
+        setHeard({ text: fileProgressText(progress), workId: progress.workId });
+      }
     });
     return () => {
       stop();

@@ -96,6 +96,20 @@ export const bundleMethods = {
       ),
     }),
   },
+  /**
+   * Cancels file work under way (an export, a bundle's opening, an import, an upload's
+   * staging): `workId` is what its `files.progress` events carry. The cancelled call answers
+   * the error `cancelled` and stores nothing. Work already storing its result cannot be
+   * cancelled (its answer stands), nor work that has finished: `cancelled` is false then.
+   */
+  cancelFileWork: {
+    request: z.object({ workId: z.string().min(1).max(100) }).strict(),
+    response: z.object({
+      cancelled: z.boolean(),
+      /** What happened, for a person ("Cancelled.", "It had already finished."). */
+      message: z.string(),
+    }),
+  },
 } as const;
 
 /** The file work a person may wait on, named by the method that asked for it. */
@@ -104,18 +118,22 @@ export const fileJobMethods = [
   'openBundle',
   'exportInspect',
   'exportLabels',
+  'importLabels',
   'importRuns',
   'importResults',
   'importSuiteFile',
+  'uploadImportFiles',
 ] as const;
 
 /** Events of file work. */
 export const fileEvents = {
   /**
    * How far an export, a bundle's opening or an import has come (it runs on the engine's files
-   * worker): `done` of `total` steps, and the step now under way.
+   * worker): `done` of `total` steps, and the step now under way. `workId` names this piece of
+   * work for `cancelFileWork`; its first event (step "starting") comes as it is queued.
    */
   'files.progress': z.object({
+    workId: z.string(),
     method: z.enum(fileJobMethods),
     done: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),

@@ -2,15 +2,16 @@
  * LabApi handlers for a study packed as files (lab-api/bundles.ts): a CueLab bundle out (every
  * key the engine holds redacted) and in, and Inspect AI logs. The work runs on the engine's
  * files worker (file-work.ts; workers/file-jobs.ts); a bundle opened there is published here.
- * Nothing here writes where a caller points: what is exported comes back as data.
+ * Nothing here writes where a caller points: what is exported comes back as data. Any file
+ * work under way can be cancelled here (`cancelFileWork`).
  */
-import { encodedFromFilesWorker, inFilesWorker } from './file-work';
+import { cancelFileWork, encodedFromFilesWorker, inFilesWorker } from './file-work';
 import type { DomainHandlers, HandlerContext } from './handlers';
 
 /** The bundle handlers. */
 export function bundleHandlers(
   context: Pick<HandlerContext, 'workers' | 'secrets' | 'publish' | 'onStudyChanged'>,
-): DomainHandlers<'exportBundle' | 'openBundle' | 'exportInspect'> {
+): DomainHandlers<'exportBundle' | 'openBundle' | 'exportInspect' | 'cancelFileWork'> {
   return {
     exportBundle: ({ studyId }) => encodedFromFilesWorker(context, 'exportBundle', { studyId }),
     openBundle: async ({ base64, path, replace }) => {
@@ -29,5 +30,7 @@ export function bundleHandlers(
         format,
         ...(log === undefined ? {} : { log }),
       }),
+    // Any file work under way, by the id its files.progress events carry.
+    cancelFileWork: ({ workId }) => cancelFileWork(context, workId),
   };
 }

@@ -2,7 +2,8 @@
  * LabApi handlers for import (lab-api/import.ts): `importRuns` reads a path on this machine
  * through the same importers as `cuelab suite import`, and stores the suite only when asked;
  * `uploadImportFiles` stages what was dropped on the window as such a path; `importResults`
- * stores another harness's per-rep verdicts as a study.
+ * stores another harness's per-rep verdicts as a study. The reading, storing and writing run
+ * on the files worker (file-work.ts).
  */
 import { importFolders, addImportFolder, removeImportFolder } from '../import-folders';
 import { stageUpload } from '../suites';
@@ -38,7 +39,11 @@ export function importHandlers(
       context.onStudyChanged(summary.studyId);
       return summary;
     },
-    uploadImportFiles: ({ uploadId, name, pieces }) => stageUpload(uploadId, name, pieces),
+    // The uploads are kept here; their pieces are decoded and written on the files worker.
+    uploadImportFiles: ({ uploadId, name, pieces }) =>
+      stageUpload(uploadId, name, pieces, (upload, staged) =>
+        inFilesWorker(context, 'uploadImportFiles', { upload, pieces: staged }),
+      ),
     // Read (and, when asked, stored) on the files worker; a stored suite is published here.
     importRuns: async (request) => {
       const answer = await inFilesWorker(context, 'importRuns', { request });

@@ -3,7 +3,6 @@
  * from the Annotate screen, and labels in and out as CSV for `cuelab labels`. An exported CSV
  * comes back as text: the CLI writes it where the user pointed.
  */
-import { importLabelsCsv } from '../export';
 import { inFilesWorker } from './file-work';
 import { labellingQueue, saveHumanLabel } from '../metajudge';
 import { jobStudyOfRep } from '../store/faces/reps';
@@ -41,9 +40,15 @@ export function labelHandlers(
         ...(all === undefined ? {} : { all }),
         ...(sheet === undefined ? {} : { sheet }),
       }),
-    importLabels: ({ path, fileName }) => {
+    // Read here, where a served request's reads are confined to the roots it may read (the
+    // check is on the open file: engine/confined-read.ts); checked and stored (all or nothing,
+    // bad rows named) on the files worker.
+    importLabels: async ({ path, fileName }) => {
       const name = fileName ?? path;
-      return importLabelsCsv(store, readNamedFile(path, name), name);
+      return await inFilesWorker(context, 'importLabels', {
+        text: readNamedFile(path, name),
+        name,
+      });
     },
   };
 }

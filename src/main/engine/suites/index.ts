@@ -14,3 +14,4 @@ export { formatSuiteJson } from './mini/suite-json';
 export { verifySuite } from './mini/verify';
 export type { VerifyRow } from './mini/verify';
 export { isStagedUpload, stageUpload } from './import/upload';
+export { writeUploadPieces, type UploadPiece, type UploadWrite } from './import/upload-write';

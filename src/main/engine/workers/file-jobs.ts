@@ -23,27 +23,45 @@ import {
   exportInspectLogs,
   type InspectLogFile,
   exportLabelsCsv,
+  importLabelsCsv,
   labelSheetCsv,
   openBundle,
 } from '../export';
 import { MAX_NAMED_FILE_BYTES, readRegularFile } from '../input-limits';
 import { importResultsFile } from '../reports';
 import { rememberKeys, type SecretValue } from '../secrets';
+import type { Store } from '../store';
 import { saveSuite } from '../store/faces/suites';
-import { importRuns, parseSuite } from '../suites';
+import {
+  importRuns,
+  parseSuite,
+  writeUploadPieces,
+  type UploadPiece,
+  type UploadWrite,
+} from '../suites';
+import { guardedStore, type CommitFlag } from './commit-flag';
 import { duplicateSuites } from './import-duplicates';
 import type { WorkerJobContext } from './jobs';
 
 /** An importRuns request as the contract parsed it (defaults filled in). */
 type ImportRunsRequest = z.output<typeof importMethods.importRuns.request>;
 
-/** What every file job is given besides its own input: the keys the engine knows. */
+/**
+ * What every file job is given besides its own input: the keys the engine knows, and the flag
+ * a cancel and the job's commit race for (commit-flag.ts).
+ */
 export interface KeysInput {
   readonly keys: readonly SecretValue[];
+  readonly commit: CommitFlag;
 }
 
 function learnKeys(input: KeysInput): void {
   for (const { name, value } of input.keys) rememberKeys({ [name]: value });
+}
+
+/** The worker's connection, its transactions refusing to commit once the job is cancelled. */
+function writer(context: WorkerJobContext, input: KeysInput): Store {
+  return guardedStore(context.store, input.commit);
 }
 
 /** A study bundle, redacted and gzipped, as the exportBundle method answers. */
@@ -140,7 +158,7 @@ export function openBundleJob(
 ): LabResponse<'openBundle'> {
   learnKeys(input);
   const open = (file: string): LabResponse<'openBundle'> => {
-    const summary = openBundle(context.store, file, {
+    const summary = openBundle(writer(context, input), file, {
       ...(input.replace ? { replace: true } : {}),
       onStep: (step, done, total) => context.progress({ done, total, step }),
     });
@@ -177,7 +195,7 @@ export function importResultsJob(
 ): LabResponse<'importResults'> {
   learnKeys(input);
   context.progress({ done: 0, total: 1, step: 'reading and storing the results' });
-  const summary = importResultsFile(context.store, input.path, {
+  const summary = importResultsFile(writer(context, input), input.path, {
     ...(input.name === undefined ? {} : { name: input.name }),
     ...(input.format === undefined ? {} : { format: input.format }),
   });
@@ -193,7 +211,7 @@ export function importSuiteFileJob(
   const what = `the suite file ${input.name}`;
   const text = readRegularFile(input.path, what, MAX_NAMED_FILE_BYTES).toString('utf8');
   const suite = parseSuite(text, input.name);
-  saveSuite(context.store, suite, 'imported');
+  saveSuite(writer(context, input), suite, 'imported');
   return { suiteId: suite.id, items: suite.items.length };
 }
 
@@ -224,7 +242,7 @@ export function importRunsJob(
   }
   if (request.save) {
     context.progress({ done: 1, total: 1, step: 'storing the suite' });
-    saveSuite(context.store, outcome.suite, 'imported');
+    saveSuite(writer(context, input), outcome.suite, 'imported');
   }
   const digests = new Map(
     outcome.suite.items.map((item) => [item.id, item.provenance?.sha256 ?? '']),
@@ -237,4 +255,29 @@ export function importRunsJob(
     skipped: outcome.skipped,
     warnings: [...duplicates, ...outcome.warnings],
   };
+}
+
+/** Human labels from a CSV file's text, all or nothing (bad rows named), as importLabels answers. */
+export function importLabelsJob(
+  context: WorkerJobContext,
+  input: KeysInput & { readonly text: string; readonly name: string },
+): LabResponse<'importLabels'> {
+  learnKeys(input);
+  context.progress({ done: 0, total: 1, step: 'checking and storing the labels' });
+  return importLabelsCsv(writer(context, input), input.text, input.name);
+}
+
+/**
+ * Pieces of an upload written into its staged folder (the engine's thread keeps the uploads
+ * and their limits: suites/import/upload.ts); what a refused piece left is answered, not lost.
+ */
+export function uploadImportFilesJob(
+  context: WorkerJobContext,
+  input: KeysInput & { readonly upload: UploadWrite; readonly pieces: readonly UploadPiece[] },
+): UploadWrite & { readonly refused?: { readonly message: string } } {
+  learnKeys(input);
+  const total = input.pieces.length;
+  return writeUploadPieces(input.upload, input.pieces, (done) =>
+    context.progress({ done, total, step: 'staging files' }),
+  );
 }

@@ -4,5 +4,13 @@ export {
   JobCancelledError,
   type EngineWorkers,
   type JobInput,
+  type JobOptions,
   type JobOutput,
 } from './pool';
+export {
+  claimCancel,
+  claimCommit,
+  guardedStore,
+  newCommitFlag,
+  type CommitFlag,
+} from './commit-flag';

@@ -16,10 +16,12 @@ import {
   exportBundleJob,
   exportInspectJob,
   exportLabelsJob,
+  importLabelsJob,
   importResultsJob,
   importRunsJob,
   importSuiteFileJob,
   openBundleJob,
+  uploadImportFilesJob,
 } from './file-jobs';
 import type { JobProgress } from './messages';
 
@@ -76,7 +78,8 @@ export const workerJobs = {
       input.equivalenceMargin,
       input.tolerancePp,
     ),
-  // The files lane (file-jobs.ts): exports, bundles opened, imports parsed and stored.
+  // The files lane (file-jobs.ts): exports, bundles opened, imports parsed and stored, uploads
+  // staged.
   exportBundle: exportBundleJob,
   exportInspect: exportInspectJob,
   exportLabels: exportLabelsJob,
@@ -84,6 +87,8 @@ export const workerJobs = {
   importRuns: importRunsJob,
   importResults: importResultsJob,
   importSuiteFile: importSuiteFileJob,
+  importLabels: importLabelsJob,
+  uploadImportFiles: uploadImportFilesJob,
 };
 
 /** The jobs' table, as the pool types it. */

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { LabResponse } from '../../../shared/lab-api';
 import { importFormats } from '../../../shared/suite-format';
+import { CancelFileWork } from '../../components/CancelFileWork';
 import { PageHeader } from '../../components/PageHeader';
 import { useFileProgress } from '../../lib/file-progress';
 import { loadedValue } from '../../lib/loadable';
@@ -32,6 +33,7 @@ export function ImportPage() {
   const setDraft = useLab((state) => state.setImportDraft);
   const runImport = useLab((state) => state.runImport);
   const result = useLab((state) => state.importResult);
+  const cancelled = useLab((state) => state.importCancelled);
   const connected = useLab((state) => state.status === 'connected');
   const value = loadedValue(result);
   const busy = result.state === 'loading';
@@ -152,8 +154,16 @@ export function ImportPage() {
         </div>
       )}
       {busy && (
-        <p className="muted" data-testid="import-busy">
-          Reading the runs…{progress && ` ${progress}`}
+        <div className="import-busy-row">
+          <p className="muted" data-testid="import-busy">
+            Reading the runs…{progress && ` ${progress.text}`}
+          </p>
+          <CancelFileWork workId={progress?.workId ?? null} label="Cancel reading the runs" />
+        </div>
+      )}
+      {!busy && cancelled && (
+        <p className="muted" role="status" data-testid="import-cancelled">
+          Cancelled
         </p>
       )}
       {value && <ImportOutcomeView outcome={value} />}

@@ -31,6 +31,8 @@ export type ImportUpload =
 export interface ImportSlice {
   importDraft: ImportDraft;
   importResult: Loadable<LabResponse<'importRuns'>>;
+  /** True when the last preview or import was cancelled (the screen says "Cancelled"). */
+  importCancelled: boolean;
   importUpload: ImportUpload;
   setImportDraft: (change: Partial<ImportDraft>) => void;
   /** Uploads a drop to the engine (a browser gives no path), then previews what it imports. */
@@ -51,6 +53,7 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
     allowDuplicate: false,
   },
   importResult: { state: 'idle' },
+  importCancelled: false,
   importUpload: { state: 'idle' },
   setImportDraft: (change) => {
     set({ importDraft: { ...get().importDraft, ...change } });
@@ -93,7 +96,7 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
     const address = get().address;
     const draft = get().importDraft;
     if (!address || !draft.path.trim()) return;
-    set({ importResult: { state: 'loading' } });
+    set({ importResult: { state: 'loading' }, importCancelled: false });
     const result = await labClientFor(address).importRuns({
       path: draft.path.trim(),
       format: draft.format,
@@ -103,6 +106,10 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
       ...(draft.allowDuplicate ? { allowDuplicate: true } : {}),
       save,
     });
+    if (!result.ok && result.error.code === 'cancelled') {
+      set({ importResult: { state: 'idle' }, importCancelled: true });
+      return;
+    }
     set({
       importResult: result.ok
         ? { state: 'loaded', value: result.value }

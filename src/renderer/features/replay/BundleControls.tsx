@@ -4,10 +4,12 @@
  * through the shell's save dialog in Electron, a download in a browser; opening reads a file
  * input in both (the native open dialog returns text only, a bundle is bytes) and streams the
  * file as the body of the upload route, so a bundle of any size opens (up to the engine's cap),
- * not only what fits base64 in a JSON request.
+ * not only what fits base64 in a JSON request. Either can be cancelled while the engine works
+ * (Cancel beside the status, or Escape).
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import { uploadBundle } from '../../../shared/lab-client';
+import { CancelFileWork } from '../../components/CancelFileWork';
 import { labClientFor } from '../../lib/engine-client';
 import { useFileProgress } from '../../lib/file-progress';
 import { saveExport } from '../../lib/export/save-file';
@@ -57,6 +59,10 @@ export function BundleControls({ studyId }: { studyId: string | null }) {
     setStatus({ kind: 'busy', text: 'Exporting…' });
     try {
       const result = await client().exportBundle({ studyId });
+      if (!result.ok && result.error.code === 'cancelled') {
+        setStatus({ kind: 'done', text: 'Cancelled' });
+        return;
+      }
       if (!result.ok) throw new Error(result.error.message);
       const { fileName, base64, redacted } = result.value;
       const outcome = await saveExport({
@@ -85,6 +91,10 @@ export function BundleControls({ studyId }: { studyId: string | null }) {
     try {
       // The file itself is the request body: no base64, no JSON size limit.
       const result = await uploadBundle(address(), file, replace ? { replace } : {});
+      if (!result.ok && result.error.code === 'cancelled') {
+        setStatus({ kind: 'done', text: 'Cancelled' });
+        return;
+      }
       if (!result.ok) {
         const message = readable(result.error.message);
         const present = /already in this workspace/.test(message) && !/^Rep /.test(message);
@@ -157,7 +167,7 @@ export function BundleControls({ studyId }: { studyId: string | null }) {
           role={status.kind === 'error' ? 'alert' : 'status'}
         >
           {status.text}
-          {busy && progress && ` ${progress}`}
+          {busy && progress && ` ${progress.text}`}
           {status.kind === 'error' && status.retryWithReplace && (
             <button
               type="button"
@@ -171,6 +181,12 @@ export function BundleControls({ studyId }: { studyId: string | null }) {
             </button>
           )}
         </span>
+      )}
+      {busy && status && (
+        <CancelFileWork
+          workId={progress?.workId ?? null}
+          label={status.text.startsWith('Exporting') ? 'Cancel the export' : 'Cancel opening'}
+        />
       )}
     </div>
   );

@@ -2,24 +2,17 @@
  * Runs dropped on the Import screen: a browser gives no path, so the window uploads
  * the dropped folder or files in pieces and the engine stages them in a temp folder, which is
  * then imported like any path. Every path is a stranger's: it stays inside its upload's folder;
- * files, bytes and open uploads are capped; old uploads are removed.
+ * files, bytes and open uploads are capped; old uploads are removed. The uploads are kept here,
+ * on the engine's thread (the server asks `isStagedUpload`); their bytes are written on the
+ * files worker (upload-write.ts).
  */
-import {
-  appendFileSync,
-  mkdirSync,
-  mkdtempSync,
-  realpathSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { dirname, isAbsolute, join, relative } from 'node:path';
-import { uploadLimits } from '../../../../shared/lab-api/import';
+import { isAbsolute, join, relative } from 'node:path';
 import { EngineError } from '../../errors';
+import type { UploadPiece, UploadWrite } from './upload-write';
 
-const { maxBytes: maxUploadBytes, maxFiles: maxUploadFiles } = uploadLimits;
 /** Uploads kept at once; the oldest goes when another starts. */
 const maxOpenUploads = 4;
 /** An upload older than this is removed when another starts. */
@@ -31,18 +24,12 @@ interface Upload {
   bytes: number;
   files: Set<string>;
   started: number;
+  /** The request being staged, which the next one waits for. */
+  queue: Promise<void>;
 }
 
 const uploads = new Map<string, Upload>();
 let cleanupHooked = false;
-
-/** One piece of one file: the first piece creates it, later ones (`append`) extend it. */
-export interface UploadPiece {
-  path: string;
-  /** Base64 bytes. */
-  data: string;
-  append: boolean;
-}
 
 /** Where an upload stands after a request. */
 export interface UploadState {
@@ -54,50 +41,59 @@ export interface UploadState {
 }
 
 /**
- * Stores `pieces` into upload `uploadId` (a new upload when absent, its folder named `name`).
- * Throws a bad_request naming the piece that is refused; what was stored before stays.
+ * Writes the pieces of one request where they go, on the files worker (`write`: the handler's
+ * way there, upload-write.ts `writeUploadPieces`), one request of an upload at a time.
  */
-export function stageUpload(
+export type UploadWriter = (
+  upload: UploadWrite,
+  pieces: readonly UploadPiece[],
+) => Promise<UploadWrite & { readonly refused?: { readonly message: string } }>;
+
+/**
+ * Stores `pieces` into upload `uploadId` (a new upload when absent, its folder named `name`).
+ * Throws a bad_request naming the piece that is refused; what was stored before stays. Work
+ * that fails otherwise (cancelled, the worker lost) removes the upload: what it holds is unknown.
+ */
+export async function stageUpload(
   uploadId: string | undefined,
   name: string,
   pieces: readonly UploadPiece[],
-): UploadState {
+  write: UploadWriter,
+): Promise<UploadState> {
   const id = uploadId ?? startUpload(name);
   const upload = uploads.get(id);
   if (!upload) {
     throw new EngineError('not_found', `Upload ${id} is gone (uploads last an hour); drop again.`);
   }
-  for (const piece of pieces) {
-    const relative = safeRelative(piece.path);
-    const bytes = Buffer.from(piece.data, 'base64');
-    if (upload.bytes + bytes.length > maxUploadBytes) {
-      throw new EngineError(
-        'bad_request',
-        `${piece.path}: the upload would pass ${maxUploadBytes} bytes; drop a smaller folder.`,
+  // A second request for the same upload waits for the first: each starts from where it ended.
+  const staged = upload.queue.then(async () => {
+    let written: Awaited<ReturnType<UploadWriter>>;
+    try {
+      written = await write(
+        { folder: upload.folder, bytes: upload.bytes, files: [...upload.files] },
+        pieces,
       );
+    } catch (error) {
+      removeUpload(id);
+      throw error;
     }
-    const target = join(upload.folder, ...relative.split('/'));
-    if (piece.append) {
-      if (!upload.files.has(relative)) {
-        throw new EngineError('bad_request', `${piece.path}: appends to a file not started.`);
-      }
-      appendFileSync(target, bytes);
-    } else {
-      if (upload.files.has(relative)) {
-        throw new EngineError('bad_request', `${piece.path}: sent twice.`);
-      }
-      if (upload.files.size >= maxUploadFiles) {
-        throw new EngineError('bad_request', `more than ${maxUploadFiles} files in one upload.`);
-      }
-      mkdirSync(dirname(target), { recursive: true });
-      if (isFolder(target)) throw new EngineError('bad_request', `${piece.path}: is a folder.`);
-      // "wx": never through anything already there (a folder of the same name, say).
-      writeFileSync(target, bytes, { flag: 'wx' });
-      upload.files.add(relative);
-    }
-    upload.bytes += bytes.length;
-  }
-  return { uploadId: id, path: upload.folder, files: upload.files.size, bytes: upload.bytes };
+    upload.bytes = written.bytes;
+    upload.files = new Set(written.files);
+    if (written.refused) throw new EngineError('bad_request', written.refused.message);
+    return { uploadId: id, path: upload.folder, files: upload.files.size, bytes: upload.bytes };
+  });
+  upload.queue = staged.then(
+    () => undefined,
+    () => undefined,
+  );
+  return staged;
+}
+
+function removeUpload(id: string): void {
+  const upload = uploads.get(id);
+  if (!upload) return;
+  rmSync(upload.root, { recursive: true, force: true });
+  uploads.delete(id);
 }
 
 /**
@@ -126,7 +122,14 @@ function startUpload(name: string): string {
   const folder = join(root, folderName);
   mkdirSync(folder);
   const id = randomUUID();
-  uploads.set(id, { root, folder, bytes: 0, files: new Set(), started: Date.now() });
+  uploads.set(id, {
+    root,
+    folder,
+    bytes: 0,
+    files: new Set(),
+    started: Date.now(),
+    queue: Promise.resolve(),
+  });
   if (!cleanupHooked) {
     cleanupHooked = true;
     process.once('exit', () => {
@@ -153,31 +156,4 @@ function prune(): void {
 function safeName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._ -]+/g, '-').replace(/^[.\s-]+/, '');
   return cleaned.slice(0, 100) || 'upload';
-}
-
-/** `path` as relative "/"-separated segments, none empty, "." or ".."; else a bad_request. */
-function safeRelative(path: string): string {
-  const parts = path.split('/');
-  const bad =
-    path.length === 0 ||
-    path.length > 1024 ||
-    parts.length > 16 ||
-    parts.some(
-      (part) =>
-        part === '' ||
-        part === '.' ||
-        part === '..' ||
-        part.includes('\\') ||
-        part.includes('\u0000'),
-    );
-  if (bad) throw new EngineError('bad_request', `${path}: not a relative path inside the drop.`);
-  return path;
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
