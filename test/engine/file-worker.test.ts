@@ -5,10 +5,11 @@
  * it is and stores nothing; an import's study and suite are published once the worker stored
  * them. No timing: order and content only.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { confinedTo, runConfined } from '../../src/main/engine/confined-read';
 import { createEngine, type Engine } from '../../src/main/engine/engine';
 import { engineStore } from '../../src/main/engine/engine-store';
 import { EngineError } from '../../src/main/engine/errors';
@@ -209,5 +210,25 @@ describe('file work on the files worker', () => {
       (event) => event.stream === 'files.progress' && event.data.method === 'importRuns',
     );
     expect(reading.length).toBeGreaterThan(0);
+  });
+
+  it('keeps a served request’s reads confined to its roots in the worker too', async () => {
+    // The same results file, once outside the roots the request may read and once inside.
+    const outside = join(dirs.files.path, 'outside');
+    const inside = join(dirs.files.path, 'inside');
+    mkdirSync(outside);
+    mkdirSync(inside);
+    for (const folder of [outside, inside])
+      copyFileSync(resultsFixture, join(folder, 'results.csv'));
+    const served = confinedTo([realpathSync(inside)]);
+    const refused = await runConfined(served, () =>
+      Promise.resolve(b.handlers.importResults({ path: join(outside, 'results.csv') })),
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(EngineError);
+    expect((refused as EngineError).message).toContain('outside the folders this engine may read');
+    const read = await runConfined(served, () =>
+      Promise.resolve(b.handlers.importResults({ path: join(inside, 'results.csv') })),
+    );
+    expect(read.reps).toBe(24);
   });
 });

@@ -23,12 +23,18 @@ import {
   statSync,
   type Stats,
 } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
 import { EngineError } from './errors';
 
 /** Where a served request may read: a test on a file's real path. */
 export interface Confinement {
   /** True when `realPath` is inside a root the request may read. */
   allows(realPath: string): boolean;
+  /**
+   * The real paths of the folders it allows, as they are now: a worker thread the request's
+   * work is handed to is confined to these (`confinedTo`).
+   */
+  roots(): string[];
 }
 
 const confinements = new AsyncLocalStorage<Confinement>();
@@ -36,6 +42,24 @@ const confinements = new AsyncLocalStorage<Confinement>();
 /** Runs `work` (and everything it starts) with reads confined by `confinement`. */
 export function runConfined<T>(confinement: Confinement, work: () => T): T {
   return confinements.run(confinement, work);
+}
+
+/** The folders the current work may read (undefined outside a served request: the CLI's). */
+export function currentRoots(): string[] | undefined {
+  return confinements.getStore()?.roots();
+}
+
+/** A confinement to these real folder paths (a worker thread's, from `currentRoots`). */
+export function confinedTo(roots: readonly string[]): Confinement {
+  return {
+    allows: (realPath) => roots.some((root) => isInside(realPath, root)),
+    roots: () => [...roots],
+  };
+}
+
+function isInside(realPath: string, root: string): boolean {
+  const rel = relative(root, realPath);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /**

@@ -17,7 +17,8 @@ import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { failure, type LabResult } from '../../shared/result';
 import { fileKind } from '../engine/input-limits';
-import { isStagedUpload } from '../engine/suites';
+import type { Confinement } from '../engine/confined-read';
+import { isStagedUpload, stagedUploadRoots } from '../engine/suites';
 
 /** What a path field must name. */
 type PathKind = 'file' | 'folder' | 'file or folder';
@@ -131,16 +132,19 @@ export function resolvedPathBody(method: string, body: unknown): unknown {
 }
 
 /** Where a request from this peer may read: a test on a real path, for confined reads. */
-export function readableRoots(
-  access: PathAccess,
-  loopback: boolean,
-): { allows(realPath: string): boolean } {
+export function readableRoots(access: PathAccess, loopback: boolean): Confinement {
   return {
     allows(realPath) {
       if (isStagedUpload(realPath)) return true;
       if (!loopback) return false;
       return access.roots.map(realOrNull).some((root) => root !== null && inside(realPath, root));
     },
+    roots: () => [
+      ...stagedUploadRoots(),
+      ...(loopback
+        ? access.roots.map(realOrNull).filter((root): root is string => root !== null)
+        : []),
+    ],
   };
 }
 

@@ -15,6 +15,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { LabResponse } from '../../../shared/lab-api';
 import type { fileJobMethods } from '../../../shared/lab-api/bundles';
+import { currentRoots } from '../confined-read';
 import { EngineError } from '../errors';
 import { knownKeys } from '../secrets';
 import {
@@ -157,9 +158,12 @@ async function fileWork<T>(
   tell(last.step, 0, 0);
   try {
     if (callSignal?.aborted) cancel(work);
+    const roots = currentRoots();
     return await run(
       {
         signal: work.controller.signal,
+        // A served request's reads stay confined to its roots in the worker too.
+        ...(roots ? { confinedTo: roots } : {}),
         onProgress: ({ done, total, step }) => {
           // At most one event per percent (a folder of 20,000 runs is read one file at a time).
           const percent = total > 0 ? Math.floor((done * 100) / total) : 0;

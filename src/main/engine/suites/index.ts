@@ -13,5 +13,5 @@ export { generateMiniSuite } from './mini/generate';
 export { formatSuiteJson } from './mini/suite-json';
 export { verifySuite } from './mini/verify';
 export type { VerifyRow } from './mini/verify';
-export { isStagedUpload, stageUpload } from './import/upload';
+export { isStagedUpload, stagedUploadRoots, stageUpload } from './import/upload';
 export { writeUploadPieces, type UploadPiece, type UploadWrite } from './import/upload-write';

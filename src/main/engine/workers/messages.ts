@@ -21,6 +21,11 @@ export interface JobRequest {
   readonly input: unknown;
   /** Answer with the value as JSON bytes (json-chunks.ts), transferred, not cloned. */
   readonly encode?: boolean;
+  /**
+   * The real folder paths a served request may read (confined-read.ts): the job's file reads
+   * are checked on their open descriptors against these, as on the engine's thread.
+   */
+  readonly confinedTo?: readonly string[];
 }
 
 /** A worker to the engine's thread, about the job `id`. */

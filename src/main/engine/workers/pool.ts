@@ -25,6 +25,8 @@ export type JobOutput<K extends JobName> = Awaited<ReturnType<WorkerJobs[K]>>;
 export interface JobOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: JobProgress) => void;
+  /** Confine the job's file reads to these real folder paths (a served request's roots). */
+  readonly confinedTo?: readonly string[];
 }
 
 /** The engine's worker threads. */
@@ -120,8 +122,15 @@ class Lane {
     }
     this.running = next;
     worker.ref();
-    const request: JobRequest = { id: next.id, job: next.job, input: next.input };
-    worker.postMessage(next.encode ? { ...request, encode: true } : request);
+    const { confinedTo } = next.options;
+    const request: JobRequest = {
+      id: next.id,
+      job: next.job,
+      input: next.input,
+      ...(next.encode ? { encode: true } : {}),
+      ...(confinedTo ? { confinedTo } : {}),
+    };
+    worker.postMessage(request);
   }
 
   private ensureWorker(): Worker {

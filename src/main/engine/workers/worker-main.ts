@@ -4,6 +4,7 @@
  * posting their progress and outcome (messages.ts), at a lower priority than the engine's thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { confinedTo, runConfined } from '../confined-read';
 import { EngineError } from '../errors';
 import { namedStoreDamage, openStore, type Store } from '../store';
 import { workerJobs, type WorkerJobContext } from './jobs';
@@ -48,10 +49,12 @@ async function run(request: JobRequest): Promise<void> {
       store,
       progress: (progress) => post({ id: request.id, kind: 'progress', progress }),
     };
-    const value: unknown = await (job as (c: WorkerJobContext, i: unknown) => unknown)(
-      context,
-      request.input,
-    );
+    const call = () =>
+      (job as (c: WorkerJobContext, i: unknown) => unknown)(context, request.input);
+    // A served request's reads are checked on each open file here as on the engine's thread.
+    const value: unknown = await (request.confinedTo
+      ? runConfined(confinedTo(request.confinedTo), call)
+      : call());
     if (request.encode) {
       // Encoded here, so the engine's thread only writes the bytes (their buffers move, uncopied).
       const chunks = jsonChunks(value);

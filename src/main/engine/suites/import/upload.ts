@@ -101,6 +101,19 @@ function removeUpload(id: string): void {
  * engine and not yet removed: the one place a client from another machine may point the
  * served engine at (server/path-access.ts).
  */
+/** The real paths of the uploads staged now (a worker thread is confined to these too). */
+export function stagedUploadRoots(): string[] {
+  const roots: string[] = [];
+  for (const upload of uploads.values()) {
+    try {
+      roots.push(realpathSync(upload.root));
+    } catch {
+      // Removed meanwhile: nothing to read there.
+    }
+  }
+  return roots;
+}
+
 export function isStagedUpload(realPath: string): boolean {
   for (const upload of uploads.values()) {
     let root: string;
