@@ -44,9 +44,10 @@ interface PersistedTables {
   readonly writer?: string;
 }
 
-/** What this process read of one file, and the file's size and time then. */
+/** What this process read of one file, and the file's identity, size and time then. */
 interface HeldFile {
   readonly entry: PersistedTables;
+  readonly ino: number;
   readonly size: number;
   readonly mtimeMs: number;
 }
@@ -61,8 +62,8 @@ export type PersistedPart = 'rows' | 'store';
 /** What each open store has read or written, by study and part: one file read per key. */
 const held = new WeakMap<Store, Map<string, PersistedTables>>();
 
-/** Files read for an out-of-date table, by path: read again only once the file changed. */
-const outdatedHeld = new WeakMap<Store, Map<string, HeldFile>>();
+/** Files as last read, by path: read again only once the file changed (another thread wrote it). */
+const filesHeld = new WeakMap<Store, Map<string, HeldFile>>();
 
 /** The folder of persisted tables: `cache/report-tables` beside the workspace database. */
 export function persistedTablesDir(databasePath: string): string {
@@ -141,7 +142,7 @@ export function persistedTable(
   const slot = `${ref.studyId}\u0000${ref.part}`;
   let entry = studies.get(slot);
   if (entry?.key !== ref.key) {
-    entry = readFile(store, ref.studyId, ref.part);
+    entry = fileEntry(store, ref.studyId, ref.part);
     if (entry?.key !== ref.key) return undefined;
     studies.set(slot, entry);
   }
@@ -165,29 +166,41 @@ export function outdatedTable(
   ref: PersistedRef,
   name: TableName,
 ): OutdatedTable | undefined {
-  const file = fileOf(store, ref.studyId, ref.part);
+  const entry = fileEntry(store, ref.studyId, ref.part);
+  if (!entry || entry.key === ref.key || entry.writer !== WRITER || !entry.coverage)
+    return undefined;
+  const table = entry.tables[name];
+  return table ? { table, coverage: entry.coverage } : undefined;
+}
+
+/**
+ * The study's file of one part as it is on disk, read again only when its inode, size or time
+ * moved: a stale key asked again and again (every request until the drawing ends) costs a stat.
+ */
+function fileEntry(
+  store: Store,
+  studyId: string,
+  part: PersistedPart,
+): PersistedTables | undefined {
+  const file = fileOf(store, studyId, part);
   let stat;
   try {
     stat = statSync(file);
   } catch {
     return undefined;
   }
-  let files = outdatedHeld.get(store);
+  let files = filesHeld.get(store);
   if (!files) {
     files = new Map();
-    outdatedHeld.set(store, files);
+    filesHeld.set(store, files);
   }
-  let known = files.get(file);
-  if (known?.size !== stat.size || known.mtimeMs !== stat.mtimeMs) {
-    const entry = readFile(store, ref.studyId, ref.part);
-    if (!entry) return undefined;
-    known = { entry, size: stat.size, mtimeMs: stat.mtimeMs };
-    files.set(file, known);
-  }
-  const { entry } = known;
-  if (entry.key === ref.key || entry.writer !== WRITER || !entry.coverage) return undefined;
-  const table = entry.tables[name];
-  return table ? { table, coverage: entry.coverage } : undefined;
+  const known = files.get(file);
+  if (known?.ino === stat.ino && known.size === stat.size && known.mtimeMs === stat.mtimeMs)
+    return known.entry;
+  const entry = readFile(store, studyId, part);
+  if (!entry) return undefined;
+  files.set(file, { entry, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs });
+  return entry;
 }
 
 /** Writes `table` under `key` beside the study's other tables of that key (older keys go). */
@@ -229,5 +242,5 @@ export function persistTable(
 /** Forgets what this process holds of the store's persisted tables (the bench; tests). */
 export function forgetPersistedTables(store: Store): void {
   held.delete(store);
-  outdatedHeld.delete(store);
+  filesHeld.delete(store);
 }
