@@ -309,10 +309,16 @@ async function exportJobs(
   const exports = [
     {
       name: 'Inspect export',
+      // As `cuelab export-inspect` asks: one log per request.
       work: (lab: ReturnType<typeof createLabClient>) => async () => {
-        const logs = valueOf(await lab.exportInspect({ studyId })).logs;
-        const samples = logs.reduce((sum, entry) => sum + entry.samples, 0);
-        return `${String(logs.length)} logs, ${String(samples)} samples`;
+        let count = 1;
+        let samples = 0;
+        for (let log = 0; log < count; log += 1) {
+          const answer = valueOf(await lab.exportInspect({ studyId, log }));
+          count = answer.count;
+          samples += answer.logs.reduce((sum, entry) => sum + entry.samples, 0);
+        }
+        return `${String(count)} logs, ${String(samples)} samples`;
       },
     },
     {

@@ -16,6 +16,7 @@ import { runStudy } from '../helpers/bundle-study';
 import { launchBrowser, type LabBrowser } from './helpers/browser';
 import { repoRoot, startEngine, type RunningEngine } from './helpers/engine';
 import { saveScreenshot, waitConnected } from './helpers/lab-page';
+import { answerOf } from '../helpers/answer';
 
 const fixtures = join(repoRoot, 'test', 'fixtures', 'import');
 const small = { width: 1024, height: 700 };
@@ -52,7 +53,7 @@ beforeAll(async () => {
   const maker = createEngine({ path: join(folder, 'maker'), source: 'flag' });
   try {
     const studyId = await runStudy(engineStore(maker));
-    const bundle = await maker.handlers.exportBundle({ studyId });
+    const bundle = await answerOf(maker.handlers.exportBundle({ studyId }));
     bundleFile = join(folder, bundle.fileName);
     writeFileSync(bundleFile, Buffer.from(bundle.base64, 'base64'));
   } finally {

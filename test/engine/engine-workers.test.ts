@@ -3,13 +3,15 @@
  * over its own connection to a real SQLite workspace, its value and errors come back as they
  * were, a cancelled job's worker is replaced, and the workers close.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/main/engine/errors';
 import { persistedTablesDir } from '../../src/main/engine/reports/persisted-tables';
 import { reportTable } from '../../src/main/engine/reports';
 import { saveSuite } from '../../src/main/engine/store/suite-items';
+import { workerNice } from '../../src/main/engine/workers/thread-priority';
 import {
   createEngineWorkers,
   JobCancelledError,
@@ -58,6 +60,36 @@ describe('the engine worker threads', () => {
     expect(inWorker.rows.length).toBeGreaterThan(0);
     expect(threadId).toBe(0);
   });
+
+  /** This process's threads whose nice value is `nice` (Linux: /proc/self/task/TID/stat). */
+  function threadsAtNice(nice: number): string[] {
+    return readdirSync('/proc/self/task').filter((thread) => {
+      try {
+        const stat = readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
+        // Fields after the command's closing parenthesis; nice is the 19th field of the line.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(fields[16]) === nice;
+      } catch {
+        return false; // the thread ended while the folder was read
+      }
+    });
+  }
+
+  it.runIf(process.platform === 'linux')(
+    'runs its jobs at a lower priority than the thread that asks for them',
+    async () => {
+      const before = threadsAtNice(workerNice);
+      workers = createEngineWorkers(workspace.store().path);
+      await workers.run('reports', 'staleStudies', {});
+      const after = threadsAtNice(workerNice);
+      const lowered = after.filter((thread) => !before.includes(thread));
+      expect(lowered.length).toBeGreaterThanOrEqual(1);
+      // The asking thread (the engine's, here the test's) keeps its priority.
+      const asking = Number(readlinkSync('/proc/thread-self').split('/').pop());
+      expect(getPriority(asking)).toBe(0);
+      expect(lowered).not.toContain(String(asking));
+    },
+  );
 
   it('returns an engine error as the same code and message', async () => {
     workers = createEngineWorkers(workspace.store().path);

@@ -17,6 +17,7 @@ import { createEngineWorkers, JobCancelledError } from '../../src/main/engine/wo
 import type { LabEventMessage } from '../../src/shared/lab-api';
 import { KEY, runStudy } from '../helpers/bundle-study';
 import { makeTempDir } from '../helpers/temp-dir';
+import { answerOf } from '../helpers/answer';
 
 const resultsFixture = join(__dirname, '..', 'fixtures', 'results', 'mini-results.csv');
 const exampleRuns = join(__dirname, '..', '..', 'resources', 'runs', 'terminal-bench-hello-world');
@@ -46,7 +47,7 @@ describe('file work on the files worker', () => {
   it('exports a bundle off the engine’s thread: a request sent after it is answered first', async () => {
     heard.length = 0;
     const order: string[] = [];
-    const exporting = Promise.resolve(a.handlers.exportBundle({ studyId })).then((bundle) => {
+    const exporting = answerOf(a.handlers.exportBundle({ studyId })).then((bundle) => {
       order.push('export');
       return bundle;
     });
@@ -81,7 +82,7 @@ describe('file work on the files worker', () => {
       .run(`study ${sessionKey}`, studyId);
     await a.handlers.setSecret({ name: 'EXTRA_API_KEY', value: sessionKey });
     try {
-      const bundle = await a.handlers.exportBundle({ studyId });
+      const bundle = await answerOf(a.handlers.exportBundle({ studyId }));
       const text = gunzipSync(Buffer.from(bundle.base64, 'base64')).toString('utf8');
       expect(text).not.toContain(sessionKey);
       expect(text).toContain('study [redacted:EXTRA_API_KEY]');

@@ -9,6 +9,7 @@ import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fa
 import { createEchoStudy } from '../helpers/echo-study';
 import { makeTempDir } from '../helpers/temp-dir';
 import { engineStore } from '../../src/main/engine/engine-store';
+import { answerOf } from '../helpers/answer';
 
 // A trusted endpoint that echoes the key in a SUCCESSFUL reply. The key
 // has no key-like shape, so only the engine's memory of its keys can catch it once the variable
@@ -95,15 +96,15 @@ describe('keys a trusted endpoint echoes in a successful reply', () => {
 
   it('leaves no key in any export made after the variable is unset, nor in the workspace files', async () => {
     vi.stubEnv('ANTHROPIC_API_KEY', '');
-    const bundle = await engine.handlers.exportBundle({ studyId });
+    const bundle = await answerOf(engine.handlers.exportBundle({ studyId }));
     expectNoKey(gunzipSync(Buffer.from(bundle.base64, 'base64')).toString('utf8'), 'bundle');
-    const json = await engine.handlers.exportInspect({ studyId, format: 'json' });
+    const json = await answerOf(engine.handlers.exportInspect({ studyId, format: 'json' }));
     expect(json.logs.length).toBeGreaterThan(0);
     for (const log of json.logs) {
       expect(log.text).toContain('[redacted:');
       expectNoKey(log.text ?? '', `inspect ${log.name}`);
     }
-    const evalLogs = await engine.handlers.exportInspect({ studyId, format: 'eval' });
+    const evalLogs = await answerOf(engine.handlers.exportInspect({ studyId, format: 'eval' }));
     for (const log of evalLogs.logs) {
       const archive = Buffer.from(log.base64 ?? '', 'base64');
       for (const entry of readZip(archive))

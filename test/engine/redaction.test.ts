@@ -5,6 +5,7 @@ import { reply, startFakeModelServer, type FakeModelServer } from '../helpers/fa
 import { createEchoStudy } from '../helpers/echo-study';
 import { makeTempDir } from '../helpers/temp-dir';
 import { engineStore } from '../../src/main/engine/engine-store';
+import { answerOf } from '../helpers/answer';
 
 // A key a provider echoes never reaches the store, the API or an export.
 const SESSION_KEY = 'sk-ant-session-only-key-5f4e3d2c1b0a';
@@ -59,7 +60,7 @@ describe('keys echoed in provider errors', () => {
     expect(progress.pausedReason).toContain('invalid x-api-key: [redacted:ANTHROPIC_API_KEY]');
     expect(JSON.stringify(progress)).not.toContain(SESSION_KEY);
     expect(everything()).not.toContain(SESSION_KEY);
-    const bundle = await engine.handlers.exportBundle({ studyId });
+    const bundle = await answerOf(engine.handlers.exportBundle({ studyId }));
     const text = gunzipSync(Buffer.from(bundle.base64, 'base64')).toString('utf8');
     expect(text).not.toContain(SESSION_KEY);
   });

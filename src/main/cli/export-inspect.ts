@@ -9,6 +9,14 @@ import { CommandError, exitCodes, UsageError, type CliCommand } from './command'
 import { openLab, unwrap } from './connection';
 import { writeOutput } from './files';
 
+function makeFolder(folder: string): void {
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw new CommandError(`Cannot create ${folder}: ${(error as Error).message}.`);
+  }
+}
+
 /** `cuelab export-inspect`: one Inspect log per judge and condition. */
 export const exportInspectCommand: CliCommand = {
   name: 'export-inspect',
@@ -37,22 +45,25 @@ Synthetic-judge logs are tagged SIMULATED. Open them with: inspect view --log-di
     try {
       const studyId = unwrap(await session.api.resolveStudy({ reference: study })).studyId;
       // The engine builds the logs; DIR is on this machine and only this CLI writes there.
-      const { logs } = unwrap(await session.api.exportInspect({ studyId, format }));
-      try {
-        mkdirSync(folder, { recursive: true });
-      } catch (error) {
-        throw new CommandError(`Cannot create ${folder}: ${(error as Error).message}.`);
-      }
-      for (const log of logs) {
-        const file = join(folder, log.name);
-        writeOutput(
-          file,
-          log.base64 !== undefined ? Buffer.from(log.base64, 'base64') : (log.text ?? ''),
-        );
-        io.out(`${file}\t${log.judge}\t${log.condition}\t${log.samples} samples`);
+      // One log per request: a study at the paper's scale has more than one answer can carry.
+      let count = 1;
+      let written = 0;
+      for (let log = 0; log < count; log += 1) {
+        const answer = unwrap(await session.api.exportInspect({ studyId, format, log }));
+        count = answer.count;
+        if (log === 0) makeFolder(folder);
+        for (const entry of answer.logs) {
+          const file = join(folder, entry.name);
+          writeOutput(
+            file,
+            entry.base64 !== undefined ? Buffer.from(entry.base64, 'base64') : (entry.text ?? ''),
+          );
+          written += 1;
+          io.out(`${file}\t${entry.judge}\t${entry.condition}\t${entry.samples} samples`);
+        }
       }
       io.out(
-        `Wrote ${logs.length} Inspect log(s) to ${folder}. Open them with: inspect view --log-dir ${folder}`,
+        `Wrote ${written} Inspect log(s) to ${folder}. Open them with: inspect view --log-dir ${folder}`,
       );
       return exitCodes.ok;
     } finally {

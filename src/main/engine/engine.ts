@@ -48,6 +48,12 @@ export interface Engine {
   readonly startedAt: string;
   /** The first event a new subscriber receives. */
   hello(): LabEventMessage;
+  /**
+   * Brings the built-in suites current now: for a long-lived engine to call before it says it
+   * is ready, so the re-import after an upgrade (a parse and a write, 300-450 ms) does not hold
+   * up the first requests. `startRunner` does it too (then a stat and a read per suite).
+   */
+  refreshBuiltinSuites(studyIds?: readonly string[]): void;
   /** Runs the workspace's studies (or only `studyIds`) in the background until `close`. */
   startRunner(options?: RunnerStartOptions): void;
   /**
@@ -215,19 +221,23 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
       stream: 'engine.hello',
       data: { version: engineVersion, workspace: workspace.path, startedAt },
     }),
-    startRunner(options = {}) {
-      // After close() there is no database to run on (a late caller must not crash us).
-      if (runner || closed) return;
-      // The built-in suites the runner may claim reps of are current before it starts: every one
-      // for the whole workspace, only its studies' own for the CLI's `run` (whose items the
-      // runner reads from the store; a listing imports the others, suite-handlers.ts).
-      for (const id of options.studyIds ? studySuites(store, options.studyIds) : builtinSuiteIds) {
+    refreshBuiltinSuites(studyIds) {
+      if (closed) return;
+      for (const id of studyIds ? studySuites(store, studyIds) : builtinSuiteIds) {
         try {
           refreshBuiltinSuite(store, id);
         } catch {
           // A build without resources still serves imported suites.
         }
       }
+    },
+    startRunner(options = {}) {
+      // After close() there is no database to run on (a late caller must not crash us).
+      if (runner || closed) return;
+      // The built-in suites the runner may claim reps of are current before it starts: every one
+      // for the whole workspace, only its studies' own for the CLI's `run` (whose items the
+      // runner reads from the store; a listing imports the others, suite-handlers.ts).
+      engine.refreshBuiltinSuites(options.studyIds);
       const requeued = requeueOrphanedJobs(store, isProcessAlive);
       if (requeued > 0) options.onRequeued?.(requeued);
       const deps = {

@@ -11,6 +11,7 @@ import { isLabMethod, labPaths } from '../../shared/lab-api';
 import type { EngineAddress } from '../../shared/lab-client';
 import { failure, type LabResult } from '../../shared/result';
 import { acceptsEmptyRequest, dispatchLabCall } from '../engine/api/dispatch';
+import { EncodedAnswer } from '../engine/api/encoded-answer';
 import type { Engine } from '../engine/engine';
 import { maxJsonBodyBytes } from '../../shared/transport-limits';
 import { newToken, presentedToken, tokenMatches } from './auth';
@@ -235,6 +236,10 @@ function sendResult(
   result: LabResult<unknown>,
   cors: Record<string, string>,
 ): void {
+  if (result.ok && result.value instanceof EncodedAnswer) {
+    sendEncoded(response, result.value, cors);
+    return;
+  }
   if (result.ok) {
     sendJson(response, 200, result, cors);
     return;
@@ -246,6 +251,42 @@ function sendResult(
     unauthorized: 401,
   };
   sendJson(response, status[result.error.code] ?? 500, result, cors);
+}
+
+/**
+ * An answer a worker encoded, written as its bytes within the result's envelope: nothing on
+ * this thread parses or stringifies it, and each chunk waits for the socket to drain.
+ */
+function sendEncoded(
+  response: ServerResponse,
+  answer: EncodedAnswer,
+  cors: Record<string, string>,
+): void {
+  const head = Buffer.from('{"ok":true,"value":');
+  const tail = Buffer.from('}');
+  response.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(head.length + answer.bytes + tail.length),
+    'cache-control': 'no-store',
+    ...cors,
+  });
+  const parts = [head, ...answer.chunks, tail];
+  const next = (): void => {
+    while (parts.length > 0) {
+      const part = parts.shift() as Uint8Array;
+      if (parts.length === 0) {
+        response.end(part);
+        return;
+      }
+      if (!response.write(part)) {
+        response.once('drain', next);
+        return;
+      }
+    }
+  };
+  // A client that went away stops the writing (its chunks are dropped with the response).
+  response.once('close', () => parts.splice(0));
+  next();
 }
 
 function sendJson(

@@ -69,9 +69,17 @@ export const bundleMethods = {
         studyId: z.string().min(1),
         /** Inspect's JSON log, or its zipped `.eval` (sent as base64). */
         format: z.enum(['json', 'eval']).optional(),
+        /**
+         * Only the log numbered `log` (from 0, in the order they come without it): a study at
+         * the paper's scale has gigabytes of transcripts, more than one answer can carry, so
+         * the CLI asks for its logs one at a time.
+         */
+        log: z.number().int().nonnegative().optional(),
       })
       .strict(),
     response: z.object({
+      /** How many logs the study has (all of them are in `logs` unless `log` was asked). */
+      count: z.number().int().nonnegative(),
       logs: z.array(
         writtenFileSchema
           .omit({ text: true })

@@ -4,7 +4,7 @@
  * files worker (file-work.ts; workers/file-jobs.ts); a bundle opened there is published here.
  * Nothing here writes where a caller points: what is exported comes back as data.
  */
-import { inFilesWorker } from './file-work';
+import { encodedFromFilesWorker, inFilesWorker } from './file-work';
 import type { DomainHandlers, HandlerContext } from './handlers';
 
 /** The bundle handlers. */
@@ -12,7 +12,7 @@ export function bundleHandlers(
   context: Pick<HandlerContext, 'workers' | 'secrets' | 'publish' | 'onStudyChanged'>,
 ): DomainHandlers<'exportBundle' | 'openBundle' | 'exportInspect'> {
   return {
-    exportBundle: ({ studyId }) => inFilesWorker(context, 'exportBundle', { studyId }),
+    exportBundle: ({ studyId }) => encodedFromFilesWorker(context, 'exportBundle', { studyId }),
     openBundle: async ({ base64, path, replace }) => {
       const opened = await inFilesWorker(context, 'openBundle', {
         ...(path === undefined ? { base64: base64 ?? '' } : { path }),
@@ -23,7 +23,11 @@ export function bundleHandlers(
       context.onStudyChanged(opened.studyId);
       return opened;
     },
-    exportInspect: ({ studyId, format = 'json' }) =>
-      inFilesWorker(context, 'exportInspect', { studyId, format }),
+    exportInspect: ({ studyId, format = 'json', log }) =>
+      encodedFromFilesWorker(context, 'exportInspect', {
+        studyId,
+        format,
+        ...(log === undefined ? {} : { log }),
+      }),
   };
 }

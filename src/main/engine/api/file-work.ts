@@ -8,6 +8,7 @@
 import type { fileJobMethods } from '../../../shared/lab-api/bundles';
 import { knownKeys } from '../secrets';
 import type { JobInput, JobOutput } from '../workers';
+import { EncodedAnswer } from './encoded-answer';
 import type { HandlerContext } from './handlers';
 
 /** A method whose work runs on the files worker (its job has the method's name). */
@@ -20,22 +21,44 @@ export function inFilesWorker<M extends FileJobMethod>(
   input: Omit<JobInput<M>, 'keys'>,
 ): Promise<JobOutput<M>> {
   const keys = knownKeys(context.secrets.env());
-  let last = { step: '', percent: -1 };
-  return context.workers.run(
+  return context.workers.run('files', method, { ...input, keys }, fileProgress(context, method));
+}
+
+/**
+ * Runs `method`'s job as `inFilesWorker` does, for an answer too large to pass through this
+ * thread as a value (exports): the worker encodes it, and the answer is its JSON bytes.
+ */
+export async function encodedFromFilesWorker<M extends FileJobMethod>(
+  context: Pick<HandlerContext, 'workers' | 'secrets' | 'publish'>,
+  method: M,
+  input: Omit<JobInput<M>, 'keys'>,
+): Promise<EncodedAnswer<JobOutput<M>>> {
+  const keys = knownKeys(context.secrets.env());
+  const chunks = await context.workers.runEncoded(
     'files',
     method,
     { ...input, keys },
-    {
-      onProgress: ({ done, total, step }) => {
-        // At most one event per percent (a folder of 20,000 runs is read one file at a time).
-        const percent = total > 0 ? Math.floor((done * 100) / total) : 0;
-        if (percent === last.percent && (step ?? '') === last.step) return;
-        last = { step: step ?? '', percent };
-        context.publish({
-          stream: 'files.progress',
-          data: { method, done, total, ...(step === undefined ? {} : { step }) },
-        });
-      },
-    },
+    fileProgress(context, method),
   );
+  return new EncodedAnswer<JobOutput<M>>(chunks);
+}
+
+/** Hands a job's progress on as `files.progress` events. */
+function fileProgress(
+  context: Pick<HandlerContext, 'publish'>,
+  method: FileJobMethod,
+): { onProgress: (progress: { done: number; total: number; step?: string }) => void } {
+  let last = { step: '', percent: -1 };
+  return {
+    onProgress: ({ done, total, step }) => {
+      // At most one event per percent (a folder of 20,000 runs is read one file at a time).
+      const percent = total > 0 ? Math.floor((done * 100) / total) : 0;
+      if (percent === last.percent && (step ?? '') === last.step) return;
+      last = { step: step ?? '', percent };
+      context.publish({
+        stream: 'files.progress',
+        data: { method, done, total, ...(step === undefined ? {} : { step }) },
+      });
+    },
+  };
 }

@@ -12,11 +12,17 @@ import type { WorkspaceLocation } from '../workspace';
 import type { EnvironmentService } from './environment-service';
 import type { Secrets } from './secrets';
 import type { TableDraws } from './table-draws';
+import type { EncodedAnswer, EncodedMethod } from './encoded-answer';
 
 /** The engine side of one method: takes the parsed request, returns the response value. */
 export type LabHandler<M extends LabMethod> = (
   request: z.output<(typeof labMethods)[M]['request']>,
-) => Promise<LabResponse<M>> | LabResponse<M>;
+) => Promise<HandlerAnswer<M>> | HandlerAnswer<M>;
+
+/** What a handler answers: its value, or for an export that value already encoded. */
+type HandlerAnswer<M extends LabMethod> = M extends EncodedMethod
+  ? LabResponse<M> | EncodedAnswer<LabResponse<M>>
+  : LabResponse<M>;
 
 /** One handler per LabApi method; the compiler keeps this complete. */
 export type LabHandlers = { [M in LabMethod]: LabHandler<M> };

@@ -2,4 +2,4 @@
 export { buildBundle, bundleText } from './bundle-export';
 export { openBundle } from './bundle-open';
 export { exportLabelsCsv, importLabelsCsv, labelSheetCsv } from './labels-csv';
-export { exportInspectLogs } from './inspect-log';
+export { exportInspectLog, exportInspectLogs, type InspectLogFile } from './inspect-log';

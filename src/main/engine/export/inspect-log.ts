@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { EngineError } from '../errors';
 import { redactKeyJson } from '../secrets';
 import { type Store } from '../store';
-import { repMessages, studyStoredReps } from '../store/faces/reps';
+import { readStoredRep, repMessages, studyStoredRepKeys } from '../store/faces/reps';
 import {
   readImportedAnalysisRecords,
   readStudyHeader,
@@ -48,7 +48,13 @@ interface ExportGroup {
   condition: string;
   dataset: string;
   simulated: boolean;
-  samples: ExportSample[];
+  /** How many samples the log holds. */
+  size: number;
+  /**
+   * The log's samples, read when its log is written: a study's transcripts are read one log
+   * at a time, so an export never holds more than one log's messages.
+   */
+  readSamples: () => ExportSample[];
 }
 
 /**
@@ -62,6 +68,47 @@ export function exportInspectLogs(
   format: InspectLogFormat = 'json',
   onLog?: (written: number, total: number) => void,
 ): InspectLogFile[] {
+  const { study, groups } = studyLogGroups(store, studyId);
+  mkdirSync(folder, { recursive: true });
+  const written: InspectLogFile[] = [];
+  onLog?.(0, groups.length);
+  for (const group of groups) {
+    written.push(writeGroupLog(study, group, folder, format));
+    onLog?.(written.length, groups.length);
+  }
+  return written;
+}
+
+/**
+ * Writes only the study's log number `index` (in the order `exportInspectLogs` writes them)
+ * into `folder`, and says how many logs the study has: a caller takes a large study's logs one
+ * request at a time.
+ */
+export function exportInspectLog(
+  store: Store,
+  studyId: string,
+  folder: string,
+  format: InspectLogFormat,
+  index: number,
+): { log: InspectLogFile; count: number } {
+  const { study, groups } = studyLogGroups(store, studyId);
+  const group = groups[index];
+  if (!group)
+    throw new EngineError(
+      'bad_request',
+      `Study ${studyId} has ${String(groups.length)} Inspect log(s), numbered from 0; there is no log ${String(index)}.`,
+    );
+  mkdirSync(folder, { recursive: true });
+  return { log: writeGroupLog(study, group, folder, format), count: groups.length };
+}
+
+type StudyHeader = NonNullable<ReturnType<typeof studyHeader>>;
+
+/** The study and its logs' groups, their samples not read yet. */
+function studyLogGroups(
+  store: Store,
+  studyId: string,
+): { study: StudyHeader; groups: ExportGroup[] } {
   const study = studyHeader(store, studyId);
   if (!study)
     throw new EngineError('not_found', `There is no study "${studyId}" in this workspace.`);
@@ -70,30 +117,28 @@ export function exportInspectLogs(
     ? importedGroups(store, studyId, study.createdAt)
     : nativeGroups(store, studyId);
   if (groups.length === 0) throw new EngineError('bad_request', nothingToExport(store, studyId));
-  mkdirSync(folder, { recursive: true });
-  const written: InspectLogFile[] = [];
-  onLog?.(0, groups.length);
-  for (const group of groups) {
-    const key = `${group.judge}\u0000${group.condition}`;
-    // The one place keys are redacted from Inspect logs: both formats are written from `log`.
-    const log = redactKeyJson(buildLog(study, group));
-    const id = createHash('sha256').update(`${studyId}/${key}`).digest('hex').slice(0, 22);
-    const stamp = study.createdAt.replace(/[:.]/g, '-');
-    const name = `${slug(study.name)}-${slug(group.judge)}-${slug(group.condition)}`;
-    const file = join(folder, `${stamp}_${name}_${id}.${format}`);
-    writeFileSync(
-      file,
-      format === 'eval' ? inspectEvalArchive(log) : `${JSON.stringify(log, null, 2)}\n`,
-    );
-    written.push({
-      file,
-      judge: group.judge,
-      condition: group.condition,
-      samples: log.samples.length,
-    });
-    onLog?.(written.length, groups.length);
-  }
-  return written;
+  return { study, groups };
+}
+
+/** One group's log, written into `folder`. */
+function writeGroupLog(
+  study: StudyHeader,
+  group: ExportGroup,
+  folder: string,
+  format: InspectLogFormat,
+): InspectLogFile {
+  const key = `${group.judge}\u0000${group.condition}`;
+  // The one place keys are redacted from Inspect logs: both formats are written from `log`.
+  const log = redactKeyJson(buildLog(study, group, group.readSamples()));
+  const id = createHash('sha256').update(`${study.id}/${key}`).digest('hex').slice(0, 22);
+  const stamp = study.createdAt.replace(/[:.]/g, '-');
+  const name = `${slug(study.name)}-${slug(group.judge)}-${slug(group.condition)}`;
+  const file = join(folder, `${stamp}_${name}_${id}.${format}`);
+  writeFileSync(
+    file,
+    format === 'eval' ? inspectEvalArchive(log) : `${JSON.stringify(log, null, 2)}\n`,
+  );
+  return { file, judge: group.judge, condition: group.condition, samples: log.samples.length };
 }
 
 /** Why a study has no log to write: still running, every job failed, or nothing run. */
@@ -119,68 +164,124 @@ function specJudges(store: Store, studyId: string): Map<string, Record<string, u
 function nativeGroups(store: Store, studyId: string): ExportGroup[] {
   const jobs = studyRepJobs(store, studyId);
   const judges = specJudges(store, studyId);
+  // An item's gold label is looked up once, when a log with its reps is written.
   const gold = new Map<string, string | undefined>();
-  const groups = new Map<string, ExportGroup>();
-  for (const rep of studyStoredReps(store, studyId)) {
+  const itemGold = (suiteId: string, itemId: string): string | undefined => {
+    const key = `${suiteId}\u0000${itemId}`;
+    if (!gold.has(key)) gold.set(key, suiteItemGold(store, suiteId, itemId));
+    return gold.get(key);
+  };
+  const groups = new Map<
+    string,
+    { group: ExportGroup; reps: NativeEntry[]; seen: Map<string, number> }
+  >();
+  // A narrow pass groups the reps; each rep's row and messages are read as its log is written.
+  for (const rep of studyStoredRepKeys(store, studyId)) {
     const job = jobs.get(rep.id);
     const judge = job?.judgeId ?? `${rep.provider}/${rep.model}`;
     const condition = conditionLabel(rep.condition);
     const key = `${judge}\u0000${condition}`;
-    let group = groups.get(key);
-    if (!group) {
+    let entry = groups.get(key);
+    if (!entry) {
       const baseUrl = text(judges.get(judge)?.baseUrl);
-      group = {
-        judge,
-        model: `${rep.provider}/${rep.model}`,
-        ...(baseUrl ? { baseUrl } : {}),
-        condition,
-        dataset: rep.suiteId,
-        simulated: false,
-        samples: [],
+      const reps: NativeEntry[] = [];
+      entry = {
+        group: {
+          judge,
+          model: `${rep.provider}/${rep.model}`,
+          ...(baseUrl ? { baseUrl } : {}),
+          condition,
+          dataset: rep.suiteId,
+          simulated: false,
+          size: 0,
+          // Each rep's messages are read as its log is written, not before.
+          readSamples: () =>
+            reps.map(({ repId, epoch, suiteId, itemId }) =>
+              nativeSample(
+                storedRep(store, repId),
+                repMessages(store, repId),
+                epoch,
+                itemGold(suiteId, itemId),
+              ),
+            ),
+        },
+        reps,
+        seen: new Map(),
       };
-      groups.set(key, group);
+      groups.set(key, entry);
     }
-    const goldKey = `${rep.suiteId}\u0000${rep.itemId}`;
-    if (!gold.has(goldKey)) gold.set(goldKey, suiteItemGold(store, rep.suiteId, rep.itemId));
-    const epoch =
-      job?.rep ?? group.samples.filter((entry) => entry.sample.id === rep.itemId).length + 1;
-    group.samples.push(nativeSample(rep, repMessages(store, rep.id), epoch, gold.get(goldKey)));
-    group.simulated ||= rep.simulated;
+    const seen = (entry.seen.get(rep.itemId) ?? 0) + 1;
+    entry.seen.set(rep.itemId, seen);
+    entry.reps.push({
+      repId: rep.id,
+      epoch: job?.rep ?? seen,
+      suiteId: rep.suiteId,
+      itemId: rep.itemId,
+    });
+    entry.group.size += 1;
+    entry.group.simulated ||= rep.simulated;
   }
-  return [...groups.values()];
+  return [...groups.values()].map((entry) => entry.group);
+}
+
+/** A rep of a log to be written: its id, its epoch and its item. */
+interface NativeEntry {
+  readonly repId: string;
+  readonly epoch: number;
+  readonly suiteId: string;
+  readonly itemId: string;
+}
+
+/** A rep's stored row, read as its log is written (a rep removed meanwhile is named). */
+function storedRep(store: Store, repId: string): NonNullable<ReturnType<typeof readStoredRep>> {
+  const rep = readStoredRep(store, repId);
+  if (!rep)
+    throw new EngineError(
+      'not_found',
+      `Rep ${repId} was removed while its study was exported; export it again.`,
+    );
+  return rep;
 }
 
 /** An `import-results` study: results only, one group per judge × condition. */
 function importedGroups(store: Store, studyId: string, createdAt: string): ExportGroup[] {
-  const groups = new Map<string, ExportGroup>();
+  const groups = new Map<string, { group: ExportGroup; samples: ExportSample[] }>();
   readImportedAnalysisRecords(store, studyId).forEach((record, index) => {
     const condition = record.cue_direction
       ? `${record.condition}-${record.cue_direction}`
       : record.condition;
     const key = `${record.judge}\u0000${condition}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        judge: record.judge,
-        model: record.judge,
-        condition,
-        dataset: record.dataset,
-        simulated: false,
-        samples: [],
+    let entry = groups.get(key);
+    if (!entry) {
+      // Imported results hold no transcripts: their samples are small, made as they are read.
+      const samples: ExportSample[] = [];
+      entry = {
+        group: {
+          judge: record.judge,
+          model: record.judge,
+          condition,
+          dataset: record.dataset,
+          simulated: false,
+          size: 0,
+          readSamples: () => samples,
+        },
+        samples,
       };
-      groups.set(key, group);
+      groups.set(key, entry);
     }
-    group.samples.push(importedSample(record, createdAt, index + 1));
-    group.simulated ||= record.simulated === 1;
+    entry.samples.push(importedSample(record, createdAt, index + 1));
+    entry.group.size += 1;
+    entry.group.simulated ||= record.simulated === 1;
   });
-  return [...groups.values()];
+  return [...groups.values()].map((entry) => entry.group);
 }
 
 function buildLog(
   study: { id: string; name: string; createdAt: string },
   group: ExportGroup,
+  samples: readonly ExportSample[],
 ): InspectLogShape {
-  const { samples, judge, condition, simulated } = group;
+  const { judge, condition, simulated } = group;
   // Inspect keys a sample by (id, epoch) and the .eval holds one entry per sample: two reps
   // under one key would merge in the viewer and leave a transcript no one can open.
   const keys = new Set<string>();

@@ -197,8 +197,12 @@ const REP_COLUMNS = `id, item_id, suite_id, provider, model, simulated, conditio
   ${storedTextSql('system_prompt', 'system_prompt_blob')} AS system_prompt, input_tokens,
   output_tokens, duration_ms, error, created_at`;
 
-function storedRep(row: RepRow): StoredRep {
-  const place = (field: string): ColumnPlace => ({ table: 'judge_reps', row: row.id, field });
+type KeyRow = Pick<
+  RepRow,
+  'id' | 'item_id' | 'suite_id' | 'provider' | 'model' | 'simulated' | 'condition_json'
+>;
+
+function storedRepKey(row: KeyRow): StoredRepKey {
   return {
     id: row.id,
     itemId: row.item_id,
@@ -206,7 +210,18 @@ function storedRep(row: RepRow): StoredRep {
     provider: row.provider,
     model: row.model,
     simulated: row.simulated === 1,
-    condition: readJsonRecordColumn(row.condition_json, place('condition_json')),
+    condition: readJsonRecordColumn(row.condition_json, {
+      table: 'judge_reps',
+      row: row.id,
+      field: 'condition_json',
+    }),
+  };
+}
+
+function storedRep(row: RepRow): StoredRep {
+  const place = (field: string): ColumnPlace => ({ table: 'judge_reps', row: row.id, field });
+  return {
+    ...storedRepKey(row),
     outcome: row.outcome,
     verdict: readOptionalJsonColumn(row.verdict_json, place('verdict_json')),
     finalVerdict: readOptionalJsonColumn(row.final_verdict_json, place('final_verdict_json')),
@@ -224,6 +239,23 @@ export function readStoredRep(store: Store, repId: string): StoredRep | undefine
   const row = store.db.prepare(`SELECT ${REP_COLUMNS} FROM judge_reps WHERE id = ?`).get(repId) as
     RepRow | undefined;
   return row && storedRep(row);
+}
+
+/** What groups a rep into an export's log, without its texts or verdicts. */
+export type StoredRepKey = Pick<
+  StoredRep,
+  'id' | 'itemId' | 'suiteId' | 'provider' | 'model' | 'simulated' | 'condition'
+>;
+
+/** A study's reps' keys in the order they were stored (one narrow read of each row). */
+export function studyStoredRepKeys(store: Store, studyId: string): StoredRepKey[] {
+  const rows = store.db
+    .prepare(
+      `SELECT id, item_id, suite_id, provider, model, simulated, condition_json
+         FROM judge_reps WHERE study_id = ? ORDER BY created_at, id`,
+    )
+    .all(studyId) as KeyRow[];
+  return rows.map(storedRepKey);
 }
 
 /** A study's reps in the order they were stored. */

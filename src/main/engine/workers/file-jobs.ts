@@ -19,7 +19,9 @@ import { EngineError } from '../errors';
 import {
   buildBundle,
   bundleText,
+  exportInspectLog,
   exportInspectLogs,
+  type InspectLogFile,
   exportLabelsCsv,
   labelSheetCsv,
   openBundle,
@@ -68,21 +70,35 @@ export function exportBundleJob(
   };
 }
 
-/** A study's Inspect logs, as the exportInspect method answers. */
+/** A study's Inspect logs (or only its log number `log`), as the exportInspect method answers. */
 export function exportInspectJob(
   context: WorkerJobContext,
-  input: KeysInput & { readonly studyId: string; readonly format: 'json' | 'eval' },
+  input: KeysInput & {
+    readonly studyId: string;
+    readonly format: 'json' | 'eval';
+    readonly log?: number;
+  },
 ): LabResponse<'exportInspect'> {
   learnKeys(input);
-  const { studyId, format } = input;
+  const { studyId, format, log: only } = input;
   // The exporter writes a folder; it writes a private one here, and the CLI the user's.
   const folder = mkdtempSync(join(tmpdir(), 'cuelab-inspect-'));
   try {
     context.progress({ done: 0, total: 1, step: 'reading the reps' });
-    const written = exportInspectLogs(context.store, studyId, folder, format, (done, total) =>
-      context.progress({ done, total, step: 'writing logs' }),
-    );
+    let written: InspectLogFile[];
+    let count: number;
+    if (only === undefined) {
+      written = exportInspectLogs(context.store, studyId, folder, format, (done, total) =>
+        context.progress({ done, total, step: 'writing logs' }),
+      );
+      count = written.length;
+    } else {
+      const one = exportInspectLog(context.store, studyId, folder, format, only);
+      written = [one.log];
+      count = one.count;
+    }
     return {
+      count,
       logs: written.map((log) => ({
         name: basename(log.file),
         ...(format === 'eval'

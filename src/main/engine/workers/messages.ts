@@ -19,12 +19,15 @@ export interface JobRequest {
   readonly id: number;
   readonly job: string;
   readonly input: unknown;
+  /** Answer with the value as JSON bytes (json-chunks.ts), transferred, not cloned. */
+  readonly encode?: boolean;
 }
 
 /** A worker to the engine's thread, about the job `id`. */
 export type JobMessage =
   | { readonly id: number; readonly kind: 'progress'; readonly progress: JobProgress }
   | { readonly id: number; readonly kind: 'done'; readonly value: unknown }
+  | { readonly id: number; readonly kind: 'encoded'; readonly chunks: readonly Uint8Array[] }
   | {
       readonly id: number;
       readonly kind: 'failed';

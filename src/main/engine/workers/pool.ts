@@ -11,7 +11,7 @@ import type { Worker } from 'node:worker_threads';
 import { EngineError } from '../errors';
 import type { WorkerJobs } from './jobs';
 import { startWorkerThread } from './locate';
-import type { JobMessage, JobProgress, WorkerStart } from './messages';
+import type { JobMessage, JobProgress, JobRequest, WorkerStart } from './messages';
 
 /** The lanes: report tables (drawing, re-drawing), and files (exports, imports). */
 export type WorkerLane = 'reports' | 'files';
@@ -35,6 +35,16 @@ export interface EngineWorkers {
     input: JobInput<K>,
     options?: JobOptions,
   ): Promise<JobOutput<K>>;
+  /**
+   * Runs `job` as `run` does, its value encoded as JSON in the worker: what comes back is the
+   * bytes, for an answer the engine's thread only passes on (api/encoded-answer.ts).
+   */
+  runEncoded<K extends JobName>(
+    lane: WorkerLane,
+    job: K,
+    input: JobInput<K>,
+    options?: JobOptions,
+  ): Promise<readonly Uint8Array[]>;
   /** Jobs waiting or running in `lane` (the window's status, tests). */
   busy(lane: WorkerLane): number;
   /** Stops every worker; jobs still waiting or running fail as cancelled. */
@@ -53,6 +63,7 @@ interface Pending {
   readonly id: number;
   readonly job: string;
   readonly input: unknown;
+  readonly encode: boolean;
   readonly options: JobOptions;
   resolve(value: unknown): void;
   reject(error: Error): void;
@@ -85,10 +96,10 @@ class Lane {
     return this.queue.length + (this.running ? 1 : 0);
   }
 
-  run(job: string, input: unknown, options: JobOptions): Promise<unknown> {
+  run(job: string, input: unknown, options: JobOptions, encode = false): Promise<unknown> {
     if (this.closed || options.signal?.aborted) return Promise.reject(new JobCancelledError(job));
     return new Promise((resolve, reject) => {
-      const pending: Pending = { id: this.nextId++, job, input, options, resolve, reject };
+      const pending: Pending = { id: this.nextId++, job, input, encode, options, resolve, reject };
       options.signal?.addEventListener('abort', () => this.cancel(pending), { once: true });
       this.queue.push(pending);
       this.pump();
@@ -109,7 +120,8 @@ class Lane {
     }
     this.running = next;
     worker.ref();
-    worker.postMessage({ id: next.id, job: next.job, input: next.input });
+    const request: JobRequest = { id: next.id, job: next.job, input: next.input };
+    worker.postMessage(next.encode ? { ...request, encode: true } : request);
   }
 
   private ensureWorker(): Worker {
@@ -131,6 +143,7 @@ class Lane {
     }
     this.settled(worker);
     if (message.kind === 'done') pending.resolve(message.value);
+    else if (message.kind === 'encoded') pending.resolve(message.chunks);
     else pending.reject(errorOf(message.error));
   }
 
@@ -195,6 +208,8 @@ export function createEngineWorkers(databasePath: string): EngineWorkers {
   return {
     run: (lane, job, input, options = {}) =>
       lanes[lane].run(job, input, options) as Promise<JobOutput<typeof job>>,
+    runEncoded: (lane, job, input, options = {}) =>
+      lanes[lane].run(job, input, options, true) as Promise<readonly Uint8Array[]>,
     busy: (lane) => lanes[lane].size,
     close: async () => {
       await Promise.all(Object.values(lanes).map((lane) => lane.close()));

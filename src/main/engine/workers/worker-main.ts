@@ -1,18 +1,22 @@
 /**
  * The worker thread's program: opens its own connection to the workspace database (WAL lets it
  * read beside the engine's writes) and runs the jobs the engine's thread sends, one at a time,
- * posting their progress and outcome (messages.ts).
+ * posting their progress and outcome (messages.ts), at a lower priority than the engine's thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { EngineError } from '../errors';
 import { namedStoreDamage, openStore, type Store } from '../store';
 import { workerJobs, type WorkerJobContext } from './jobs';
+import { jsonChunks } from './json-chunks';
 import type { JobMessage, JobRequest, WorkerStart } from './messages';
+import { lowerThreadPriority } from './thread-priority';
 
 const port = parentPort;
 if (!port) throw new Error('worker-main.ts runs only as a worker thread.');
 const start = workerData as WorkerStart;
 let store: Store | undefined;
+// Heavy work waits for the engine's thread, never the other way round (thread-priority.ts).
+lowerThreadPriority();
 
 function post(message: JobMessage): void {
   port?.postMessage(message);
@@ -36,7 +40,8 @@ function failure(error: unknown): Extract<JobMessage, { kind: 'failed' }>['error
 
 async function run(request: JobRequest): Promise<void> {
   try {
-    store ??= openStore(start.databasePath);
+    // The engine's own connection checked the file when it opened the workspace.
+    store ??= openStore(start.databasePath, { alreadyChecked: true });
     const job = (workerJobs as Record<string, unknown>)[request.job];
     if (typeof job !== 'function') throw new Error(`There is no worker job "${request.job}".`);
     const context: WorkerJobContext = {
@@ -47,7 +52,14 @@ async function run(request: JobRequest): Promise<void> {
       context,
       request.input,
     );
-    post({ id: request.id, kind: 'done', value });
+    if (request.encode) {
+      // Encoded here, so the engine's thread only writes the bytes (their buffers move, uncopied).
+      const chunks = jsonChunks(value);
+      port?.postMessage(
+        { id: request.id, kind: 'encoded', chunks } satisfies JobMessage,
+        chunks.map((chunk) => chunk.buffer as ArrayBuffer),
+      );
+    } else post({ id: request.id, kind: 'done', value });
   } catch (error) {
     // Damage SQLite met (a malformed JSON value, a damaged page) is named here, where the
     // database is: the engine's thread gets store_unreadable with the table, row and field.

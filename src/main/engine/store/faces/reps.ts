@@ -13,6 +13,7 @@ export {
   repOrigin,
   repSimulationRecord,
   repToolCalls,
+  studyStoredRepKeys,
   studyStoredReps,
 } from '../rep-transcripts';
 export type { StoredMessage, StoredRep } from '../rep-transcripts';
