@@ -41,9 +41,11 @@ export function responsivenessTargets(result: ResponsivenessResult): Target[] {
   }
   const { interrupted } = result;
   targets.push({
-    what: 'first table of an interrupted study ≤ 1× the plain scan',
-    figure: `${String(interrupted.ratio)}× (${String(interrupted.firstTableMs)} ms against ${String(interrupted.floorMs)} ms)`,
-    met: interrupted.ratio <= 1,
+    what: 'first table of an interrupted study ≤ 1× the plain scan (labelled, once the engine answers)',
+    figure:
+      `${String(interrupted.ratio)}× (${String(interrupted.firstTableMs)} ms against ${String(interrupted.floorMs)} ms; ` +
+      `labelled: drawn from ${String(interrupted.drawnFromReps)} of ${String(interrupted.studyReps)} reps)`,
+    met: interrupted.ratio <= 1 && interrupted.drawnFromReps >= 0,
   });
   return targets;
 }
@@ -70,8 +72,13 @@ export function printResponsiveness(result: ResponsivenessResult): string[] {
       `${ratio(median(result.readyMs), result.nodeStartMs)} Node's own start (${String(result.nodeStartMs)} ms)`,
     `  CLI (cuelab --engine URL status) to its first request: median ${String(cliFirst)} ms = ` +
       `${ratio(cliFirst, result.nodeStartMs)} Node's own start`,
-    `  first table of an interrupted study: ${String(result.interrupted.firstTableMs)} ms = ` +
-      `${String(result.interrupted.ratio)}× the plain scan (${String(result.interrupted.floorMs)} ms); load ${String(result.interrupted.load)}`,
+    `  first table of an interrupted study (out of date, labelled): ${String(result.interrupted.firstTableMs)} ms = ` +
+      `${String(result.interrupted.ratio)}× the plain scan (${String(result.interrupted.floorMs)} ms); a second ` +
+      `${String(result.interrupted.secondTableMs)} ms; its own work in process ` +
+      `${String(result.interrupted.inProcessMs)} ms = ` +
+      `${ratio(result.interrupted.inProcessMs, result.interrupted.floorMs)} the scan; the current one ` +
+      `${String(result.interrupted.currentTableMs)} ms = ${String(result.interrupted.currentRatio)}×; the engine's first ` +
+      `answer after its ready line ${String(result.interrupted.firstAnswerMs)} ms; load ${String(result.interrupted.load)}`,
     ...responsivenessTargets(result).map(
       (target) => `  target ${target.what}: ${target.figure} — ${target.met ? 'met' : 'NOT met'}`,
     ),

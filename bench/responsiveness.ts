@@ -9,15 +9,20 @@
  *   Inspect export and a bundle export;
  * the engine's time to its ready line and a CLI command's to its first request (start-times.ts)
  * beside Node's own start; and the first table of a study interrupted by quitting (its tables
- * persisted, then reps changed, then the engine restarted) beside one plain scan of the rows
- * (cold-open.ts's floor) measured in the same run.
+ * persisted by the runner's hook before its last reps landed, then the engine restarted): the
+ * window's first, labelled table (`current: 'stale-ok'`) and the current one (the drawing the
+ * first started, in the reports worker), each beside one plain scan of the rows (cold-open.ts's
+ * floor) measured in the same run.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TABLE_NAMES } from '../src/main/engine/reports';
-import { persistedTablesDir } from '../src/main/engine/reports/persisted-tables';
+import { TABLE_NAMES, outdatedReportTable, persistedReportTable } from '../src/main/engine/reports';
+import {
+  forgetPersistedTables,
+  persistedTablesDir,
+} from '../src/main/engine/reports/persisted-tables';
 import { scanNativeAnalysisColumns } from '../src/main/engine/store/analysis-rows';
 import { openStore } from '../src/main/engine/store/database';
 import { createLabClient } from '../src/shared/lab-client';
@@ -55,18 +60,43 @@ export interface ResponsivenessResult {
   healthAlone: HealthSpread & { load: number };
   jobs: HeavyJob[];
   interrupted: {
-    /** How its tables came to be persisted before the reps changed. */
-    persistedBy: string;
-    changedReps: number;
+    /** Reps that landed after the tables were persisted. */
+    lateReps: number;
+    /** What the first answer said it covers: the study's done reps then and now. */
+    drawnFromReps: number;
+    studyReps: number;
+    /**
+     * The engine's first answer after its ready line (a health request sent at once): how long
+     * its own start-up work keeps its thread before any request is answered.
+     */
+    firstAnswerMs: number;
+    /** The window's first table (asked `stale-ok`), sent once that answer came: labelled. */
     firstTableMs: number;
+    /**
+     * A second table asked `stale-ok` at once after the first: the engine's own path for an
+     * out-of-date table (a stat and a file already read), with the start-up work behind it.
+     */
+    secondTableMs: number;
+    /**
+     * The engine thread's own work for the first labelled table, in the bench process on the
+     * same files (`persistedReportTable` missing, then `outdatedReportTable` reading the file
+     * afresh), median of 3: what the answer costs without the engine's start-up beside it.
+     */
+    inProcessMs: number;
+    /** The current table, asked at once after the first (it waits for the drawing). */
+    currentTableMs: number;
     /** One plain scan of the rows' columns, median of 3, in the bench process. */
     floorMs: number;
+    /** firstTableMs ÷ floorMs. */
     ratio: number;
+    /** currentTableMs ÷ floorMs. */
+    currentRatio: number;
     load: number;
   };
 }
 
-const CHANGED_REPS = 32;
+/** Reps of the study that land after its tables were persisted (160 of 70,560 at full scale). */
+const LATE_REPS = 160;
 
 /**
  * A client whose requests give up after `seconds`: an export not finished by then is printed
@@ -98,18 +128,59 @@ function nodeStartMs(): number {
   return round(summarize(samples).median);
 }
 
-/** Flips the verdict of the study's newest `count` reps: reps written after a drawing. */
-function changeReps(path: string, studyId: string, count: number): void {
+/**
+ * Sets the study's newest `count` done jobs to `state` ('queued': not landed yet), or back to
+ * 'done' (`ids` from the first call): the jobs' reps are read by the tables only once done.
+ */
+function setJobs(path: string, studyId: string, count: number): number[];
+function setJobs(path: string, studyId: string, ids: readonly number[]): number[];
+function setJobs(path: string, studyId: string, which: number | readonly number[]): number[] {
   const store = openStore(path);
   try {
-    store.db
-      .prepare(
-        `UPDATE judge_reps SET final_verdict_json = json_set(final_verdict_json, '$.outcome',
-           CASE json_extract(final_verdict_json, '$.outcome') WHEN 'pass' THEN 'fail' ELSE 'pass' END)
-         WHERE rowid IN (SELECT rowid FROM judge_reps WHERE study_id = ?
-                           AND final_verdict_json IS NOT NULL ORDER BY rowid DESC LIMIT ?)`,
-      )
-      .run(studyId, count);
+    if (typeof which === 'number') {
+      const ids = store.db
+        .prepare<[string, number], { id: number }>(
+          `SELECT id FROM jobs WHERE study_id = ? AND state = 'done' ORDER BY id DESC LIMIT ?`,
+        )
+        .all(studyId, which)
+        .map((row) => row.id);
+      const queue = store.db.prepare<[number]>(`UPDATE jobs SET state = 'queued' WHERE id = ?`);
+      store.db.transaction(() => ids.forEach((id) => queue.run(id)))();
+      return ids;
+    }
+    const done = store.db.prepare<[number]>(`UPDATE jobs SET state = 'done' WHERE id = ?`);
+    store.db.transaction(() => which.forEach((id) => done.run(id)))();
+    return [...which];
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * A study interrupted by quitting: its tables persisted by the runner's end-of-study hook while
+ * its last `count` reps had not landed, then those reps landed (the engine quit before it drew
+ * again).
+ */
+async function interruptStudy(path: string, studyId: string, count: number): Promise<void> {
+  const late = setJobs(path, studyId, count);
+  try {
+    rmSync(persistedTablesDir(path), { recursive: true, force: true });
+    await persistStudyTables(path, studyId);
+  } finally {
+    setJobs(path, studyId, late);
+  }
+}
+
+/** The first labelled table's own work on the engine's thread, in this process, median of 3. */
+async function outdatedPathMs(path: string, studyId: string): Promise<number> {
+  const store = openStore(path);
+  try {
+    const samples = await sampleMs(3, () => {
+      forgetPersistedTables(store);
+      if (persistedReportTable(store, studyId, 'flips')) throw new Error('flips is current');
+      if (!outdatedReportTable(store, studyId, 'flips')) throw new Error('no outdated flips');
+    });
+    return round(summarize(samples).median);
   } finally {
     store.close();
   }
@@ -123,14 +194,6 @@ async function plainScanMs(path: string, studyId: string): Promise<number> {
     );
   } finally {
     store.close();
-  }
-}
-
-function persistedFiles(path: string): string[] {
-  try {
-    return readdirSync(persistedTablesDir(path));
-  } catch {
-    return [];
   }
 }
 
@@ -324,35 +387,65 @@ export async function benchResponsiveness(
     }
     measured.jobs.push(...(await exportJobs(dir, studyId, options.jobSeconds, readyMs, log)));
 
-    let persistedBy = 'the drawing over HTTP';
-    if (persistedFiles(path).length === 0) {
-      persistedBy = "the runner's end-of-study hook (the drawing persisted nothing)";
-      await persistStudyTables(path, studyId);
-    }
-    changeReps(path, studyId, CHANGED_REPS);
+    await interruptStudy(path, studyId, LATE_REPS);
     const floorMs = await plainScanMs(path, studyId);
+    const inProcessMs = await outdatedPathMs(path, studyId);
     const second = await timedServe(dir);
     readyMs.push(second.readyMs);
-    let firstTableMs: number;
+    let opened: { ms: number; drawnFromReps: number; studyReps: number };
+    let currentTableMs: number;
+    let firstAnswerMs: number;
+    let secondTableMs: number;
     try {
-      const started = now();
-      valueOf(await second.serve.lab.reportTable({ studyId, table: 'flips' }));
-      firstTableMs = round(now() - started);
+      // The window connects before it opens a study; the wait for that first answer is the
+      // engine's start-up, measured apart from the table's own time.
+      let started = now();
+      valueOf(await second.serve.lab.health({}));
+      firstAnswerMs = round(now() - started);
+      // As the window opens a study: the table as last drawn, labelled, at once; then, as
+      // `study.tables` tells it the drawing ended, the current one.
+      started = now();
+      const answer = valueOf(
+        await second.serve.lab.reportTable({ studyId, table: 'flips', current: 'stale-ok' }),
+      );
+      opened = {
+        ms: round(now() - started),
+        drawnFromReps: answer.outdated?.drawnFromReps ?? -1,
+        studyReps: answer.outdated?.studyReps ?? -1,
+      };
+      const again = now();
+      valueOf(
+        await second.serve.lab.reportTable({ studyId, table: 'severity', current: 'stale-ok' }),
+      );
+      secondTableMs = round(now() - again);
+      const current = valueOf(await second.serve.lab.reportTable({ studyId, table: 'flips' }));
+      if (current.outdated) throw new Error('the default request answered an outdated table');
+      currentTableMs = round(now() - started);
     } finally {
       await stopEngine(second.serve);
     }
     const interrupted = {
-      persistedBy,
-      changedReps: CHANGED_REPS,
-      firstTableMs,
+      lateReps: LATE_REPS,
+      firstAnswerMs,
+      drawnFromReps: opened.drawnFromReps,
+      studyReps: opened.studyReps,
+      firstTableMs: opened.ms,
+      secondTableMs,
+      inProcessMs,
+      currentTableMs,
       floorMs,
-      ratio: round(firstTableMs / floorMs, 3),
+      ratio: round(opened.ms / floorMs, 3),
+      currentRatio: round(currentTableMs / floorMs, 3),
       load: loadNow(),
     };
     log(
-      `  interrupted study (tables persisted by ${persistedBy}, then ${String(CHANGED_REPS)} reps changed): first table ` +
-        `${String(firstTableMs)} ms = ${String(interrupted.ratio)}× the plain scan (${String(floorMs)} ms); ` +
-        `engine ready ${String(second.readyMs)} ms (load ${String(interrupted.load)})`,
+      `  interrupted study (tables persisted by the runner's hook before its last ${String(LATE_REPS)} reps landed): ` +
+        `first table ${String(opened.ms)} ms = ${String(interrupted.ratio)}× the plain scan (${String(floorMs)} ms), ` +
+        `labelled "drawn from ${String(opened.drawnFromReps)} of ${String(opened.studyReps)} reps"; a second ` +
+        `${String(secondTableMs)} ms; in process ${String(inProcessMs)} ms; current table ` +
+        `${String(currentTableMs)} ms = ${String(interrupted.currentRatio)}×; engine ready ${String(second.readyMs)} ms, ` +
+        `its first answer after that ${String(firstAnswerMs)} ms ` +
+        `(load ${String(interrupted.load)})`,
     );
     return {
       workspace,

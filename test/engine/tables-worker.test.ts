@@ -77,7 +77,10 @@ function makeTablesStale(path: string): void {
   for (const name of readdirSync(folder)) {
     const file = join(folder, name);
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { key: string };
-    writeFileSync(file, JSON.stringify({ ...parsed, key: `older-engine-${parsed.key}` }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...parsed, key: `older-engine-${parsed.key}`, writer: 'older-engine' }),
+    );
   }
 }
 

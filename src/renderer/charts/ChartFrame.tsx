@@ -14,7 +14,7 @@ import {
 } from '../lib/export/export-figure';
 import { exportWidth, sizeTag, type FigureDpi, type FigureSize } from '../lib/export/figure-sizes';
 import type { SaveOutcome } from '../lib/export/save-file';
-import { labStore } from '../store';
+import { labStore, useLab } from '../store';
 import type { ResultTableName } from './table-values';
 import { ExportOptions } from './ExportOptions';
 import { FIGURE_BAND } from './Figure';
@@ -125,6 +125,10 @@ export function ChartFrame(props: ChartFrameProps) {
   const [size, setSize] = useState<FigureSize>('double');
   const [dpi, setDpi] = useState<FigureDpi>(300);
   const [stage, setStage] = useState<ExportStage | null>(null);
+  // A figure drawn from an out-of-date table (the study opened before its current tables were
+  // drawn) is shown, labelled, but never exported: exports wait for the current table. The
+  // CSV comes from the engine, which answers only the current table.
+  const outdated = useLab((state) => state.resultTables[table]?.outdated !== undefined);
   const staged = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (!status || status.error) return;
@@ -188,9 +192,11 @@ export function ChartFrame(props: ChartFrameProps) {
       title={
         kind === 'csv'
           ? 'Export the table as CSV (what cuelab report --format csv prints)'
-          : kind === 'pdf'
-            ? 'Print the figure alone as a vector PDF (choose “Save as PDF”)'
-            : `Export the figure as ${kind.toUpperCase()}, light theme, at the chosen size`
+          : outdated
+            ? 'Figure exports wait for the current table (this one is out of date)'
+            : kind === 'pdf'
+              ? 'Print the figure alone as a vector PDF (choose “Save as PDF”)'
+              : `Export the figure as ${kind.toUpperCase()}, light theme, at the chosen size`
       }
       onClick={() => void run(kind)}
     >
@@ -223,9 +229,9 @@ export function ChartFrame(props: ChartFrameProps) {
             onSize={setSize}
             onDpi={setDpi}
           />
-          {exportButton('png', !filled)}
-          {exportButton('svg', !filled)}
-          {exportButton('pdf', !filled)}
+          {exportButton('png', !filled || outdated)}
+          {exportButton('svg', !filled || outdated)}
+          {exportButton('pdf', !filled || outdated)}
           {exportButton('csv', false)}
         </div>
       </header>

@@ -41,11 +41,33 @@ export const reportTableSchema = z.object({
   reps: z.number(),
 });
 
+/**
+ * Whether a table may be out of date: `wait` (the default) answers only the study's current
+ * table, drawing it if need be; `stale-ok` answers at once with the table as last drawn when
+ * reps landed since (a run interrupted by quitting), marked by `outdated`, and starts the
+ * drawing of the current one (`study.tables` says when it is there). Only this engine
+ * version's tables are answered so, and never the report card (its costs sum every rep).
+ */
+export const tableCurrencies = ['wait', 'stale-ok'] as const;
+
+/** What an out-of-date table covers (present only when the answer is not current). */
+export const outdatedTableSchema = z.object({
+  /** The study's done reps when the table was drawn. */
+  drawnFromReps: z.number().int().min(0),
+  /** The study's done reps now. */
+  studyReps: z.number().int().min(0),
+  /** When the table was drawn (ISO 8601). */
+  drawnAt: z.string(),
+});
+
 /** Report table N with its typed rows (report-tables.ts). */
 function namedTableSchema<N extends TableName, Row extends z.ZodType>(name: N, row: Row) {
-  return reportTableSchema
-    .omit({ name: true, rows: true })
-    .extend({ name: z.literal(name), rows: z.array(row) });
+  return reportTableSchema.omit({ name: true, rows: true }).extend({
+    name: z.literal(name),
+    rows: z.array(row),
+    /** Present only when the table is not the study's current one (asked `stale-ok`). */
+    outdated: outdatedTableSchema.optional(),
+  });
 }
 
 /** One of a study's report tables (the same numbers `cuelab report` prints), told by `name`. */
@@ -74,7 +96,13 @@ export const reportMethods = {
   /** One report table of a study. */
   reportTable: {
     request: z
-      .object({ studyId: z.string().min(1), table: z.string().min(1), tolerancePp })
+      .object({
+        studyId: z.string().min(1),
+        table: z.string().min(1),
+        tolerancePp,
+        /** `wait` unless given: see tableCurrencies. */
+        current: z.enum(tableCurrencies).optional(),
+      })
       .strict(),
     response: studyReportTableSchema,
   },

@@ -5,6 +5,11 @@
  * few index reads; the file once per key; not the report card, whose judges' costs sum every
  * rep); any other is drawn in the reports worker, which
  * holds the row cache, so a table built from 70,000 reps never holds up another request.
+ *
+ * Only `reportTable` may answer out of date, and only when asked (`current: 'stale-ok'`, the
+ * window opening a study): the table as this engine last drew it, marked `outdated` with the
+ * reps it covers, while the study's drawing starts in the worker. The CSV, the printed report
+ * and every other caller get the current table, as before.
  */
 import { studyReportTableSchema } from '../../../shared/lab-api/reports';
 import { EngineError } from '../errors';
@@ -12,6 +17,7 @@ import {
   formatCsv,
   formatTable,
   isTableName,
+  outdatedReportTable,
   persistedReportTable,
   TABLES,
   type ReportTable,
@@ -52,14 +58,47 @@ async function table(
   }
 }
 
+/** What an out-of-date answer covers, as the contract says it. */
+interface Outdated {
+  readonly drawnFromReps: number;
+  readonly studyReps: number;
+  readonly drawnAt: string;
+}
+
+/**
+ * The study's table as last drawn, when reps landed since and this engine drew it, with the
+ * drawing of the current tables started (or joined) in the worker; undefined when there is
+ * none to show (the caller then waits for the current table, as `wait` does).
+ */
+function outdatedAnswer(
+  context: TableContext,
+  studyId: string,
+  name: string,
+): { table: ReportTable; outdated: Outdated } | undefined {
+  if (!isTableName(name) || persistedReportTable(context.store, studyId, name)) return undefined;
+  const found = outdatedReportTable(context.store, studyId, name);
+  if (!found) return undefined;
+  // Said in the study's `study.tables` event; the next request meets the error too.
+  context.tableDraws.draw(studyId).catch(() => undefined);
+  return {
+    table: found.table,
+    outdated: {
+      drawnFromReps: found.coverage.reps,
+      studyReps: found.studyReps,
+      drawnAt: found.coverage.drawnAt,
+    },
+  };
+}
+
 /**
  * A report table as the contract carries it: no study header, each row marked `pooled` and
  * parsed with its table's row schema, so a row that drifted from the schema fails here, in
  * the engine, rather than in a figure.
  */
-function toContract(report: ReportTable) {
+function toContract(report: ReportTable, outdated?: Outdated) {
   const { pooled } = TABLES[report.name];
   return studyReportTableSchema.parse({
+    ...(outdated ? { outdated } : {}),
     name: report.name,
     title: report.title,
     columns: report.columns,
@@ -75,8 +114,11 @@ export function reportHandlers(
   context: TableContext,
 ): DomainHandlers<'reportTable' | 'reportCsv' | 'formatReport'> {
   return {
-    reportTable: async ({ studyId, table: name, tolerancePp }) =>
-      toContract(await table(context, studyId, name, tolerancePp)),
+    reportTable: async ({ studyId, table: name, tolerancePp, current }) => {
+      const stale = current === 'stale-ok' ? outdatedAnswer(context, studyId, name) : undefined;
+      if (stale) return toContract(stale.table, stale.outdated);
+      return toContract(await table(context, studyId, name, tolerancePp));
+    },
     reportCsv: async ({ studyId, table: name, tolerancePp }) => ({
       csv: formatCsv(await table(context, studyId, name, tolerancePp)),
       fileName: `cuelab-${studyId.slice(0, 8)}-${name}.csv`,

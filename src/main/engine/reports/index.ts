@@ -2,7 +2,14 @@
 // The table model lives in analysis (metajudge tables use it too); reports show it as theirs.
 export { TABLE_NAMES, type ReportTable } from '../analysis';
 export { readStudyRows, studyRows } from './rows';
-export { TABLES, gradedTable, isTableName, persistedReportTable, reportTable } from './tables';
+export {
+  TABLES,
+  gradedTable,
+  isTableName,
+  outdatedReportTable,
+  persistedReportTable,
+  reportTable,
+} from './tables';
 export { keepStudyTablesCurrent, staleNativeStudies } from './tables-current';
 export { formatCsv, formatTable } from './format';
 export { importResultsFile } from './import';

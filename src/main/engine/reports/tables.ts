@@ -25,10 +25,12 @@ import { studyGradedTable } from './tables-graded';
 import { mechanismMixTable } from './tables-mechanisms';
 import { tableOfRevision, tableOfRows } from './table-cache';
 import {
+  outdatedTable,
   persistTable,
   persistedTable,
   studyTablesRef,
   type PersistedRef,
+  type TablesCoverage,
 } from './persisted-tables';
 
 export { ablationTable, effortTable, placementTable } from './tables-effect';
@@ -151,6 +153,40 @@ export function persistedReportTable(
   const table = persistedTable(store, studyTablesRef(store, studyId, part), name);
   if (!table) return undefined;
   return { ...table, study: { id: header.id, name: header.name, origin: header.origin } };
+}
+
+/** A persisted table that is not the study's current one, with what it was drawn from. */
+export interface OutdatedReportTable {
+  readonly table: ReportTable;
+  readonly coverage: TablesCoverage;
+  /** The study's done reps now. */
+  readonly studyReps: number;
+}
+
+/**
+ * The table of a native study as persisted under an older key of its rows or labels (reps
+ * landed after it was drawn: a run interrupted by quitting), by this engine version; undefined
+ * when it is current, never drawn, an older engine's, or the report card (its costs sum every
+ * rep). Reads no rep: what a window that accepts an out-of-date table is shown while the
+ * current one is drawn. Ask `persistedReportTable` first.
+ */
+export function outdatedReportTable(
+  store: Store,
+  studyId: string,
+  name: TableName,
+): OutdatedReportTable | undefined {
+  if (name === 'card') return undefined;
+  const header = studyHeader(store, studyId);
+  if (header.origin !== 'native') return undefined;
+  const part = 'fromStore' in TABLES[name] ? 'store' : 'rows';
+  const ref = studyTablesRef(store, studyId, part);
+  const found = outdatedTable(store, ref, name);
+  if (!found) return undefined;
+  return {
+    table: { ...found.table, study: { id: header.id, name: header.name, origin: header.origin } },
+    coverage: found.coverage,
+    studyReps: ref.reps,
+  };
 }
 
 /** Each study's judge costs, kept while its rows stamp stays (they sum every rep). */

@@ -2,7 +2,9 @@
  * Keeps the Results page current while a study runs: `study.progress` events land in a buffer
  * (not the store), and at most once a second the newest progress is copied in and the report
  * tables that move while reps land are fetched again; a `studies.changed` (a status move) fetches
- * every table, the mechanism tables too. A fetch never overlaps the previous one.
+ * every table, the mechanism tables too, and so does the end of a drawing of the study's tables
+ * (`study.tables`): an out-of-date table shown when the study opened is then replaced by the
+ * current one. A fetch never overlaps the previous one.
  */
 import type { StoreApi } from 'zustand';
 import type { StudyProgress } from '../../../shared/study-progress';
@@ -66,10 +68,18 @@ export function watchResultsStudy(
     all = true;
     schedule();
   });
+  const stopTables = onLabEvent('study.tables', (drawing) => {
+    if (drawing.studyId !== studyId) return;
+    if (drawing.error === undefined && drawing.done < drawing.total) return;
+    // Drawn (or failed: the tables' own answers then say why).
+    all = true;
+    schedule();
+  });
   return () => {
     stopped = true;
     clearTimeout(timer);
     stopProgress();
     stopStudies();
+    stopTables();
   };
 }

@@ -42,9 +42,11 @@ export interface ResultsSlice {
   showResultsStudy: (studyId: string | null) => Promise<void>;
   /**
    * Fetches the tables again (keeps unchanged tables as they are): every one by default, only
-   * those that move while reps land with `'live'`.
+   * those that move while reps land with `'live'`. With `'stale-ok'` (a study opening) a table
+   * drawn before the study's last reps landed is shown at once, marked `outdated`, each table
+   * as it comes; the current one replaces it when its drawing ends (results-live.ts).
    */
-  loadResultTables: (which?: 'live' | 'all') => Promise<void>;
+  loadResultTables: (which?: 'live' | 'all', current?: 'wait' | 'stale-ok') => Promise<void>;
   setResultsProgress: (progress: StudyProgress) => void;
   chooseResultsArm: (arm: ArmSelection) => void;
   openRepsPanel: (query: RepsQuery) => void;
@@ -86,6 +88,21 @@ export const createResultsSlice: StateCreator<AllSlices, [], [], ResultsSlice> =
     const address = get().address;
     return address ? labClientFor(address) : null;
   };
+  /** Shows `tables`, keeping the arms and the chosen arm when they did not change. */
+  const showTables = (tables: ResultTables) => {
+    const arms = armsOf(tables);
+    const previous = get().resultsArms;
+    const sameArms =
+      previous.length === arms.length &&
+      previous.every((arm, index) => armKey(arm) === armKey(arms[index] as ArmSelection));
+    const current = get().resultsArm;
+    const keep = current && arms.some((arm) => armKey(arm) === armKey(current));
+    set({
+      resultTables: tables,
+      ...(sameArms ? {} : { resultsArms: arms }),
+      ...(keep ? {} : { resultsArm: arms[0] ?? null }),
+    });
+  };
   return {
     resultsStudyId: null,
     resultTables: {},
@@ -111,52 +128,63 @@ export const createResultsSlice: StateCreator<AllSlices, [], [], ResultsSlice> =
       if (!studyId || !api) return;
       const [progress] = await Promise.all([
         api.studyProgress({ studyId }),
-        get().loadResultTables(),
+        get().loadResultTables('all', 'stale-ok'),
       ]);
       if (progress.ok && get().resultsStudyId === studyId) set({ resultsProgress: progress.value });
     },
-    loadResultTables: async (which = 'all') => {
+    loadResultTables: async (which = 'all', current = 'wait') => {
       const studyId = get().resultsStudyId;
       const api = client();
       if (!studyId || !api) return;
       const names: readonly ResultTableName[] =
         which === 'all' ? resultTableNames : liveResultTableNames;
-      const answers = await Promise.all(names.map((table) => api.reportTable({ studyId, table })));
-      if (get().resultsStudyId !== studyId) return;
-      const tables: { [K in ResultTableName]?: ReportTableOf<K> } = {
-        ...get().resultTables,
-      };
-      let changed = false;
+      const ask = (table: ResultTableName) =>
+        api.reportTable({ studyId, table, ...(current === 'stale-ok' ? { current } : {}) });
       let error: string | null = null;
-      answers.forEach((answer, index) => {
-        const name = names[index] as ResultTableName;
+      /** Puts the answer into `tables`; true when it changed what is shown. */
+      const place = (
+        tables: { [K in ResultTableName]?: ReportTableOf<K> },
+        name: ResultTableName,
+        answer: Awaited<ReturnType<typeof ask>>,
+      ): boolean => {
         if (!answer.ok) {
           error ??= answer.error.message;
-          return;
+          return false;
         }
+        const held = tables[name];
+        // A table shown current is never put back to an older drawing answered late.
+        if (answer.value.outdated && held && !held.outdated) return false;
         const text = JSON.stringify(answer.value);
-        if (fetched.get(name) === text) return;
+        if (fetched.get(name) === text) return false;
         if (!placeTable(tables, name, answer.value)) {
           error ??= `The engine answered table ${answer.value.name} for ${name}.`;
-          return;
+          return false;
         }
         fetched.set(name, text);
-        changed = true;
-      });
-      if (error !== get().resultsError) set({ resultsError: error });
-      if (!changed) return;
-      const arms = armsOf(tables);
-      const previous = get().resultsArms;
-      const sameArms =
-        previous.length === arms.length &&
-        previous.every((arm, index) => armKey(arm) === armKey(arms[index] as ArmSelection));
-      const current = get().resultsArm;
-      const keep = current && arms.some((arm) => armKey(arm) === armKey(current));
-      set({
-        resultTables: tables,
-        ...(sameArms ? {} : { resultsArms: arms }),
-        ...(keep ? {} : { resultsArm: arms[0] ?? null }),
-      });
+        return true;
+      };
+      if (current === 'stale-ok') {
+        // Each table as it comes: an out-of-date one is there at once, the card waits.
+        await Promise.all(
+          names.map(async (name) => {
+            const answer = await ask(name);
+            if (get().resultsStudyId !== studyId) return;
+            const tables = { ...get().resultTables };
+            if (place(tables, name, answer)) showTables(tables);
+          }),
+        );
+      } else {
+        const answers = await Promise.all(names.map(ask));
+        if (get().resultsStudyId !== studyId) return;
+        const tables = { ...get().resultTables };
+        let changed = false;
+        answers.forEach((answer, index) => {
+          if (place(tables, names[index] as ResultTableName, answer)) changed = true;
+        });
+        if (changed) showTables(tables);
+      }
+      if (get().resultsStudyId === studyId && error !== get().resultsError)
+        set({ resultsError: error });
     },
     setResultsProgress: (progress) => {
       if (progress.studyId === get().resultsStudyId) set({ resultsProgress: progress });
