@@ -6,6 +6,7 @@
 export { latestVersion, openStore } from './database';
 export type { Store } from './database';
 export { inTransaction } from './transaction';
+export { withCommitCheck } from './checked-commits';
 export { databaseRevision } from './revision';
 export { describeStorageFailure, isStorageFailure } from './write-errors';
 export { namedStoreDamage } from './store-damage';

@@ -5,7 +5,7 @@
  * commit), and a job that has begun to commit is never called cancelled (its answer stands).
  */
 import { EngineError } from '../errors';
-import type { Store } from '../store';
+import { withCommitCheck, type Store } from '../store';
 
 const running = 0;
 const cancelled = 1;
@@ -41,20 +41,5 @@ export function claimCommit(flag: CommitFlag): void {
  * (however deep in the store they open their transaction) are all or nothing against a cancel.
  */
 export function guardedStore(store: Store, flag: CommitFlag): Store {
-  const db = store.db;
-  const transaction = <F extends (...args: never[]) => unknown>(work: F) =>
-    db.transaction((...args: Parameters<F>) => {
-      const value = work(...args);
-      claimCommit(flag);
-      return value;
-    });
-  const guarded = new Proxy(db, {
-    get(target, property) {
-      if (property === 'transaction') return transaction;
-      const value: unknown = Reflect.get(target, property, target);
-      // The connection's methods run on the connection itself, not on this proxy.
-      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-    },
-  });
-  return { ...store, db: guarded };
+  return withCommitCheck(store, () => claimCommit(flag));
 }
