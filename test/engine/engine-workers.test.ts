@@ -9,7 +9,8 @@ import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/main/engine/errors';
 import { persistedTablesDir } from '../../src/main/engine/reports/persisted-tables';
-import { reportTable } from '../../src/main/engine/reports';
+import { repHandlers } from '../../src/main/engine/api/rep-handlers';
+import { reportTable, workbenchPage } from '../../src/main/engine/reports';
 import { saveSuite } from '../../src/main/engine/store/suite-items';
 import { workerNice } from '../../src/main/engine/workers/thread-priority';
 import {
@@ -17,6 +18,7 @@ import {
   JobCancelledError,
   type EngineWorkers,
 } from '../../src/main/engine/workers';
+import { labMethods } from '../../src/shared/lab-api';
 import { studySpecSchema } from '../../src/shared/study-spec';
 import { deferring, suite } from '../helpers/bundle-study';
 import { runSyntheticStudy } from '../helpers/synthetic-study';
@@ -90,6 +92,24 @@ describe('the engine worker threads', () => {
       expect(lowered).not.toContain(String(asking));
     },
   );
+
+  it('answers a workbench page on the reads lane, at the normal priority, as this thread would', async () => {
+    const studyId = await study();
+    const store = workspace.store();
+    workers = createEngineWorkers(store.path);
+    const lowered = threadsAtNice(workerNice);
+    const handlers = repHandlers({ store, workers });
+    const request = labMethods.queryReps.request.parse({ studyId, flipped: 'any' });
+    const answer = handlers.queryReps(request);
+    // Handed to the reads worker, not computed on the thread that asked.
+    expect(workers.busy('reads')).toBe(1);
+    const page = await answer;
+    expect(page).toEqual(workbenchPage(store, request));
+    expect(page.rows.length).toBeGreaterThan(0);
+    expect(page.rows.every((row) => row.flip !== null)).toBe(true);
+    // A person waits on a page: its worker does not give way as the heavy lanes' do.
+    expect(threadsAtNice(workerNice)).toEqual(lowered);
+  });
 
   it('returns an engine error as the same code and message', async () => {
     workers = createEngineWorkers(workspace.store().path);

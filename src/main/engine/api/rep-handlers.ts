@@ -1,176 +1,23 @@
 /**
- * LabApi handlers for a study's reps (lab-api/reps.ts): the reps behind a chart cell, and the
- * results workbench, whose page comes from SQL
- * (store/rep-query.ts); which reps flipped, and their mechanism, is the meta-judge's decision
- * (metajudge/flipped.ts), applied as a set of rep ids.
+ * LabApi handlers for a study's reps (lab-api/reps.ts): the reps behind a chart cell, the
+ * results workbench's page (reports/workbench-page.ts, answered by the reads worker), and a
+ * cued rep beside its twin.
  */
-import { EngineError } from '../errors';
-import { alignCalls, findFlippedReps, loadRunRecord, studyFlipKinds } from '../metajudge';
-import { labelsForRep } from '../store/faces/labels';
-import { type Store } from '../store';
-import {
-  labelTablesStamp,
-  labelsRevision,
-  listReps,
-  nativeRowsStamp,
-  queryStudyReps,
-  repFacets,
-  repMechanismFacet,
-  repMechanisms,
-  unindexedRepCount,
-} from '../store/faces/reps';
-import { readStudyHeader } from '../store/faces/studies';
+import { alignCalls, loadRunRecord } from '../metajudge';
+import { listReps } from '../store/faces/reps';
 import type { DomainHandlers, HandlerContext } from './handlers';
 import { runView } from './mechanism-handlers';
 
-/** Label sources in the order the workbench shows them (never a human's: annotation is blind). */
-const MECHANISM_SOURCES = ['ensemble', 'diff', 'truth'];
-
-type FlipFacts = Map<string, { kind: 'harmful' | 'helpful'; mechanism: string | null }>;
-
-function flipFacts(store: Store, studyId: string, itemId?: string): FlipFacts {
-  if (itemId === undefined) return studyFlipFacts(store, studyId);
-  const flips: FlipFacts = new Map();
-  for (const flip of itemFlips(store, studyId, itemId)) {
-    const source = MECHANISM_SOURCES.find((name) => flip.labels[name] !== undefined);
-    flips.set(flip.repId, {
-      kind: flip.kind,
-      mechanism: source === undefined ? null : (flip.labels[source]?.label ?? null),
-    });
-  }
-  return flips;
-}
-
-/**
- * Every flip of the study with its mechanism: the flip list (persisted beside the workspace
- * once found, metajudge/flip-list-cache.ts) and the labels by source, read by index.
- */
-function studyFlipFacts(store: Store, studyId: string): FlipFacts {
-  const flips = studyFlipKinds(store, studyId);
-  const mechanisms = repMechanisms(
-    store,
-    flips.map(([repId]) => repId),
-    MECHANISM_SOURCES,
-  );
-  return new Map(
-    flips.map(([repId, kind]) => [repId, { kind, mechanism: mechanisms.get(repId) ?? null }]),
-  );
-}
-
-/** The flips of one item with their labels (flipsWithLabels, narrowed to the item). */
-function itemFlips(store: Store, studyId: string, itemId: string) {
-  return findFlippedReps(store, studyId, { itemId }).map((flip) => ({
-    ...flip,
-    labels: Object.fromEntries(
-      labelsForRep(store, flip.repId).map((label) => [
-        label.source,
-        { label: label.label, subMode: label.subMode },
-      ]),
-    ),
-  }));
-}
-
-/**
- * Values a workbench page needs that depend on the whole study, remembered per study while
- * `stamp` (its write counters, analysis-rows.ts) stays the same: paging, sorting and searching
- * then cost only the page's query, not every flip of the study and three DISTINCT scans.
- */
-class StudyMemo<Value> {
-  private readonly entries = new Map<string, { stamp: string; value: Value }>();
-  constructor(
-    private readonly stampOf: (studyId: string) => string,
-    private readonly compute: (studyId: string) => Value,
-  ) {}
-
-  get(studyId: string): Value {
-    const stamp = this.stampOf(studyId);
-    const held = this.entries.get(studyId);
-    if (held?.stamp === stamp) return held.value;
-    const value = this.compute(studyId);
-    this.entries.delete(studyId);
-    // A few studies at a time: a person compares two or three, and a stale one is recomputed.
-    if (this.entries.size >= 4) this.entries.delete(this.entries.keys().next().value ?? '');
-    this.entries.set(studyId, { stamp, value });
-    return value;
-  }
-}
-
-function searchNote(store: Store, studyId: string, search: string | undefined): string | null {
-  if (!search?.trim()) return null;
-  const unindexed = unindexedRepCount(store, studyId);
-  return unindexed === 0
-    ? null
-    : `The search index is still being built: ${String(unindexed)} reps of this study are not ` +
-        'searched yet. Search again in a moment.';
-}
-
 /** The rep handlers. */
 export function repHandlers(
-  context: Pick<HandlerContext, 'store'>,
+  context: Pick<HandlerContext, 'store' | 'workers'>,
 ): DomainHandlers<'listReps' | 'queryReps' | 'loadRepPair'> {
-  const { store } = context;
-  const flipMemo = new StudyMemo(
-    (studyId) => labelTablesStamp(store, studyId),
-    (studyId) => {
-      const flips = flipFacts(store, studyId);
-      return { flips };
-    },
-  );
-  const facetMemo = new StudyMemo(
-    (studyId) => `${nativeRowsStamp(store, studyId)}\u0000${String(labelsRevision(store))}`,
-    (studyId) => ({
-      ...repFacets(store, studyId),
-      mechanisms: repMechanismFacet(store, studyId, MECHANISM_SOURCES),
-    }),
-  );
+  const { store, workers } = context;
   return {
     listReps: (request) => listReps(store, request),
-    queryReps: ({ studyId, flipped, mechanism, ...filters }) => {
-      const header = readStudyHeader(store, studyId);
-      if (!header) throw new EngineError('not_found', `There is no study "${studyId}".`);
-      const simulated = header.simulated === 1;
-      const empty = { judges: [], datasets: [], conditions: [], mechanisms: [] };
-      if (header.origin === 'imported') {
-        const note =
-          'This study was imported from result records: it has no stored transcripts to list or ' +
-          'search; its tables are computed from the records.';
-        return { rows: [], hasMore: false, facets: empty, note, simulated };
-      }
-      const narrowed = (flipped !== undefined && flipped !== 'no') || mechanism !== undefined;
-      const whole = narrowed || flipped === 'no' ? flipMemo.get(studyId).flips : null;
-      const kindMatches = (kind: string) =>
-        flipped === undefined || flipped === 'no' || flipped === 'any' || kind === flipped;
-      const chosen = [...(whole ?? [])]
-        .filter(([, fact]) => kindMatches(fact.kind))
-        .filter(([, fact]) => mechanism === undefined || fact.mechanism === mechanism)
-        .map(([repId]) => repId);
-      const page = queryStudyReps(store, {
-        studyId,
-        ...filters,
-        ...(narrowed ? { onlyRepIds: chosen } : {}),
-        ...(flipped === 'no' ? { exceptRepIds: [...(whole?.keys() ?? [])] } : {}),
-      });
-      // A plain page needs only its own reps' flips, found item by item (a flip and its twins
-      // share an item): a few milliseconds per item instead of every flip of the study.
-      const flips =
-        whole ??
-        new Map(
-          [...new Set(page.rows.map((row) => row.itemId))].flatMap((itemId) => [
-            ...flipFacts(store, studyId, itemId),
-          ]),
-        );
-      return {
-        rows: page.rows.map((row) => ({
-          ...row,
-          flip: flips.get(row.repId)?.kind ?? null,
-          mechanism: flips.get(row.repId)?.mechanism ?? null,
-        })),
-        hasMore: page.hasMore,
-        facets: facetMemo.get(studyId),
-        note: searchNote(store, studyId, filters.search),
-        simulated,
-      };
-    },
+    // A page can read for hundreds of milliseconds at paper scale (a study's flips and facets
+    // recomputed after reps land): the reads worker answers it (reports/workbench-page.ts).
+    queryReps: (request) => workers.run('reads', 'queryReps', request),
     loadRepPair: ({ repA, repB }) => {
       const a = loadRunRecord(store, repA);
       const b = repB === undefined ? null : loadRunRecord(store, repB);

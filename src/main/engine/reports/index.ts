@@ -16,3 +16,4 @@ export { importResultsFile } from './import';
 export { forgetStudyRows, lastRowCacheRead } from './row-cache';
 export { formatCsvRecords, parseCsv, restoreFormula } from './csv';
 export { comparisonTables, formatComparison } from './compare-tables';
+export { workbenchPage, type WorkbenchQuery } from './workbench-page';

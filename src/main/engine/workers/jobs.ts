@@ -10,6 +10,8 @@ import {
   keepStudyTablesCurrent,
   reportTable,
   staleNativeStudies,
+  workbenchPage,
+  type WorkbenchQuery,
 } from '../reports';
 import type { Store } from '../store';
 import {
@@ -78,6 +80,12 @@ export const workerJobs = {
       input.equivalenceMargin,
       input.tolerancePp,
     ),
+  /**
+   * One page of the results workbench (reports/workbench-page.ts), on the reads lane: its
+   * memos of a study's flips and facets live with this worker's connection.
+   */
+  queryReps: (context: WorkerJobContext, input: WorkbenchQuery) =>
+    workbenchPage(context.store, input),
   // The files lane (file-jobs.ts): exports, bundles opened, imports parsed and stored, uploads
   // staged.
   exportBundle: exportBundleJob,

@@ -49,4 +49,9 @@ export type JobMessage =
 /** What a worker is started with. */
 export interface WorkerStart {
   readonly databasePath: string;
+  /**
+   * Run below the engine's thread (thread-priority.ts): heavy lanes do; the reads lane, whose
+   * short pages a person waits on, keeps the normal priority.
+   */
+  readonly lowPriority: boolean;
 }

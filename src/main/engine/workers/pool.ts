@@ -13,8 +13,11 @@ import type { WorkerJobs } from './jobs';
 import { startWorkerThread } from './locate';
 import type { JobMessage, JobProgress, JobRequest, WorkerStart } from './messages';
 
-/** The lanes: report tables (drawing, re-drawing), and files (exports, imports). */
-export type WorkerLane = 'reports' | 'files';
+/**
+ * The lanes: report tables (drawing, re-drawing), files (exports, imports), and reads (the
+ * workbench's pages: quick, so they never wait behind a drawing or an export).
+ */
+export type WorkerLane = 'reports' | 'files' | 'reads';
 
 /** A job's name, its input and its value. */
 export type JobName = keyof WorkerJobs;
@@ -209,10 +212,11 @@ class Lane {
 
 /** The engine's workers over the workspace database at `databasePath`; none starts until used. */
 export function createEngineWorkers(databasePath: string): EngineWorkers {
-  const start: WorkerStart = { databasePath };
+  const heavy: WorkerStart = { databasePath, lowPriority: true };
   const lanes: Record<WorkerLane, Lane> = {
-    reports: new Lane(start, 'reports'),
-    files: new Lane(start, 'files'),
+    reports: new Lane(heavy, 'reports'),
+    files: new Lane(heavy, 'files'),
+    reads: new Lane({ databasePath, lowPriority: false }, 'reads'),
   };
   return {
     run: (lane, job, input, options = {}) =>

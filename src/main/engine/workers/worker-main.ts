@@ -1,7 +1,8 @@
 /**
  * The worker thread's program: opens its own connection to the workspace database (WAL lets it
  * read beside the engine's writes) and runs the jobs the engine's thread sends, one at a time,
- * posting their progress and outcome (messages.ts), at a lower priority than the engine's thread.
+ * posting their progress and outcome (messages.ts); heavy lanes at a lower priority than the
+ * engine's thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { confinedTo, runConfined } from '../confined-read';
@@ -17,7 +18,7 @@ if (!port) throw new Error('worker-main.ts runs only as a worker thread.');
 const start = workerData as WorkerStart;
 let store: Store | undefined;
 // Heavy work waits for the engine's thread, never the other way round (thread-priority.ts).
-lowerThreadPriority();
+if (start.lowPriority) lowerThreadPriority();
 
 function post(message: JobMessage): void {
   port?.postMessage(message);
