@@ -13,6 +13,7 @@ export { costOf, defaultPriceTable } from './pricing';
 export type { PriceTable } from './pricing';
 export { onProviderWaitChange, providerWaits } from './rate-limits';
 export { sendableError } from './thread-messages';
+export { warmProviderThread } from './threaded';
 export type { ProviderThreadMessage, ProviderThreadRequest } from './thread-messages';
 export { requestHash } from './replay';
 export { callWithRetry } from './retry';

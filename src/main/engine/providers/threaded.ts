@@ -109,6 +109,14 @@ function currentThread(): ProviderThread | undefined {
 }
 
 /**
+ * Starts the provider thread ahead of its first call (a study with a model judge is loaded), so
+ * its start overlaps the first rep's provisioning instead of delaying its first request.
+ */
+export function warmProviderThread(): void {
+  if (process.env.CUELAB_PROVIDER_THREAD !== '0') currentThread();
+}
+
+/**
  * A provider whose calls run on the provider thread; `fallback` builds the same provider on this
  * thread when the thread's program is missing.
  */
