@@ -19,6 +19,8 @@ export default defineConfig({
           cli: resolve(__dirname, 'src/main/cli/index.ts'),
           // The engine's worker threads (src/main/engine/workers/locate.ts finds it here).
           'engine-worker': resolve(__dirname, 'src/main/engine/workers/worker-main.ts'),
+          // The provider thread (src/main/engine/providers/threaded.ts finds it here).
+          'provider-worker': resolve(__dirname, 'src/main/engine/workers/provider-thread.ts'),
         },
       },
     },

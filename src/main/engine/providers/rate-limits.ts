@@ -113,6 +113,11 @@ export function createRateLimitPacer(
   let inFlightTokens = 0;
   const reserved: number[] = [];
   let wait: ProviderWait | null = null;
+  const setWait = (next: ProviderWait | null) => {
+    const changed = next?.untilMs !== wait?.untilMs || next?.reason !== wait?.reason;
+    wait = next;
+    if (changed) waitListener?.();
+  };
 
   /** Until when a call of `tokens` must wait, and why; null when it may go. */
   function blockedUntil(tokens: number): { untilMs: number; reason: string } | null {
@@ -155,11 +160,11 @@ export function createRateLimitPacer(
         signal?.throwIfAborted();
         const blocked = blockedUntil(inputTokens);
         if (!blocked) break;
-        wait = { provider: label, ...blocked };
+        setWait({ provider: label, ...blocked });
         // Re-checked after each wait: another call's reply may have moved the window.
         await sleep(Math.max(10, Math.min(blocked.untilMs - now(), 5000)), signal);
       }
-      wait = null;
+      setWait(null);
       inFlight += 1;
       inFlightTokens += inputTokens;
       reserved.push(inputTokens);
@@ -184,6 +189,22 @@ export function createRateLimitPacer(
 
 const pacers = new Map<string, RateLimitPacer>();
 
+/** Told when any pacer starts, changes or ends a wait (the provider thread mirrors its waits). */
+let waitListener: (() => void) | undefined;
+
+/** Calls `listener` whenever a pacer's wait changes. */
+export function onProviderWaitChange(listener: () => void): void {
+  waitListener = listener;
+}
+
+/** The waits of the pacers in the provider thread (workers/provider-thread.ts), mirrored here. */
+let threadWaits: readonly ProviderWait[] = [];
+
+/** Replaces the provider thread's waits as it last told them. */
+export function setThreadWaits(waits: readonly ProviderWait[]): void {
+  threadWaits = waits;
+}
+
 /** The pacer of one provider kind, endpoint and key (the key only as a hash). */
 export function pacerFor(
   kind: string,
@@ -202,7 +223,11 @@ export function pacerFor(
 
 /** Every provider limit some call is waiting on now. */
 export function providerWaits(): ProviderWait[] {
-  return [...pacers.values()].flatMap((pacer) => pacer.waiting() ?? []);
+  const now = Date.now();
+  return [
+    ...[...pacers.values()].flatMap((pacer) => pacer.waiting() ?? []),
+    ...threadWaits.filter((wait) => wait.untilMs > now),
+  ];
 }
 
 /** A rough count of a request's input tokens: its JSON length / 4. */

@@ -14,6 +14,7 @@ import {
 import { environmentVariableShape } from '../../../shared/secrets';
 import { pacerFor } from './rate-limits';
 import { providerDescriptor } from './registry';
+import { threadedProvider } from './threaded';
 import { ProviderError, type ModelProvider } from './types';
 
 /** Default sampling temperature for every judge that accepts it (App. R: 0.7). */
@@ -98,15 +99,33 @@ export function resolveApiKey(
   return { apiKey, apiKeyEnv };
 }
 
-/** Builds the provider for one model's settings (parsed with modelSettingsSchema first). */
+/** A resolved key and the variable it came from (resolveApiKey). */
+export interface ResolvedKey {
+  apiKey: string;
+  apiKeyEnv: string | undefined;
+}
+
+/**
+ * Builds the provider for one model's settings (parsed with modelSettingsSchema first). Its
+ * calls run on the provider thread (threaded.ts): the SDK's request building, the HTTP call and
+ * the reply's parsing leave the engine's thread. `CUELAB_PROVIDER_THREAD=0` in the engine's own
+ * environment keeps them on this thread, as does a build without the thread's program.
+ */
 export function createProvider(settings: ModelSettings, env: Environment): ModelProvider {
-  const { apiKey, apiKeyEnv } = resolveApiKey(settings, env);
+  // The key is looked up here, so a missing one is reported before any thread starts.
+  const key = resolveApiKey(settings, env);
+  if (process.env.CUELAB_PROVIDER_THREAD === '0') return buildProvider(settings, key);
+  return threadedProvider(settings, key, () => buildProvider(settings, key));
+}
+
+/** The provider itself, calling on the thread that calls it (the provider thread's builder). */
+export function buildProvider(settings: ModelSettings, key: ResolvedKey): ModelProvider {
   return providerDescriptor(settings.provider).create({
-    apiKey,
-    apiKeyEnv,
+    apiKey: key.apiKey,
+    apiKeyEnv: key.apiKeyEnv,
     baseUrl: settings.baseUrl,
     timeoutMs: settings.timeoutMs,
     dialect: settings.dialect,
-    pacer: pacerFor(settings.provider, settings.baseUrl, apiKey),
+    pacer: pacerFor(settings.provider, settings.baseUrl, key.apiKey),
   });
 }

@@ -17,6 +17,7 @@ import {
   modelSettingsSchema,
   requireTrustedEndpoint,
   trustFromEnv,
+  warmProviderThread,
   type EndpointTrust,
   type ModelProvider,
 } from '../providers';
@@ -85,7 +86,13 @@ export function workspaceRunnerDeps(
     store,
     hostPool,
     warmContainers: hostPool.warm,
-    loadStudy: (studyId) => loadStudy(store, studyId),
+    loadStudy: (studyId) => {
+      const study = loadStudy(store, studyId);
+      // Its model calls will run on the provider thread: start it while the first reps provision.
+      if (study.spec.judges.some((judge) => !isSimulatedProvider(judge.provider)))
+        warmProviderThread();
+      return study;
+    },
     provision: async (item, signal, context) => {
       if (context.trajectoryOnly) return provisionTrajectoryOnly();
       const trust = typeof options.trust === 'function' ? options.trust() : options.trust;
