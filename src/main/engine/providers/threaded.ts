@@ -46,7 +46,11 @@ let thread: ProviderThread | undefined;
 let unavailable = false;
 const calls = new Map<number, Call>();
 let nextCallId = 1;
-let nextProviderId = 1;
+/**
+ * Providers by what they were built from (settings and key), so the thread builds one client per
+ * distinct provider however often one is made here (a provider check makes one each time).
+ */
+const providerIds = new Map<string, number>();
 
 /** The thread's program: the built one beside the bundle, or the source under tsx. */
 function startWorker(): Worker | null {
@@ -125,7 +129,9 @@ export function threadedProvider(
   key: ResolvedKey,
   fallback: () => ModelProvider,
 ): ModelProvider {
-  const providerId = nextProviderId++;
+  const built = JSON.stringify([settings, key]);
+  const providerId = providerIds.get(built) ?? providerIds.size + 1;
+  providerIds.set(built, providerId);
   const label = `${settings.provider} (${settings.model})`;
   let local: ModelProvider | undefined;
   return {
