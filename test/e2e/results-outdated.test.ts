@@ -6,53 +6,44 @@
  * the test lets them go, so the banner is asserted and screenshotted at a known moment (1024×700
  * and 1440×900), never raced.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createEngine } from '../../src/main/engine/engine';
 import { engineStore } from '../../src/main/engine/engine-store';
 import { createLabClient } from '../../src/shared/lab-client';
 import { runStudy } from '../helpers/bundle-study';
 import { landReps, persistBeforeLastReps } from '../helpers/interrupted-study';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
-import { saveScreenshot, waitConnected } from './helpers/lab-page';
+import { saveScreenshot } from './helpers/lab-page';
+import { withLocalEngine } from './helpers/local-engine';
+import { openWorkspaceSession, type WorkspaceSession } from './helpers/lab-session';
 
-let folder = '';
 let studyId = '';
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
+let session: WorkspaceSession | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  assertBuilt();
-  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-outdated-'));
-  const workspace = join(folder, 'workspace');
-  const local = createEngine({ path: workspace, source: 'flag' });
-  try {
-    studyId = await runStudy(engineStore(local));
-  } finally {
-    local.close();
-  }
-  // Six reps; the tables are persisted from the first four.
-  const { held } = await persistBeforeLastReps(workspace, studyId, 2);
-  engine = await startEngine({ workspace });
+  let held: number[] = [];
+  session = await openWorkspaceSession({
+    name: 'outdated',
+    viewport: { width: 1024, height: 700 },
+    fill: async (workspace) => {
+      studyId = await withLocalEngine(workspace, (local) => runStudy(engineStore(local)));
+      // Six reps; the tables are persisted from the first four.
+      ({ held } = await persistBeforeLastReps(workspace, studyId, 2));
+    },
+  });
+  ({ page } = session);
   // The warm pass lists stale studies first in the reports lane; a table drawn there after it
   // means the pass found this study current and is done.
-  const answer = await createLabClient(engine.address).reportTable({ studyId, table: 'card' });
+  const answer = await createLabClient(session.engine.address).reportTable({
+    studyId,
+    table: 'card',
+  });
   expect(answer.ok).toBe(true);
-  landReps(workspace, held);
-  browser = await launchBrowser({ width: 1024, height: 700 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
+  landReps(session.engine.workspace, held);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await session?.close();
 });
 
 describe('an interrupted study on the Results page', () => {
@@ -66,8 +57,7 @@ describe('an interrupted study on the Results page', () => {
       else await route.continue();
     });
 
-    await page.goto(`${engine!.url}#/results/${studyId}`);
-    await waitConnected(page);
+    await session!.goto(`#/results/${studyId}`);
     const banner = page.getByTestId('tables-outdated');
     await banner.waitFor({ state: 'visible', timeout: 15_000 });
     expect(await banner.innerText()).toMatch(/^Drawn from 4 of 6 reps at .+; updating…/);
