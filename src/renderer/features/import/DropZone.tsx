@@ -1,5 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { uploadLimits } from '../../../shared/lab-api/import';
+import { CancelFileWork } from '../../components/CancelFileWork';
+import { useFileProgress } from '../../lib/file-progress';
 import { useLab } from '../../store';
 import { filesFromDataTransfer, fromFileList, megabytes } from './drop-upload';
 
@@ -89,13 +91,32 @@ export function DropZone() {
   );
 }
 
+/** The engine's work an upload waits on (staging its pieces; Cancel stops the one under way). */
+const uploadMethods = ['uploadImportFiles'] as const;
+
 function UploadStatus() {
   const upload = useLab((state) => state.importUpload);
+  const cancelUpload = useLab((state) => state.cancelUpload);
+  const staging = useFileProgress(uploadMethods, upload.state === 'uploading');
   if (upload.state === 'uploading') {
     return (
+      <div className="import-busy-row import-upload-row">
+        <p className="import-drop-status" role="status" data-testid="import-upload-status">
+          Uploading {upload.name}: {upload.files} of {upload.totalFiles} files,{' '}
+          {megabytes(upload.bytes)} of {megabytes(upload.totalBytes)}…
+        </p>
+        <CancelFileWork
+          workId={staging?.workId ?? null}
+          label="Cancel the upload"
+          onCancel={cancelUpload}
+        />
+      </div>
+    );
+  }
+  if (upload.state === 'cancelled') {
+    return (
       <p className="import-drop-status" role="status" data-testid="import-upload-status">
-        Uploading {upload.name}: {upload.files} of {upload.totalFiles} files,{' '}
-        {megabytes(upload.bytes)} of {megabytes(upload.totalBytes)}…
+        Upload of {upload.name} cancelled; nothing was imported.
       </p>
     );
   }
