@@ -91,6 +91,23 @@ async function nothingOf(name: string, sent: readonly string[]): Promise<void> {
   expect(await page.getByRole('alert').count()).toBe(0);
 }
 
+/** The elements `testIds` name whose boxes reach outside `containerId`'s, or that scroll sideways. */
+async function outside(testIds: readonly string[], containerId: string): Promise<string[]> {
+  const container = await page.getByTestId(containerId).boundingBox();
+  if (!container) return [`${containerId} is not on screen`];
+  const faults: string[] = [];
+  for (const testId of testIds) {
+    const element = page.getByTestId(testId);
+    const box = await element.boundingBox();
+    if (!box) faults.push(`${testId} is not on screen`);
+    else if (box.x < container.x || box.x + box.width > container.x + container.width + 1)
+      faults.push(`${testId} reaches outside ${containerId}`);
+    else if (await element.evaluate((node) => node.scrollWidth > node.clientWidth + 1))
+      faults.push(`${testId} scrolls sideways`);
+  }
+  return faults;
+}
+
 /** Screenshots the page at both sizes, ending at 1024x700. */
 async function screenshots(name: string): Promise<void> {
   for (const size of sizes) {
@@ -150,5 +167,28 @@ describe('a folder dropped on the Import screen', () => {
     const pieces = sent.filter((method) => method === 'uploadImportFiles').length;
     expect(pieces).toBeLessThan(40);
     await nothingOf('many-runs', sent);
+  });
+
+  test('a 120-character folder name stays inside the drop zone, busy and cancelled', async () => {
+    await page.setViewportSize(sizes[1]!);
+    const name = `runs-${'x'.repeat(115)}`;
+    const dropped = runFolder(name, 8);
+    const hold = await holdAnswer(page, 'uploadImportFiles');
+    await dropFolder('import-drop', dropped);
+    const cancel = page.getByRole('button', { name: 'Cancel the upload' });
+    await expect.poll(() => cancel.isEnabled(), { timeout: 30_000 }).toBe(true);
+    const status = page.getByTestId('import-upload-status');
+    expect(await status.textContent()).toContain(name);
+    // Cut with an ellipsis on screen, whole in the tooltip.
+    expect(await status.locator('[title]').getAttribute('title')).toBe(name);
+    await saveScreenshot(page, 'import-drop-long-name-busy-1024');
+    expect(await outside(['import-upload-status', 'cancel-file-work'], 'import-drop')).toEqual([]);
+    await cancel.click();
+    await hold.release();
+    await expect
+      .poll(async () => (await status.textContent()) ?? '', { timeout: 30_000 })
+      .toBe(`Upload of ${name} cancelled; nothing was imported.`);
+    await saveScreenshot(page, 'import-drop-long-name-done-1024');
+    expect(await outside(['import-upload-status'], 'import-drop')).toEqual([]);
   });
 });

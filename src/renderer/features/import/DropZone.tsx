@@ -91,6 +91,15 @@ export function DropZone() {
   );
 }
 
+/** A dropped folder's name, cut with an ellipsis when long (the whole name in its tooltip). */
+function UploadName({ name }: { name: string }) {
+  return (
+    <span className="import-upload-name" title={name}>
+      {name}
+    </span>
+  );
+}
+
 /** The engine's work an upload waits on (staging its pieces; Cancel stops the one under way). */
 const uploadMethods = ['uploadImportFiles'] as const;
 
@@ -102,7 +111,7 @@ function UploadStatus() {
     return (
       <div className="import-busy-row import-upload-row">
         <p className="import-drop-status" role="status" data-testid="import-upload-status">
-          Uploading {upload.name}: {upload.files} of {upload.totalFiles} files,{' '}
+          Uploading <UploadName name={upload.name} />: {upload.files} of {upload.totalFiles} files,{' '}
           {megabytes(upload.bytes)} of {megabytes(upload.totalBytes)}…
         </p>
         <CancelFileWork
@@ -116,15 +125,16 @@ function UploadStatus() {
   if (upload.state === 'cancelled') {
     return (
       <p className="import-drop-status" role="status" data-testid="import-upload-status">
-        Upload of {upload.name} cancelled; nothing was imported.
+        Upload of <UploadName name={upload.name} /> cancelled; nothing was imported.
       </p>
     );
   }
   if (upload.state === 'done') {
     return (
       <p className="import-drop-status" role="status" data-testid="import-upload-status">
-        Uploaded {upload.name} ({upload.files} file{upload.files === 1 ? '' : 's'},{' '}
-        {megabytes(upload.bytes)}) to a temporary folder on the engine; its path is below.
+        Uploaded <UploadName name={upload.name} /> ({upload.files} file
+        {upload.files === 1 ? '' : 's'}, {megabytes(upload.bytes)}) to a temporary folder on the
+        engine; its path is below.
       </p>
     );
   }
