@@ -26,6 +26,7 @@ import {
 import { scanNativeAnalysisColumns } from '../src/main/engine/store/analysis-rows';
 import { openStore } from '../src/main/engine/store/database';
 import { createLabClient } from '../src/shared/lab-client';
+import { landReps, persistBeforeLastReps } from '../test/helpers/interrupted-study';
 import type { ServeProcess } from '../test/helpers/serve-process';
 import { persistStudyTables } from './cold-open';
 import { healthAlone, loadNow, probed, type HealthSpread } from './health-probe';
@@ -129,46 +130,13 @@ function nodeStartMs(): number {
 }
 
 /**
- * Sets the study's newest `count` done jobs to `state` ('queued': not landed yet), or back to
- * 'done' (`ids` from the first call): the jobs' reps are read by the tables only once done.
+ * A study interrupted by quitting: its tables persisted by the runner's end-of-study hook (run in
+ * a process of its own, cold-open.ts) while its last `count` reps had not landed, then those
+ * reps landed (the engine quit before it drew again).
  */
-function setJobs(path: string, studyId: string, count: number): number[];
-function setJobs(path: string, studyId: string, ids: readonly number[]): number[];
-function setJobs(path: string, studyId: string, which: number | readonly number[]): number[] {
-  const store = openStore(path);
-  try {
-    if (typeof which === 'number') {
-      const ids = store.db
-        .prepare<[string, number], { id: number }>(
-          `SELECT id FROM jobs WHERE study_id = ? AND state = 'done' ORDER BY id DESC LIMIT ?`,
-        )
-        .all(studyId, which)
-        .map((row) => row.id);
-      const queue = store.db.prepare<[number]>(`UPDATE jobs SET state = 'queued' WHERE id = ?`);
-      store.db.transaction(() => ids.forEach((id) => queue.run(id)))();
-      return ids;
-    }
-    const done = store.db.prepare<[number]>(`UPDATE jobs SET state = 'done' WHERE id = ?`);
-    store.db.transaction(() => which.forEach((id) => done.run(id)))();
-    return [...which];
-  } finally {
-    store.close();
-  }
-}
-
-/**
- * A study interrupted by quitting: its tables persisted by the runner's end-of-study hook while
- * its last `count` reps had not landed, then those reps landed (the engine quit before it drew
- * again).
- */
-async function interruptStudy(path: string, studyId: string, count: number): Promise<void> {
-  const late = setJobs(path, studyId, count);
-  try {
-    rmSync(persistedTablesDir(path), { recursive: true, force: true });
-    await persistStudyTables(path, studyId);
-  } finally {
-    setJobs(path, studyId, late);
-  }
+async function interruptStudy(workspace: string, studyId: string, count: number): Promise<void> {
+  const { held } = await persistBeforeLastReps(workspace, studyId, count, persistStudyTables);
+  landReps(workspace, held);
 }
 
 /** The first labelled table's own work on the engine's thread, in this process, median of 3. */
@@ -387,7 +355,7 @@ export async function benchResponsiveness(
     }
     measured.jobs.push(...(await exportJobs(dir, studyId, options.jobSeconds, readyMs, log)));
 
-    await interruptStudy(path, studyId, LATE_REPS);
+    await interruptStudy(dir, studyId, LATE_REPS);
     const floorMs = await plainScanMs(path, studyId);
     const inProcessMs = await outdatedPathMs(path, studyId);
     const second = await timedServe(dir);

@@ -4,14 +4,12 @@
  * same items, and a synthetic study of other items). The window shows the paired differences
  * and the changed items, exports the CLI's CSV, and marks SIMULATED when a study is synthetic.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
-import { saveScreenshot, screenshotDir, waitConnected } from './helpers/lab-page';
+import { saveScreenshot, screenshotDir } from './helpers/lab-page';
+import { openWorkspaceSession, type WorkspaceSession } from './helpers/lab-session';
 import { cuelab, download, importStudy, pngDpi, pngSize } from './helpers/results-fixture';
 
 const HEADER =
@@ -55,42 +53,36 @@ function cardRecords(judge: string, flipped: number) {
 }
 
 let cardId = '';
-let folder = '';
 let workspace = '';
 let rerunId = '';
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
+let session: WorkspaceSession | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  assertBuilt();
-  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-compare-'));
-  workspace = join(folder, 'workspace');
-  const study = (name: string, text: string) => {
-    writeFileSync(join(folder, `${name}.csv`), text);
-    return importStudy(workspace, join(folder, `${name}.csv`), name);
-  };
-  study('first run', records('judge-a', 'set', 6, [1, 2, 5]));
-  study('other items', records('judge-c', 'other', 3, [1, 2, 3], true));
-  rerunId = study('rerun', records('judge-a', 'set', 6, [1, 5, 6]));
-  study('card before', cardRecords('Qwen/Qwen3-235B-A22B-Instruct-2507-FP8', 2));
-  cardId = study('card after', cardRecords('Qwen/Qwen3-235B-A22B-Instruct-2507-FP8', 9));
-  engine = await startEngine({ workspace });
-  browser = await launchBrowser({ width: 1024, height: 700 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
+  session = await openWorkspaceSession({
+    name: 'compare',
+    viewport: { width: 1024, height: 700 },
+    fill: (into, folder) => {
+      const study = (name: string, text: string) =>
+        importStudy(into, join(folder, `${name}.csv`), text, name);
+      study('first run', records('judge-a', 'set', 6, [1, 2, 5]));
+      study('other items', records('judge-c', 'other', 3, [1, 2, 3], true));
+      rerunId = study('rerun', records('judge-a', 'set', 6, [1, 5, 6]));
+      study('card before', cardRecords('Qwen/Qwen3-235B-A22B-Instruct-2507-FP8', 2));
+      cardId = study('card after', cardRecords('Qwen/Qwen3-235B-A22B-Instruct-2507-FP8', 9));
+    },
+  });
+  ({ page } = session);
+  workspace = session.engine.workspace;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await session?.close();
 });
 
 describe('Compare view', () => {
   test('shows the paired differences and changed items, and exports the CLI csv', async () => {
-    await page.goto(`${engine!.url}#/results/${rerunId}`);
-    await waitConnected(page);
+    await session!.goto(`#/results/${rerunId}`);
     await page.getByRole('button', { name: 'Compare', exact: true }).click();
     const panel = page.getByTestId('compare-panel');
     await panel
@@ -214,8 +206,7 @@ describe('Compare view', () => {
   });
 
   test('compares two report cards beside each other, at the card tolerance, as the CLI prints them', async () => {
-    await page.goto(`${engine!.url}#/results/${cardId}`);
-    await waitConnected(page);
+    await session!.goto(`#/results/${cardId}`);
     await page.getByRole('button', { name: 'Compare', exact: true }).click();
     const panel = page.getByTestId('compare-panel');
     await panel

@@ -6,27 +6,21 @@
  * where a person would use it: filter by judge, sort by judge, search an item id, and open a
  * row's pair, never scrolling sideways. Last, All reps… opens the Results workbench's reps panel.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dispatchLabCall } from '../../src/main/engine/api';
-import { createEngine } from '../../src/main/engine/engine';
 import { saveSuite } from '../../src/main/engine/store/suite-items';
 import { studySpecSchema } from '../../src/shared/study-spec';
 import { suiteFileSchema } from '../../src/shared/suite-format';
 import { deferring, suite } from '../helpers/bundle-study';
 import { runSyntheticStudy } from '../helpers/synthetic-study';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
-import { saveScreenshot, waitConnected } from './helpers/lab-page';
+import { saveScreenshot } from './helpers/lab-page';
+import { withLocalEngine } from './helpers/local-engine';
+import { openWorkspaceSession, type WorkspaceSession } from './helpers/lab-session';
 import { engineStore } from '../../src/main/engine/engine-store';
 
-let folder = '';
 let studyId = '';
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
+let session: WorkspaceSession | undefined;
 let page: Page;
 
 /** The bundle suite's item, and a twin whose ledger was never updated (gold fail). */
@@ -44,39 +38,33 @@ function twoItemSuite() {
 }
 
 beforeAll(async () => {
-  assertBuilt();
-  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-replay-list-'));
-  const workspace = join(folder, 'workspace');
-  const local = createEngine({ path: workspace, source: 'flag' });
-  try {
-    const file = twoItemSuite();
-    saveSuite(engineStore(local), file, 'imported');
-    const judge = (id: string) => ({
-      ...{ id, provider: 'synthetic', model: 'synthetic' },
-      persona: deferring.id,
-    });
-    const spec = studySpecSchema.parse({
-      name: 'replay list study',
-      suite: file.id,
-      judges: [judge('alpha-judge'), judge('beta-judge')],
-      reps: 3,
-    });
-    studyId = await runSyntheticStudy(engineStore(local), spec, file.items, deferring);
-    const classified = await dispatchLabCall(local.handlers, 'classifyStudy', { studyId });
-    expect(classified.ok).toBe(true);
-  } finally {
-    local.close();
-  }
-  engine = await startEngine({ workspace });
-  browser = await launchBrowser({ width: 1024, height: 700 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
+  session = await openWorkspaceSession({
+    name: 'replay-list',
+    viewport: { width: 1024, height: 700 },
+    fill: (workspace) =>
+      withLocalEngine(workspace, async (local) => {
+        const file = twoItemSuite();
+        saveSuite(engineStore(local), file, 'imported');
+        const judge = (id: string) => ({
+          ...{ id, provider: 'synthetic', model: 'synthetic' },
+          persona: deferring.id,
+        });
+        const spec = studySpecSchema.parse({
+          name: 'replay list study',
+          suite: file.id,
+          judges: [judge('alpha-judge'), judge('beta-judge')],
+          reps: 3,
+        });
+        studyId = await runSyntheticStudy(engineStore(local), spec, file.items, deferring);
+        const classified = await dispatchLabCall(local.handlers, 'classifyStudy', { studyId });
+        expect(classified.ok).toBe(true);
+      }),
+  });
+  ({ page } = session);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await session?.close();
 });
 
 const rows = () => page.getByTestId('flip-row');
@@ -96,8 +84,7 @@ const noSidewaysScroll = () =>
 
 describe('Replay list', () => {
   test('filters, sorts and searches the flips, and a chosen row opens its pair', async () => {
-    await page.goto(`${engine!.url}#/replay/${studyId}`);
-    await waitConnected(page);
+    await session!.goto(`#/replay/${studyId}`);
     await rows().first().waitFor({ timeout: 15_000 });
     const total = await rows().count();
     expect(total).toBeGreaterThanOrEqual(4);
@@ -149,8 +136,7 @@ describe('Replay list', () => {
   });
 
   test('All reps… opens the Results reps panel on every rep of the study', async () => {
-    await page.goto(`${engine!.url}#/replay/${studyId}`);
-    await waitConnected(page);
+    await session!.goto(`#/replay/${studyId}`);
     await page.getByRole('link', { name: 'All reps…' }).click();
     const panel = page.getByTestId('reps-panel');
     await panel.waitFor({ timeout: 15_000 });

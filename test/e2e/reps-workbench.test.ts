@@ -6,53 +6,40 @@
  * Results toolbar, filter by flip, verdict and mechanism, search the transcripts, sort, open one
  * rep's transcript, and two reps side by side, never scrolling sideways.
  */
-import { rmSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dispatchLabCall } from '../../src/main/engine/api';
-import { createEngine } from '../../src/main/engine/engine';
 import { runStudy } from '../helpers/bundle-study';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { assertBuilt, startEngine, type RunningEngine } from './helpers/engine';
-import { saveScreenshot, waitConnected } from './helpers/lab-page';
+import { saveScreenshot } from './helpers/lab-page';
+import { withLocalEngine } from './helpers/local-engine';
+import { openWorkspaceSession, type WorkspaceSession } from './helpers/lab-session';
 import { engineStore } from '../../src/main/engine/engine-store';
 
-let folder = '';
 let studyId = '';
 let rationale = '';
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
+let session: WorkspaceSession | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  assertBuilt();
-  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-workbench-'));
-  const workspace = join(folder, 'workspace');
-  const local = createEngine({ path: workspace, source: 'flag' });
-  try {
-    studyId = await runStudy(engineStore(local));
-    const classified = await dispatchLabCall(local.handlers, 'classifyStudy', { studyId });
-    expect(classified.ok).toBe(true);
-    const flips = await dispatchLabCall(local.handlers, 'listFlips', { studyId });
-    const first = flips.ok ? (flips.value as { repId: string }[])[0] : undefined;
-    const pair = await dispatchLabCall(local.handlers, 'loadRepPair', { repA: first?.repId });
-    rationale = pair.ok ? (pair.value as { a: { rationale: string } }).a.rationale : '';
-  } finally {
-    local.close();
-  }
-  engine = await startEngine({ workspace });
-  browser = await launchBrowser({ width: 1024, height: 700 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
+  session = await openWorkspaceSession({
+    name: 'workbench',
+    viewport: { width: 1024, height: 700 },
+    fill: (workspace) =>
+      withLocalEngine(workspace, async (local) => {
+        studyId = await runStudy(engineStore(local));
+        const classified = await dispatchLabCall(local.handlers, 'classifyStudy', { studyId });
+        expect(classified.ok).toBe(true);
+        const flips = await dispatchLabCall(local.handlers, 'listFlips', { studyId });
+        const first = flips.ok ? (flips.value as { repId: string }[])[0] : undefined;
+        const pair = await dispatchLabCall(local.handlers, 'loadRepPair', { repA: first?.repId });
+        rationale = pair.ok ? (pair.value as { a: { rationale: string } }).a.rationale : '';
+      }),
+  });
+  ({ page } = session);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await session?.close();
 });
 
 const panel = () => page.getByTestId('reps-panel');
@@ -67,8 +54,7 @@ const noSidewaysScroll = () =>
 
 describe('reps workbench', () => {
   test('lists every rep, filters, searches and sorts', async () => {
-    await page.goto(`${engine!.url}#/results/${studyId}`);
-    await waitConnected(page);
+    await session!.goto(`#/results/${studyId}`);
     await page.getByRole('button', { name: 'All reps' }).click();
     await expect.poll(() => count().innerText()).toBe('6 reps');
     await panel().getByText('SIMULATED').waitFor();

@@ -7,15 +7,13 @@
  * user-defined mitigation, says "effect not modelled" beside it and in its estimate.
  * Screenshots land in test-results/.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { assertBuilt, repoRoot, startEngine, type RunningEngine } from './helpers/engine';
-import { waitConnected } from './helpers/lab-page';
-import { download, importStudy, pngSize, resultsCsv } from './helpers/results-fixture';
+import { repoRoot } from './helpers/engine';
+import { openWorkspaceSession, type WorkspaceSession } from './helpers/lab-session';
+import { csvStudy, download, pngSize, resultsCsv } from './helpers/results-fixture';
 
 const screenshots = join(repoRoot, 'test-results');
 const arms = [
@@ -26,41 +24,35 @@ const arms = [
   { condition: 'system-mine', placement: 'system_prompt', mitigation: 'my-note', flip: 0.45 },
 ];
 
-let folder = '';
 let studyId = '';
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
+let session: WorkspaceSession<string> | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  assertBuilt();
   mkdirSync(screenshots, { recursive: true });
-  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-frontier-'));
-  const workspace = join(folder, 'workspace');
   const names = {
     judges: ['opus-4.7', 'sonnet-4.6'],
     datasets: ['aj-filesystem', 'aj-postgres'],
     arms,
     cueLabel: 'authority',
   };
-  writeFileSync(join(folder, 'results.csv'), resultsCsv(names));
-  studyId = importStudy(workspace, join(folder, 'results.csv'), 'E2E frontier study');
-  engine = await startEngine({ workspace, env: { ANTHROPIC_API_KEY: '', OPENAI_API_KEY: '' } });
-  browser = await launchBrowser({ width: 1280, height: 2400 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
+  session = await openWorkspaceSession({
+    name: 'frontier',
+    viewport: { width: 1280, height: 2400 },
+    fill: csvStudy(resultsCsv(names), 'E2E frontier study'),
+    engine: { env: { ANTHROPIC_API_KEY: '', OPENAI_API_KEY: '' } },
+  });
+  ({ page, filled: studyId } = session);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await session?.close();
 });
 
 describe('the harm/help frontier figure', () => {
   test('plots each mitigation with its labels, SIMULATED, beside Table 1', async () => {
-    if (!engine) throw new Error('The engine did not start.');
-    await page.goto(`${engine.url}#/results/${studyId}`);
+    if (!session) throw new Error('The engine did not start.');
+    await session.goto(`#/results/${studyId}`);
     const figure = page.locator('[data-testid="chart-frontier"][data-filled="true"]');
     await figure.waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="chart-mitigations"][data-filled="true"]').waitFor();
@@ -93,8 +85,8 @@ describe('the harm/help frontier figure', () => {
 
 describe('a user-defined mitigation in the Builder of a synthetic study', () => {
   test('is marked "effect not modelled" beside it and in the estimate', async () => {
-    if (!engine) throw new Error('The engine did not start.');
-    const specPath = join(folder, 'synthetic.cuelab.json');
+    if (!session) throw new Error('The engine did not start.');
+    const specPath = join(session.folder, 'synthetic.cuelab.json');
     writeFileSync(
       specPath,
       JSON.stringify({
@@ -117,8 +109,7 @@ describe('a user-defined mitigation in the Builder of a synthetic study', () => 
         },
       }),
     );
-    await page.goto(`${engine.url}#/builder`);
-    await waitConnected(page);
+    await session.goto('#/builder');
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
       page.getByRole('button', { name: 'Open spec…' }).click(),

@@ -4,15 +4,12 @@
  * 1–100 scores: its bars, whiskers and counts come from the shared bar-end leaf; screenshot in
  * test-results/.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { repoRoot, startEngine, type RunningEngine } from './helpers/engine';
-import { importStudy } from './helpers/results-fixture';
-import { waitConnected } from './helpers/lab-page';
+import { repoRoot } from './helpers/engine';
+import { openWorkspaceSession, type WorkspaceSession } from './helpers/lab-session';
+import { csvStudy } from './helpers/results-fixture';
 
 /** Two judges × eight items: uncued scores near 70, cued ones pulled down by the judge's lean. */
 function gradedCsv(): string {
@@ -35,33 +32,26 @@ function gradedCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-let folder = '';
 let studyId = '';
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
+let session: WorkspaceSession<string> | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-graded-'));
-  const workspace = join(folder, 'workspace');
-  writeFileSync(join(folder, 'graded.csv'), gradedCsv());
-  studyId = importStudy(workspace, join(folder, 'graded.csv'), 'Graded study');
-  engine = await startEngine({ workspace });
-  browser = await launchBrowser({ width: 1280, height: 900 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
+  session = await openWorkspaceSession({
+    name: 'graded',
+    viewport: { width: 1280, height: 900 },
+    fill: csvStudy(gradedCsv(), 'Graded study'),
+  });
+  ({ page, filled: studyId } = session);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await session?.close();
 });
 
 describe('graded flips figure', () => {
   test('draws a bar, a whisker and a count per judge', async () => {
-    await page.goto(`${engine!.url}#/results/${studyId}`);
-    await waitConnected(page);
+    await session!.goto(`#/results/${studyId}`);
     const chart = page.locator('[data-testid="chart-graded"][data-filled="true"]');
     await chart.waitFor({ state: 'visible', timeout: 15_000 });
     const svg = chart.locator('svg');

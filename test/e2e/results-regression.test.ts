@@ -5,16 +5,13 @@
  * carries the table, and an effort bin resting on fewer than 15 items is a hollow dot with a
  * footnote saying so. Screenshots at 1024 × 700 and 1440 × 900 land in test-results/.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLabClient } from '../../src/shared/lab-client';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { assertBuilt, repoRoot, startEngine, type RunningEngine } from './helpers/engine';
-import { importStudy } from './helpers/results-fixture';
-import { waitConnected } from './helpers/lab-page';
+import { repoRoot } from './helpers/engine';
+import { openWorkspaceSession, type WorkspaceSession } from './helpers/lab-session';
+import { csvStudy } from './helpers/results-fixture';
 
 const conditions = [
   ['axes:strength=strong@system', 0.45],
@@ -48,28 +45,21 @@ function factorialCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-let folder = '';
 let studyId = '';
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
+let session: WorkspaceSession<string> | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  assertBuilt();
-  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-regression-'));
-  const workspace = join(folder, 'workspace');
-  writeFileSync(join(folder, 'factorial.csv'), factorialCsv());
-  studyId = importStudy(workspace, join(folder, 'factorial.csv'), 'Factorial study');
-  engine = await startEngine({ workspace });
-  browser = await launchBrowser({ width: 1440, height: 900 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
+  session = await openWorkspaceSession({
+    name: 'regression',
+    viewport: { width: 1440, height: 900 },
+    fill: csvStudy(factorialCsv(), 'Factorial study'),
+  });
+  ({ page, filled: studyId } = session);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await session?.close();
 });
 
 describe('factorial regression and effort bins', () => {
@@ -79,8 +69,7 @@ describe('factorial regression and effort bins', () => {
       [1024, 700],
     ] as const) {
       await page.setViewportSize({ width, height });
-      await page.goto(`${engine!.url}#/results/${studyId}`);
-      await waitConnected(page);
+      await session!.goto(`#/results/${studyId}`);
       const chart = page.locator('[data-testid="chart-regression"][data-filled="true"]');
       await chart.waitFor({ state: 'visible', timeout: 15_000 });
       await chart.scrollIntoViewIfNeeded();
@@ -98,7 +87,7 @@ describe('factorial regression and effort bins', () => {
         path: join(repoRoot, 'test-results', `chart-regression-${width}.png`),
       });
     }
-    const client = createLabClient(engine!.address);
+    const client = createLabClient(session!.engine.address);
     const csv = await client.reportCsv({ studyId, table: 'regression' });
     if (!csv.ok) throw new Error(csv.error.message);
     expect(csv.value.csv).toMatch(/oddsRatio/);
@@ -108,8 +97,7 @@ describe('factorial regression and effort bins', () => {
 
   test('an effort bin on fewer than 15 items is hollow, and the key says so', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${engine!.url}#/results/${studyId}`);
-    await waitConnected(page);
+    await session!.goto(`#/results/${studyId}`);
     const chart = page.locator('[data-testid="chart-effort"][data-filled="true"]');
     await chart.waitFor({ state: 'visible', timeout: 15_000 });
     await chart.scrollIntoViewIfNeeded();

@@ -5,14 +5,13 @@
  * all marked simulated. Screenshots and an exported PNG land in test-results/.
  */
 import { liveResultTableNames } from '../../src/renderer/charts/table-values';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLabClient } from '../../src/shared/lab-client';
-import { launchBrowser, type LabBrowser } from './helpers/browser';
-import { assertBuilt, repoRoot, startEngine, type RunningEngine } from './helpers/engine';
+import { repoRoot, type RunningEngine } from './helpers/engine';
+import { openWorkspaceSession, type WorkspaceSession } from './helpers/lab-session';
 import {
   controlOnlyCsv,
   cuelab,
@@ -28,18 +27,16 @@ const screenshots = join(repoRoot, 'test-results');
 const sessionKey = 'sk-ant-e2e-0123456789-WXYZ';
 const charts = ['flips', 'severity', 'ablation', 'placement', 'effort', 'accuracy', 'mitigations'];
 
-let folder = '';
 let studyId = '';
 let emptyStudyId = '';
 let flipsCsv = '';
 let flipsJson: { rows: Record<string, string | number | null>[] } = { rows: [] };
-let engine: RunningEngine | undefined;
-let browser: LabBrowser | undefined;
+let session: WorkspaceSession | undefined;
 let page: Page;
 
 function running(): RunningEngine {
-  if (!engine) throw new Error('The engine did not start.');
-  return engine;
+  if (!session) throw new Error('The engine did not start.');
+  return session.engine;
 }
 
 async function screenshot(name: string): Promise<void> {
@@ -48,31 +45,30 @@ async function screenshot(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  assertBuilt();
   mkdirSync(screenshots, { recursive: true });
-  folder = mkdtempSync(join(tmpdir(), 'cuelab-e2e-results-'));
-  const workspace = join(folder, 'workspace');
-  writeFileSync(join(folder, 'results.csv'), resultsCsv());
-  studyId = importStudy(workspace, join(folder, 'results.csv'), 'E2E cue study');
-  writeFileSync(join(folder, 'uncued.csv'), controlOnlyCsv);
-  emptyStudyId = importStudy(workspace, join(folder, 'uncued.csv'), 'Control arm only');
-  flipsCsv = cuelab(workspace, ['report', studyId, '--table', 'flips', '--format', 'csv']);
-  flipsJson = JSON.parse(
-    cuelab(workspace, ['report', studyId, '--table', 'flips', '--format', 'json']),
-  ) as typeof flipsJson;
-  engine = await startEngine({
-    workspace,
-    env: { ANTHROPIC_API_KEY: '', OPENAI_API_KEY: 'sk-e2e-environment-key-9876' },
+  session = await openWorkspaceSession({
+    name: 'results',
+    viewport: { width: 1280, height: 2460 },
+    fill: (workspace, folder) => {
+      studyId = importStudy(workspace, join(folder, 'results.csv'), resultsCsv(), 'E2E cue study');
+      emptyStudyId = importStudy(
+        workspace,
+        join(folder, 'uncued.csv'),
+        controlOnlyCsv,
+        'Control arm only',
+      );
+      const report = (format: string) =>
+        cuelab(workspace, ['report', studyId, '--table', 'flips', '--format', format]);
+      flipsCsv = report('csv');
+      flipsJson = JSON.parse(report('json')) as typeof flipsJson;
+    },
+    engine: { env: { ANTHROPIC_API_KEY: '', OPENAI_API_KEY: 'sk-e2e-environment-key-9876' } },
   });
-  browser = await launchBrowser({ width: 1280, height: 2460 });
-  page = await browser.context.newPage();
-  await page.emulateMedia({ colorScheme: 'light' });
+  ({ page } = session);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await session?.close();
 });
 
 describe('Results of an imported, simulated study', () => {

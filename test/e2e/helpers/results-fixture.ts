@@ -4,6 +4,7 @@
  * with turns so the effort curve has plotted and hidden bins.
  */
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { repoRoot } from './engine';
@@ -79,12 +80,18 @@ export function cuelab(workspace: string, args: string[]): string {
   );
 }
 
-/** Imports a results file as a study; returns its id. */
-export function importStudy(workspace: string, file: string, name: string): string {
+/** Writes `csv` to `file` and imports it into `workspace` as a study named `name`; returns its id. */
+export function importStudy(workspace: string, file: string, csv: string, name: string): string {
+  writeFileSync(file, csv);
   const output = cuelab(workspace, ['import-results', file, '--name', name]);
   const id = /as study ([0-9a-f-]{36})/.exec(output)?.[1];
   if (!id) throw new Error(`import-results printed no study id:\n${output}`);
   return id;
+}
+
+/** A workspace filler (`openWorkspaceSession`) importing `csv` as one study named `name`. */
+export function csvStudy(csv: string, name: string): (workspace: string, folder: string) => string {
+  return (workspace, folder) => importStudy(workspace, join(folder, 'results.csv'), csv, name);
 }
 
 const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

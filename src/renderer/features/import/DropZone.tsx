@@ -1,5 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { uploadLimits } from '../../../shared/lab-api/import';
+import { CancelFileWork } from '../../components/CancelFileWork';
+import { useFileProgress } from '../../lib/file-progress';
 import { useLab } from '../../store';
 import { filesFromDataTransfer, fromFileList, megabytes } from './drop-upload';
 
@@ -89,21 +91,50 @@ export function DropZone() {
   );
 }
 
+/** A dropped folder's name, cut with an ellipsis when long (the whole name in its tooltip). */
+function UploadName({ name }: { name: string }) {
+  return (
+    <span className="import-upload-name" title={name}>
+      {name}
+    </span>
+  );
+}
+
+/** The engine's work an upload waits on (staging its pieces; Cancel stops the one under way). */
+const uploadMethods = ['uploadImportFiles'] as const;
+
 function UploadStatus() {
   const upload = useLab((state) => state.importUpload);
+  const cancelUpload = useLab((state) => state.cancelUpload);
+  const staging = useFileProgress(uploadMethods, upload.state === 'uploading');
   if (upload.state === 'uploading') {
     return (
+      <div className="import-busy-row import-upload-row">
+        <p className="import-drop-status" role="status" data-testid="import-upload-status">
+          Uploading <UploadName name={upload.name} />: {upload.files} of {upload.totalFiles} files,{' '}
+          {megabytes(upload.bytes)} of {megabytes(upload.totalBytes)}…
+        </p>
+        <CancelFileWork
+          workId={staging?.workId ?? null}
+          label="Cancel the upload"
+          onCancel={cancelUpload}
+        />
+      </div>
+    );
+  }
+  if (upload.state === 'cancelled') {
+    return (
       <p className="import-drop-status" role="status" data-testid="import-upload-status">
-        Uploading {upload.name}: {upload.files} of {upload.totalFiles} files,{' '}
-        {megabytes(upload.bytes)} of {megabytes(upload.totalBytes)}…
+        Upload of <UploadName name={upload.name} /> cancelled; nothing was imported.
       </p>
     );
   }
   if (upload.state === 'done') {
     return (
       <p className="import-drop-status" role="status" data-testid="import-upload-status">
-        Uploaded {upload.name} ({upload.files} file{upload.files === 1 ? '' : 's'},{' '}
-        {megabytes(upload.bytes)}) to a temporary folder on the engine; its path is below.
+        Uploaded <UploadName name={upload.name} /> ({upload.files} file
+        {upload.files === 1 ? '' : 's'}, {megabytes(upload.bytes)}) to a temporary folder on the
+        engine; its path is below.
       </p>
     );
   }

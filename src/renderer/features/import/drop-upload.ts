@@ -108,25 +108,42 @@ export interface UploadProgress {
   totalBytes: number;
 }
 
-/** Uploads `drop` in pieces; resolves to the staged folder the engine will import. */
+/** How an upload ended: its staged folder, cancelled, or the engine's refusal. */
+export type UploadOutcome =
+  | { ok: true; path: string }
+  | { ok: false; cancelled: true }
+  | { ok: false; cancelled: false; error: string };
+
+/**
+ * Uploads `drop` in pieces; resolves to the staged folder the engine will import. Once
+ * `signal` aborts no further piece is sent (the request under way is cancelled on the engine
+ * by its work id, which discards the staged folder), and the upload ends as cancelled.
+ */
 export async function uploadDrop(
   client: LabApi,
   drop: Drop,
   onProgress: (progress: UploadProgress) => void,
-): Promise<{ ok: true; path: string } | { ok: false; error: string }> {
+  signal?: AbortSignal,
+): Promise<UploadOutcome> {
   const totalBytes = drop.files.reduce((sum, entry) => sum + entry.file.size, 0);
   const progress = { files: 0, bytes: 0, totalFiles: drop.files.length, totalBytes };
   let uploadId: string | undefined;
   let path = '';
   let pieces: { path: string; data: string; append: boolean }[] = [];
   let pending = 0;
-  const send = async () => {
+  const cancelled = { ok: false, cancelled: true } as const;
+  const send = async (): Promise<UploadOutcome | undefined> => {
+    if (signal?.aborted) return cancelled;
     const result = await client.uploadImportFiles({
       ...(uploadId ? { uploadId } : {}),
       name: drop.name,
       pieces,
     });
-    if (!result.ok) return result.error.message;
+    if (!result.ok) {
+      return result.error.code === 'cancelled' || signal?.aborted
+        ? cancelled
+        : { ok: false, cancelled: false, error: result.error.message };
+    }
     uploadId = result.value.uploadId;
     path = result.value.path;
     progress.bytes += pending;
@@ -136,6 +153,7 @@ export async function uploadDrop(
     return undefined;
   };
   for (const entry of drop.files) {
+    if (signal?.aborted) return cancelled;
     const size = entry.file.size;
     for (let at = 0; at < size || at === 0; at += uploadLimits.requestBytes) {
       const slice = entry.file.slice(at, Math.min(size, at + uploadLimits.requestBytes));
@@ -143,18 +161,18 @@ export async function uploadDrop(
       pieces.push({ path: entry.path, data, append: at > 0 });
       pending += slice.size;
       if (pending >= uploadLimits.requestBytes || pieces.length >= 500) {
-        const problem = await send();
-        if (problem) return { ok: false, error: problem };
+        const ended = await send();
+        if (ended) return ended;
       }
       if (size === 0) break;
     }
     progress.files += 1;
   }
   if (pieces.length > 0 || !uploadId) {
-    const problem = await send();
-    if (problem) return { ok: false, error: problem };
+    const ended = await send();
+    if (ended) return ended;
   }
-  return { ok: true, path };
+  return signal?.aborted ? cancelled : { ok: true, path };
 }
 
 function base64(bytes: Uint8Array): string {

@@ -25,6 +25,7 @@ export type ImportUpload =
   | { state: 'idle' }
   | ({ state: 'uploading'; name: string } & UploadProgress)
   | { state: 'failed'; error: string }
+  | { state: 'cancelled'; name: string }
   | { state: 'done'; name: string; files: number; bytes: number };
 
 /** The Import screen: the draft, the engine's last preview or import. */
@@ -37,11 +38,15 @@ export interface ImportSlice {
   setImportDraft: (change: Partial<ImportDraft>) => void;
   /** Uploads a drop to the engine (a browser gives no path), then previews what it imports. */
   uploadDropped: (drop: Drop) => Promise<void>;
+  /** Sends no further piece of the upload under way (Cancel asks the engine to stop its piece). */
+  cancelUpload: () => void;
   /** Reads the path (`save` false: preview only) and keeps the answer for the screen. */
   runImport: (save: boolean) => Promise<void>;
 }
 
 let previewTimer: ReturnType<typeof setTimeout> | undefined;
+/** The upload under way: aborted by `cancelUpload`. */
+let uploading: AbortController | undefined;
 
 export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (set, get) => ({
   importDraft: {
@@ -75,11 +80,22 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
     const totalBytes = drop.files.reduce((sum, entry) => sum + entry.file.size, 0);
     const start = { files: 0, bytes: 0, totalFiles: drop.files.length, totalBytes };
     set({ importUpload: { state: 'uploading', name: drop.name, ...start } });
-    const uploaded = await uploadDrop(labClientFor(address), drop, (progress) =>
-      set({ importUpload: { state: 'uploading', name: drop.name, ...progress } }),
-    );
+    const controller = new AbortController();
+    uploading = controller;
+    const uploaded = await uploadDrop(
+      labClientFor(address),
+      drop,
+      (progress) => set({ importUpload: { state: 'uploading', name: drop.name, ...progress } }),
+      controller.signal,
+    ).finally(() => {
+      if (uploading === controller) uploading = undefined;
+    });
     if (!uploaded.ok) {
-      set({ importUpload: { state: 'failed', error: uploaded.error } });
+      set({
+        importUpload: uploaded.cancelled
+          ? { state: 'cancelled', name: drop.name }
+          : { state: 'failed', error: uploaded.error },
+      });
       return;
     }
     set({
@@ -92,6 +108,7 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
     });
     await get().runImport(false);
   },
+  cancelUpload: () => uploading?.abort(),
   runImport: async (save) => {
     const address = get().address;
     const draft = get().importDraft;
