@@ -8,7 +8,7 @@
  */
 import { EngineError } from '../errors';
 import { MAX_INPUT_BYTES, MAX_INPUT_ROWS } from '../input-limits';
-import { type Store } from '../store';
+import { inTransaction, type Store } from '../store';
 import { countBundleRows, iterateBundleRows, readBundleTables } from '../store/faces/bundles';
 import { readStudySpecRecord } from '../store/faces/studies';
 import { engineVersion } from '../version';
@@ -103,6 +103,17 @@ export function exportBundle(
   studyId: string,
   file: string,
   options: ExportBundleOptions = {},
+): ExportBundleSummary {
+  // One read transaction: every table is read at the same moment, so a study still running
+  // cannot gain a rep's messages after its reps were read (openBundle would refuse those).
+  return inTransaction(store, () => writeBundle(store, studyId, file, options));
+}
+
+function writeBundle(
+  store: Store,
+  studyId: string,
+  file: string,
+  options: ExportBundleOptions,
 ): ExportBundleSummary {
   const env = options.env ?? process.env;
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
