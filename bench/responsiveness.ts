@@ -291,9 +291,17 @@ async function exportJobs(
     },
     {
       name: 'bundle export',
+      // Its outcome is what a researcher gets: the bytes written, or the engine's refusal (a
+      // study too large for a bundle), and whether the engine still answers afterwards.
       work: (lab: ReturnType<typeof createLabClient>) => async () => {
-        const bundle = valueOf(await lab.exportBundle({ studyId }));
-        return `${String(bundle.reps)} reps, ${String(round(bundle.bytes / 2 ** 20))} MB`;
+        const answer = await lab.exportBundle({ studyId });
+        const alive = (await lab.health({})).ok ? 'engine answering after' : 'ENGINE GONE after';
+        if (!answer.ok) return `refused (${answer.error.code}): ${answer.error.message}; ${alive}`;
+        const bundle = answer.value;
+        return (
+          `${String(bundle.reps)} reps, ${String(bundle.bytes)} bytes ` +
+          `(${String(round(bundle.bytes / 2 ** 20))} MB) written; ${alive}`
+        );
       },
     },
   ];

@@ -69,7 +69,11 @@ describe('file work on the files worker', () => {
         ? [event.data.step]
         : [],
     );
-    expect(steps).toEqual(['starting', 'reading the study', 'redacting keys', 'compressing']);
+    expect(steps).toEqual([
+      'starting',
+      'reading the study',
+      'writing rows, redacted and compressed',
+    ]);
     writeFileSync(join(dirs.files.path, 'study.json.gz'), Buffer.from(bundle.base64, 'base64'));
   });
 

@@ -165,6 +165,9 @@ with their taxonomies, every prompt (system, tools, messages), every model and t
 verdicts, jobs and recorded provider responses, majorities and mechanism labels. Another
 workspace opens it with "cuelab open-bundle" and replays it with no network and no Docker.
 API keys never enter: values of secret-looking environment variables are redacted.
+A study too large for one bundle (more than open-bundle opens: 2,000,000 rows, or 256 MiB
+once decompressed) is refused with its size, and nothing is written: export it with
+"cuelab export-inspect" instead.
 Default FILE: cuelab-study-<first 8 characters of the id>.json.gz in the current folder.`,
   async run(args, io, context) {
     const { values, positionals } = parseArgs({

@@ -32,7 +32,7 @@ import {
   type BundleTableKey,
   type StudyBundle,
 } from './bundle-format';
-import { checkRowCount, jsonErrorMessage, readLimitedText } from '../input-limits';
+import { checkRowCount, jsonErrorMessage, MAX_INPUT_BYTES, readLimitedText } from '../input-limits';
 import { ownedByBundleStudy } from './bundle-keys';
 import { cueFamilySchema } from '../../../shared/cue-family';
 
@@ -57,9 +57,12 @@ export interface OpenBundleSummary {
   itemsAdded: number;
 }
 
-/** Reads and validates a bundle file (gzipped or plain JSON). */
-export function readBundle(file: string): StudyBundle {
-  const text = readLimitedText(file, file);
+/**
+ * Reads and validates a bundle file (gzipped or plain JSON, one gzip member or several, as
+ * exportBundle writes it), refused past `maxBytes` on disk or once decompressed.
+ */
+export function readBundle(file: string, maxBytes = MAX_INPUT_BYTES): StudyBundle {
+  const text = readLimitedText(file, file, maxBytes);
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;

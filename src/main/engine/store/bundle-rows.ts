@@ -60,6 +60,47 @@ export function readBundleTables(
   return tables;
 }
 
+/**
+ * One bundle table's rows of one study, read one at a time from SQLite as the caller asks
+ * (a study may hold millions of rows: the export streams them, export/bundle-stream.ts).
+ */
+export function* iterateBundleRows(
+  store: Store,
+  studyId: string,
+  suiteId: string | null,
+  key: BundleTableName,
+): Generator<StoredRow> {
+  const params = { study: studyId, suite: suiteId ?? '' };
+  const rows = store.db.prepare(BUNDLE_QUERIES[key]).iterate(params) as IterableIterator<StoredRow>;
+  for (const row of rows) yield key === 'reps' ? (logicalRepRow(row) as StoredRow) : row;
+}
+
+/**
+ * How many rows the bundle tables hold for one study, all together, counted without reading
+ * them and at most `cap` (counting stops there: a study past a limit is known at once).
+ */
+export function countBundleRows(
+  store: Store,
+  studyId: string,
+  suiteId: string | null,
+  cap = Number.MAX_SAFE_INTEGER,
+): number {
+  const params = { study: studyId, suite: suiteId ?? '' };
+  let total = 0;
+  for (const key of Object.keys(BUNDLE_QUERIES) as BundleTableName[]) {
+    if (total >= cap) break;
+    // The trailing ORDER BY only costs a sort; the texts the reps query resolves are not read.
+    const query = BUNDLE_QUERIES[key].replace(/\s+ORDER BY [\w\s,.]+$/, '');
+    total += Number(
+      store.db
+        .prepare(`SELECT COUNT(*) FROM (${query} LIMIT @left)`)
+        .pluck()
+        .get({ ...params, left: cap - total }) ?? 0,
+    );
+  }
+  return Math.min(total, cap);
+}
+
 /** The workspace tables a bundle may write (its table names come only from here). */
 const WRITABLE_TABLES = new Set([
   'suites',

@@ -11,14 +11,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { z } from 'zod';
 import type { LabRequest, LabResponse } from '../../../shared/lab-api';
 import type { importMethods } from '../../../shared/lab-api/import';
 import { EngineError } from '../errors';
 import {
-  buildBundle,
-  bundleText,
+  exportBundle,
   exportInspectLog,
   exportInspectLogs,
   type InspectLogFile,
@@ -64,28 +62,39 @@ function writer(context: WorkerJobContext, input: KeysInput): Store {
   return guardedStore(context.store, input.commit);
 }
 
-/** A study bundle, redacted and gzipped, as the exportBundle method answers. */
+/**
+ * A study bundle, redacted and gzipped, as the exportBundle method answers: streamed into a
+ * private file (bundle-export.ts, memory bounded whatever the study), then answered as bytes.
+ * A study too large for a bundle is refused with the fix, and leaves no file.
+ */
 export function exportBundleJob(
   context: WorkerJobContext,
   input: KeysInput & { readonly studyId: string },
 ): LabResponse<'exportBundle'> {
   learnKeys(input);
   const { studyId } = input;
-  context.progress({ done: 0, total: 3, step: 'reading the study' });
-  const bundle = buildBundle(context.store, studyId);
-  context.progress({ done: 1, total: 3, step: 'redacting keys' });
-  // Every key the engine holds (session keys too) is redacted, not only the environment's.
-  const { text, redacted } = bundleText(bundle, {});
-  context.progress({ done: 2, total: 3, step: 'compressing' });
-  const data = gzipSync(Buffer.from(text, 'utf8'));
-  return {
-    fileName: `cuelab-${studyId.slice(0, 8)}.cuelab-bundle.json.gz`,
-    base64: data.toString('base64'),
-    bytes: data.length,
-    reps: bundle.tables.reps.length,
-    labels: bundle.tables.labels.length,
-    redacted,
-  };
+  context.progress({ done: 0, total: 1, step: 'reading the study' });
+  const folder = mkdtempSync(join(tmpdir(), 'cuelab-bundle-out-'));
+  try {
+    const file = join(folder, 'bundle.json.gz');
+    // Every key the engine holds (session keys too) is redacted, not only the environment's.
+    const summary = exportBundle(context.store, studyId, file, {
+      env: {},
+      onRows: (done, total) =>
+        context.progress({ done, total, step: 'writing rows, redacted and compressed' }),
+    });
+    const data = readFileSync(file);
+    return {
+      fileName: `cuelab-${studyId.slice(0, 8)}.cuelab-bundle.json.gz`,
+      base64: data.toString('base64'),
+      bytes: data.length,
+      reps: summary.reps,
+      labels: summary.labels,
+      redacted: summary.redacted,
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** A study's Inspect logs (or only its log number `log`), as the exportInspect method answers. */

@@ -85,6 +85,11 @@ function errorOf(error: Extract<JobMessage, { kind: 'failed' }>['error']): Error
   return made;
 }
 
+/** True when a worker was stopped for reaching its heap limit (Node's own code for it). */
+function outOfMemory(error: Error): boolean {
+  return (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
 class Lane {
   private worker: Worker | null = null;
   private readonly queue: Pending[] = [];
@@ -140,7 +145,7 @@ class Lane {
     if (this.worker) return this.worker;
     const worker = startWorkerThread(this.start);
     worker.on('message', (message: JobMessage) => this.heard(worker, message));
-    worker.on('error', (error) => this.lost(worker, error.message));
+    worker.on('error', (error) => this.lost(worker, error.message, outOfMemory(error)));
     worker.on('exit', (code) => this.lost(worker, `it exited with code ${code}`));
     this.worker = worker;
     return worker;
@@ -166,15 +171,19 @@ class Lane {
   }
 
   /** The worker stopped (an error it did not catch, memory, a crash): its job fails, named. */
-  private lost(worker: Worker, why: string): void {
+  private lost(worker: Worker, why: string, memory = false): void {
     if (worker !== this.worker) return;
     this.worker = null;
     const pending = this.running;
     this.running = null;
+    // Out of memory, the same job would only fail again: say so instead of "try again".
+    const next = memory
+      ? 'The engine keeps running; this job needs more memory than a worker has, so it would fail again as it is'
+      : 'Try again';
     pending?.reject(
       new EngineError(
         'internal',
-        `The ${this.name} worker stopped while it ran ${pending.job} (${why}). Nothing stored was changed by it; try again.`,
+        `The ${this.name} worker stopped while it ran ${pending.job} (${why}). Nothing stored was changed by it. ${next}.`,
       ),
     );
     this.pump();
