@@ -111,6 +111,19 @@ describe('the engine worker threads', () => {
     expect(threadsAtNice(workerNice)).toEqual(lowered);
   });
 
+  it('warms the reads lane: its worker starts and opens the workspace', async () => {
+    workers = createEngineWorkers(workspace.store().path);
+    const lowered = threadsAtNice(workerNice);
+    const threads = readdirSync('/proc/self/task').length;
+    const warmed = workers.run('reads', 'warmUp', {});
+    expect(workers.busy('reads')).toBe(1);
+    await expect(warmed).resolves.toEqual({ databasePath: workspace.store().path });
+    expect(workers.busy('reads')).toBe(0);
+    // A thread more, at the normal priority.
+    expect(readdirSync('/proc/self/task').length).toBeGreaterThan(threads);
+    expect(threadsAtNice(workerNice)).toEqual(lowered);
+  });
+
   it('returns an engine error as the same code and message', async () => {
     workers = createEngineWorkers(workspace.store().path);
     const failed = workers.run('reports', 'reportTable', {

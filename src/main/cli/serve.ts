@@ -82,6 +82,8 @@ Options:
     // Studies whose stored tables are missing or stale are drawn in the background, in the
     // reports worker, so every study opens warm; stopping cancels it.
     void engine.warmTables();
+    // The workbench's pages are read in the reads worker: started now, not by the first page.
+    engine.warmReads();
 
     const running = server;
     await new Promise<void>((resolve) => {

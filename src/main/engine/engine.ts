@@ -63,6 +63,11 @@ export interface Engine {
    * long-lived engine (serve, the desktop shell), not a short command.
    */
   warmTables(): Promise<number>;
+  /**
+   * Starts the reads worker (workers/pool.ts) and opens its connection in the background, so the
+   * window's first workbench page does not wait for a thread to start. For a long-lived engine.
+   */
+  warmReads(): void;
   /** Resolves once the runner has nothing left to do; to a storage problem if one stopped it. */
   whenRunnerIdle(): Promise<string | null>;
   /** Grants what the person at this process allowed (CLI flags); never from a file or a client. */
@@ -276,6 +281,10 @@ export function createEngine(workspace: WorkspaceLocation): Engine {
     warmTables() {
       if (closed) return Promise.resolve(0);
       return tableDraws.warm();
+    },
+    warmReads() {
+      // A page asked for meanwhile queues behind it; a failure here is the first page's to say.
+      if (!closed) workers.run('reads', 'warmUp', {}).catch(() => undefined);
     },
     async stopRunner() {
       const current = runner;

@@ -81,6 +81,13 @@ export const workerJobs = {
       input.tolerancePp,
     ),
   /**
+   * Starts the lane's worker and opens its connection, nothing else: a long-lived engine warms
+   * its reads worker so the window's first page does not wait for the thread to start.
+   */
+  warmUp: (context: WorkerJobContext, _input: Record<string, never>) => ({
+    databasePath: context.store.path,
+  }),
+  /**
    * One page of the results workbench (reports/workbench-page.ts), on the reads lane: its
    * memos of a study's flips and facets live with this worker's connection.
    */
