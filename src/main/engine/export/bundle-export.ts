@@ -59,6 +59,11 @@ export function buildBundle(store: Store, studyId: string): StudyBundle {
     studyId,
     suiteOf(store, studyId),
   );
+  return { ...bundleHeader(store, studyId), redacted: [], tables };
+}
+
+/** What a bundle says of itself before its tables (its format, versions, study, when). */
+function bundleHeader(store: Store, studyId: string): Omit<StudyBundle, 'tables' | 'redacted'> {
   return {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
@@ -66,8 +71,6 @@ export function buildBundle(store: Store, studyId: string): StudyBundle {
     cuelabVersion: engineVersion,
     exportedAt: new Date().toISOString(),
     studyId,
-    redacted: [],
-    tables,
   };
 }
 
@@ -135,14 +138,7 @@ function writeBundle(
     refuseKeyFields(out, what);
     return out;
   };
-  const header: Omit<StudyBundle, 'tables' | 'redacted'> = {
-    format: BUNDLE_FORMAT,
-    version: BUNDLE_VERSION,
-    schemaVersion: store.schemaVersion,
-    cuelabVersion: engineVersion,
-    exportedAt: new Date().toISOString(),
-    studyId,
-  };
+  const header = bundleHeader(store, studyId);
   const writer = new BundleFileWriter(file, maxBytes);
   let written = 0;
   const counts = { reps: 0, labels: 0 };
