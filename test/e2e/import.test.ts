@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLabClient } from '../../src/shared/lab-client';
 import { repoRoot, type RunningEngine } from './helpers/engine';
@@ -121,14 +121,23 @@ describe('Import screen', () => {
   });
 
   test("shows each item's container limits and names the runs without gold", async () => {
+    const reads: string[] = [];
+    const count = (request: Request) => {
+      if (request.url().endsWith('/api/importRuns')) reads.push(request.postData() ?? '');
+    };
+    page.on('request', count);
+    // Renaming under the previous test's preview would re-preview it a moment later; the new
+    // path and Preview come first, so the old folder is not read again.
     await page.getByLabel('Suite name (default: the folder’s name)').fill('');
     await page.getByTestId('import-path').fill(fixtures);
     await page.getByRole('button', { name: 'Preview' }).click();
-    // The previous test's one-item preview stays on screen until this folder's answer comes
-    // (from the files worker, which may still be starting): read the rows only once it has.
     await expect
       .poll(async () => (await page.getByTestId('import-summary').textContent()) ?? '')
       .toMatch(/^Preview: (?:[2-9]|\d{2,}) items into suite /);
+    await page.waitForTimeout(1_000);
+    page.off('request', count);
+    expect(reads).toHaveLength(1);
+    expect(JSON.parse(reads[0] ?? '{}')).toMatchObject({ path: fixtures, save: false });
     const row = page
       .getByTestId('import-items')
       .locator('tr', { hasText: 'count-words.1-of-1.terminus' });

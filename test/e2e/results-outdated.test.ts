@@ -83,14 +83,27 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** Holds the page's requests for current tables (no `current` field) until `release`. */
+/**
+ * Holds the page's requests for current tables (no `current` field) until `release`. The first
+ * out-of-date answer starts the drawing, and a request the engine meets after it ends is
+ * answered current; so the flips table's is let through first, and the others only once it is
+ * answered: flips is shown as last drawn whatever the order the requests leave in.
+ */
 async function holdCurrentTables(): Promise<{ held: Route[]; release: () => Promise<void> }> {
   const held: Route[] = [];
   let holding = true;
+  let flipsAnswered: () => void = () => undefined;
+  const flipsFirst = new Promise<void>((resolve) => (flipsAnswered = resolve));
   await page.route('**/api/reportTable', async (route) => {
     const body = route.request().postData() ?? '';
     if (holding && !body.includes('"current"')) held.push(route);
-    else await route.continue();
+    else if (body.includes('"table":"flips"')) {
+      await route.fulfill({ response: await route.fetch() });
+      flipsAnswered();
+    } else {
+      await flipsFirst;
+      await route.continue();
+    }
   });
   return {
     held,

@@ -45,6 +45,8 @@ export interface ImportSlice {
 }
 
 let previewTimer: ReturnType<typeof setTimeout> | undefined;
+/** Counts the reads asked for: only the latest one's answer reaches the screen. */
+let lastRead = 0;
 /** The upload under way: aborted by `cancelUpload`. */
 let uploading: AbortController | undefined;
 
@@ -64,9 +66,10 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
     set({ importDraft: { ...get().importDraft, ...change } });
     // A preview on screen follows the draft: renaming the suite (or changing the format or the
     // tasks folder) previews again, a moment after the typing stops.
+    // A new path waits for Preview: the re-preview of the old one is dropped.
+    clearTimeout(previewTimer);
     const shown = get().importResult;
     if (shown.state !== 'loaded' || shown.value.saved || 'path' in change) return;
-    clearTimeout(previewTimer);
     previewTimer = setTimeout(() => void get().runImport(false), 400);
   },
   uploadDropped: async (drop) => {
@@ -113,6 +116,9 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
     const address = get().address;
     const draft = get().importDraft;
     if (!address || !draft.path.trim()) return;
+    // Asked now: a re-preview still waiting on the typing would only repeat it.
+    clearTimeout(previewTimer);
+    const read = ++lastRead;
     set({ importResult: { state: 'loading' }, importCancelled: false });
     const result = await labClientFor(address).importRuns({
       path: draft.path.trim(),
@@ -123,6 +129,8 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
       ...(draft.allowDuplicate ? { allowDuplicate: true } : {}),
       save,
     });
+    // An earlier read answering late never replaces the later one's answer (or its wait).
+    if (read !== lastRead) return;
     if (!result.ok && result.error.code === 'cancelled') {
       set({ importResult: { state: 'idle' }, importCancelled: true });
       return;
