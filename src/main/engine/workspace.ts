@@ -2,9 +2,9 @@
  * Where a workspace lives. Precedence: `--workspace`, then `CUELAB_WORKSPACE`, then the
  * platform's application-data folder.
  */
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { EngineError } from './errors';
 
 /** How the workspace was chosen. */
@@ -73,4 +73,20 @@ export function ensureWorkspace(location: WorkspaceLocation): void {
 /** The database file inside a workspace. */
 export function databasePath(workspace: string): string {
   return join(workspace, 'cuelab.sqlite');
+}
+
+/**
+ * Writes a derived cache file beside the workspace (persisted tables, flip lists, workbench
+ * facets) through `FILE.PID.partial` and a rename, so another engine on the same workspace never
+ * reads half a file. A read-only or full workspace is not an error: the cache is only missing.
+ */
+export function writeCacheFile(file: string, text: string): void {
+  const partial = `${file}.${String(process.pid)}.partial`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(partial, text);
+    renameSync(partial, file);
+  } catch {
+    rmSync(partial, { force: true });
+  }
 }

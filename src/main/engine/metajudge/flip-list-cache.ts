@@ -8,11 +8,12 @@
  * file instead. A derived cache: a missing, stale or unreadable file only means "find them".
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Store } from '../store';
 import { labelTablesStamp } from '../store/faces/reps';
 import { engineVersion } from '../version';
+import { writeCacheFile } from '../workspace';
 import type { FlippedRep } from './flipped';
 
 /** Bumped when FlippedRep or the flip rule changes without a version change (development). */
@@ -54,16 +55,8 @@ function readList<T>(file: string, key: string): T[] | undefined {
 }
 
 function writeList(file: string, key: string, flips: readonly unknown[]): void {
-  const partial = `${file}.${process.pid}.partial`;
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(partial, JSON.stringify({ key, flips }));
-    // A rename, so another engine on the same workspace never reads half a file.
-    renameSync(partial, file);
-  } catch {
-    // A read-only or full workspace still finds its flips; only the next reader finds them again.
-    rmSync(partial, { force: true });
-  }
+  // A read-only or full workspace still finds its flips; only the next reader finds them again.
+  writeCacheFile(file, JSON.stringify({ key, flips }));
 }
 
 /** One flip as the workbench's filter needs it: its rep and kind. */

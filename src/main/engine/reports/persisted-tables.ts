@@ -14,12 +14,13 @@
  * shape or analysis.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ReportTable, TableName } from '../analysis';
 import { type Store } from '../store';
 import { doneJobCount, labelTablesStamp, nativeRowsStamp } from '../store/faces/reps';
 import { engineVersion } from '../version';
+import { writeCacheFile } from '../workspace';
 
 /** Bumped when a table's shape or its analysis changes without a version change (development). */
 const FORMAT = 2;
@@ -226,17 +227,8 @@ export function persistTable(
     writer: WRITER,
   };
   studies.set(slot, entry);
-  const file = fileOf(store, ref.studyId, ref.part);
-  const partial = `${file}.${process.pid}.partial`;
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(partial, JSON.stringify(entry));
-    // A rename, so another engine on the same workspace never reads half a file.
-    renameSync(partial, file);
-  } catch {
-    // A read-only or full workspace still serves tables; only the next start builds again.
-    rmSync(partial, { force: true });
-  }
+  // A read-only or full workspace still serves tables; only the next start builds again.
+  writeCacheFile(fileOf(store, ref.studyId, ref.part), JSON.stringify(entry));
 }
 
 /** Forgets what this process holds of the store's persisted tables (the bench; tests). */

@@ -16,6 +16,7 @@ import { persistedTable, studyTablesRef } from './persisted-tables';
 import { forgetStudyRows, holdsStudyRows } from './row-cache';
 import { studyHeader } from './rows';
 import { TABLES, reportTable } from './tables';
+import { studyFacets } from './workbench-facets';
 
 /** The tables built over the study's rows: the row tables, and graded (over rows, at the spec's threshold). */
 function readsRows(name: TableName): boolean {
@@ -55,6 +56,8 @@ export async function keepStudyTablesCurrent(
     await new Promise((resolve) => setImmediate(resolve));
   }
   if (!held) forgetStudyRows(store, studyId);
+  // The workbench's filter values too, so its first page after a start reads a file.
+  studyFacets(store, studyId);
   onProgress?.({ done: total, total, step: 'done' });
 }
 

@@ -13,18 +13,12 @@ import { type Store } from '../store';
 import { labelsForRep } from '../store/faces/labels';
 import {
   labelTablesStamp,
-  labelsRevision,
-  nativeRowsStamp,
   queryStudyReps,
-  repFacets,
-  repMechanismFacet,
   repMechanisms,
   unindexedRepCount,
 } from '../store/faces/reps';
 import { readStudyHeader } from '../store/faces/studies';
-
-/** Label sources in the order the workbench shows them (never a human's: annotation is blind). */
-const MECHANISM_SOURCES = ['ensemble', 'diff', 'truth'];
+import { facetsStamp, MECHANISM_SOURCES, studyFacets, type StudyFacets } from './workbench-facets';
 
 type FlipFacts = Map<string, { kind: 'harmful' | 'helpful'; mechanism: string | null }>;
 
@@ -69,14 +63,14 @@ class StudyMemo<Value> {
   private readonly entries = new Map<string, { stamp: string; value: Value }>();
   constructor(
     private readonly stampOf: (studyId: string) => string,
-    private readonly compute: (studyId: string) => Value,
+    private readonly compute: (studyId: string, stamp: string) => Value,
   ) {}
 
   get(studyId: string): Value {
     const stamp = this.stampOf(studyId);
     const held = this.entries.get(studyId);
     if (held?.stamp === stamp) return held.value;
-    const value = this.compute(studyId);
+    const value = this.compute(studyId, stamp);
     this.entries.delete(studyId);
     // A few studies at a time: a person compares two or three, and a stale one is recomputed.
     if (this.entries.size >= 4) this.entries.delete(this.entries.keys().next().value ?? '');
@@ -97,7 +91,7 @@ function searchNote(store: Store, studyId: string, search: string | undefined): 
 /** The memos of one connection's pages. */
 interface PageMemos {
   readonly flips: StudyMemo<FlipFacts>;
-  readonly facets: StudyMemo<LabResponse<'queryReps'>['facets']>;
+  readonly facets: StudyMemo<StudyFacets>;
 }
 
 const memosByStore = new WeakMap<Store, PageMemos>();
@@ -110,12 +104,11 @@ function memosOf(store: Store): PageMemos {
         (studyId) => labelTablesStamp(store, studyId),
         (studyId) => flipFacts(store, studyId),
       ),
+      // Persisted when the study's tables were drawn (workbench-facets.ts): a first page after a
+      // start reads a file.
       facets: new StudyMemo(
-        (studyId) => `${nativeRowsStamp(store, studyId)}\u0000${String(labelsRevision(store))}`,
-        (studyId) => ({
-          ...repFacets(store, studyId),
-          mechanisms: repMechanismFacet(store, studyId, MECHANISM_SOURCES),
-        }),
+        (studyId) => facetsStamp(store, studyId),
+        (studyId, stamp) => studyFacets(store, studyId, stamp),
       ),
     };
     memosByStore.set(store, memos);
