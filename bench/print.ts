@@ -106,6 +106,7 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
         'load',
         'reps',
         'wall',
+        'end step',
         'reps/min',
         'ideal',
         'eff.',
@@ -125,6 +126,7 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
         `${level.loadAverage.before.toFixed(2)}→${level.loadAverage.after.toFixed(2)}`,
         level.reps,
         `${level.wallSeconds.toFixed(1)} s`,
+        ms(level.afterLastRepMs),
         level.repsPerMinute.toFixed(1),
         level.idealRepsPerMinute,
         `${level.efficiency.toFixed(3)}×`,
@@ -142,7 +144,9 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
     '  call = one provider call as the loop timed it (the server waits the latency); rest of rep = ' +
       'claim, provision, prompt, tools, storing; cpu = this process (the server runs in its own), ' +
       'main = its main thread alone (the event loop reps queue for; Linux); beside = CPU-bound ' +
-      'busy-loop processes running meanwhile; load = the 1-minute load average before→after',
+      'busy-loop processes running meanwhile; load = the 1-minute load average before→after; ' +
+      'end step = from the last rep stored to the runner idle (completing the study, drawing its ' +
+      'tables on this thread), inside wall and eff.',
     `  linear at concurrency ${linearTarget.concurrency}, quiet: ` +
       `median of ${b.atTarget.efficiencies.length} runs ${b.atTarget.median.toFixed(3)}× ` +
       `(${b.atTarget.efficiencies.map((value) => value.toFixed(3)).join(' / ')}; target ≥ ` +

@@ -49,6 +49,11 @@ export interface ThroughputLevel {
   failedReps: number;
   providerCalls: number;
   wallSeconds: number;
+  /**
+   * From the last rep's job stored (jobs.finished_at, ms) to the runner idle: the end-of-study
+   * step (completing the study, drawing its tables), inside `wallSeconds`.
+   */
+  afterLastRepMs: number;
   repsPerMinute: number;
   providerCallsPerSecond: number;
   /** concurrency × 60 s / (calls per rep × latency): what a zero-cost harness would reach. */
@@ -287,12 +292,14 @@ async function runLevel(
   const mainBefore = mainThreadCpuMs();
   const started = now();
   let wallMs: number;
+  let idleAt: number;
   let cpu: NodeJS.CpuUsage;
   let mainAfter: number | null;
   try {
     runner.start();
     await runner.whenIdle();
     wallMs = now() - started;
+    idleAt = Date.now();
     cpu = process.cpuUsage(cpuBefore);
     mainAfter = mainThreadCpuMs();
   } finally {
@@ -329,6 +336,10 @@ async function runLevel(
     )
     .all(studyId) as { ms: number }[];
   const repMs = summarize(done.map((job) => job.duration_ms ?? 0));
+  const lastStored = store.db
+    .prepare("SELECT max(finished_at) AS at FROM jobs WHERE study_id = ? AND state = 'done'")
+    .get(studyId) as { at: string | null };
+  const afterLastRepMs = lastStored.at === null ? 0 : idleAt - Date.parse(lastStored.at);
   const repsPerMinute = (done.length / wallMs) * 60_000;
   const ideal = (plan.concurrency * 60_000) / (callsPerRep * latencyMs);
   return {
@@ -341,6 +352,7 @@ async function runLevel(
     failedReps: failed.length,
     providerCalls,
     wallSeconds: round(wallMs / 1000, 2),
+    afterLastRepMs: round(afterLastRepMs),
     repsPerMinute: round(repsPerMinute),
     providerCallsPerSecond: round((providerCalls / wallMs) * 1000, 2),
     idealRepsPerMinute: round(ideal),
