@@ -106,6 +106,7 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
         'load',
         'reps',
         'wall',
+        'first wave',
         'end step',
         'reps/min',
         'ideal',
@@ -126,6 +127,7 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
         `${level.loadAverage.before.toFixed(2)}→${level.loadAverage.after.toFixed(2)}`,
         level.reps,
         `${level.wallSeconds.toFixed(1)} s`,
+        ms(level.firstWaveMs),
         ms(level.afterLastRepMs),
         level.repsPerMinute.toFixed(1),
         level.idealRepsPerMinute,
@@ -145,7 +147,7 @@ export function printThroughput(outcome: PartOutcome<ThroughputResult>): string[
       'claim, provision, prompt, tools, storing; cpu = this process (the server runs in its own), ' +
       'main = its main thread alone (the event loop reps queue for; Linux); beside = CPU-bound ' +
       'busy-loop processes running meanwhile; load = the 1-minute load average before→after; ' +
-      'end step = from the last rep stored to the runner idle (completing the study, drawing its ' +
+      'first wave = from the start to the first call of the c-th rep; end step = from the last rep stored to the runner idle (completing the study, drawing its ' +
       'tables on this thread), inside wall and eff.',
     `  linear at concurrency ${linearTarget.concurrency}, quiet: ` +
       `median of ${b.atTarget.efficiencies.length} runs ${b.atTarget.median.toFixed(3)}× ` +

@@ -54,6 +54,8 @@ export interface ThroughputLevel {
    * step (completing the study, drawing its tables), inside `wallSeconds`.
    */
   afterLastRepMs: number;
+  /** From the runner's start to the first call of its `concurrency`-th rep: the first wave out. */
+  firstWaveMs: number;
   repsPerMinute: number;
   providerCallsPerSecond: number;
   /** concurrency × 60 s / (calls per rep × latency): what a zero-cost harness would reach. */
@@ -291,6 +293,7 @@ async function runLevel(
   const cpuBefore = process.cpuUsage();
   const mainBefore = mainThreadCpuMs();
   const started = now();
+  const startedAt = Date.now();
   let wallMs: number;
   let idleAt: number;
   let cpu: NodeJS.CpuUsage;
@@ -340,6 +343,14 @@ async function runLevel(
     .prepare("SELECT max(finished_at) AS at FROM jobs WHERE study_id = ? AND state = 'done'")
     .get(studyId) as { at: string | null };
   const afterLastRepMs = lastStored.at === null ? 0 : idleAt - Date.parse(lastStored.at);
+  const firstCalls = store.db
+    .prepare(
+      `SELECT t.started_at AS at FROM judge_turns t JOIN judge_reps r ON r.id = t.rep_id
+        WHERE r.study_id = ? AND t.turn = 0 ORDER BY t.started_at LIMIT ?`,
+    )
+    .all(studyId, plan.concurrency) as { at: string }[];
+  const lastOfFirstWave = firstCalls.at(-1)?.at;
+  const firstWaveMs = lastOfFirstWave === undefined ? 0 : Date.parse(lastOfFirstWave) - startedAt;
   const repsPerMinute = (done.length / wallMs) * 60_000;
   const ideal = (plan.concurrency * 60_000) / (callsPerRep * latencyMs);
   return {
@@ -353,6 +364,7 @@ async function runLevel(
     providerCalls,
     wallSeconds: round(wallMs / 1000, 2),
     afterLastRepMs: round(afterLastRepMs),
+    firstWaveMs: round(firstWaveMs),
     repsPerMinute: round(repsPerMinute),
     providerCallsPerSecond: round((providerCalls / wallMs) * 1000, 2),
     idealRepsPerMinute: round(ideal),
