@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createSnapshotEnvironment,
   provisionSnapshotEnvironment,
+  removeKeptSnapshots,
 } from '../../src/main/engine/environments/snapshot';
 import { defaultToolLimits } from '../../src/main/engine/contract/environment';
 import { environmentSpecSchema } from '../../src/shared/suite-format';
@@ -108,6 +109,38 @@ describe('the snapshot backend provisioned asynchronously', () => {
     ]);
     await later.dispose();
     expect(existsSync(rootOf(later))).toBe(false);
+  });
+
+  it('keeps a folder for the item’s next rep when asked, until its time or the runner’s stop', async () => {
+    const rootOf = (provisioned: { environment: unknown }) =>
+      (provisioned.environment as { root: string }).root;
+    const kept = environmentSpecSchema.parse({ files: { 'notes/a.txt': 'a\n' } });
+    const first = await provisionSnapshotEnvironment(kept, 'kept-item', { keepMs: 60_000 });
+    const root = rootOf(first);
+    await first.dispose();
+    // Nobody uses it, and it is still there: the next rep of the item reads the same folder.
+    expect(existsSync(join(root, 'notes', 'a.txt'))).toBe(true);
+    const next = await provisionSnapshotEnvironment(kept, 'kept-item', { keepMs: 60_000 });
+    expect(rootOf(next)).toBe(root);
+    expect(await next.environment.readFile('notes/a.txt', defaultToolLimits)).toEqual({
+      content: 'a\n',
+      truncated: false,
+    });
+    // In use again, a stop does not take it; once its last rep is done, the stop does.
+    await removeKeptSnapshots();
+    expect(existsSync(root)).toBe(true);
+    await next.dispose();
+    await removeKeptSnapshots();
+    expect(existsSync(root)).toBe(false);
+    const after = await provisionSnapshotEnvironment(kept, 'kept-item', { keepMs: 60_000 });
+    expect(rootOf(after)).not.toBe(root);
+
+    // Kept only for its time: then it goes with nobody asking.
+    await after.dispose();
+    const short = await provisionSnapshotEnvironment(kept, 'kept-item', { keepMs: 50 });
+    expect(rootOf(short)).toBe(rootOf(after));
+    await short.dispose();
+    await expect.poll(() => existsSync(rootOf(short)), { timeout: 5_000 }).toBe(false);
   });
 
   it('refuses an item database that escapes its sandbox', async () => {

@@ -33,6 +33,7 @@ export { DockerHostPool } from './hosts/pool';
 export { isEnvironmentLost } from './lost';
 export { provisionEnvironment, provisionTrajectoryOnly, specNeedsDocker } from './provision';
 export type { EnvironmentBackend } from './provision';
+export { removeKeptSnapshots } from './snapshot';
 export type { ProvisionedEnvironment } from './snapshot';
 export { ensurePostgresImage } from './docker/bootstrap';
 // The web substrate's answer check and recordings, for callers that provision through here.

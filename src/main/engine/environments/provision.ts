@@ -48,6 +48,8 @@ export interface ProvisionOptions {
   prewarm?: PrewarmTarget;
   /** Called when the item's snapshot was built for this rep (not reused), with its seconds. */
   onImageBuilt?: (seconds: number) => void;
+  /** A snapshot folder stays this long after its last rep for the item's next (snapshot.ts). */
+  keepSnapshotMs?: number;
 }
 
 /** A provisioned environment and the backend that serves it. */
@@ -119,7 +121,9 @@ export async function provisionEnvironment(
   options.signal?.throwIfAborted();
   const layers: LayerOptions = options.webBackend ? { webBackend: options.webBackend } : {};
   if (backend === 'snapshot') {
-    const snapshot = await provisionSnapshotEnvironment(spec, item.id);
+    const snapshot = await provisionSnapshotEnvironment(spec, item.id, {
+      ...(options.keepSnapshotMs ? { keepMs: options.keepSnapshotMs } : {}),
+    });
     return {
       ...snapshot,
       environment: layerSubstrates(snapshot.environment, spec, layers),

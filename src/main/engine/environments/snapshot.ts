@@ -114,6 +114,7 @@ export function createSnapshotEnvironment(spec: EnvironmentSpec): ProvisionedEnv
 export async function provisionSnapshotEnvironment(
   spec: EnvironmentSpec,
   itemId?: string,
+  options: SnapshotOptions = {},
 ): Promise<ProvisionedEnvironment> {
   let entry = sharedSnapshots.get(spec);
   if (!entry) {
@@ -122,6 +123,11 @@ export async function provisionSnapshotEnvironment(
   }
   const shared = entry;
   shared.users += 1;
+  if (shared.removal) {
+    clearTimeout(shared.removal);
+    delete shared.removal;
+    keptSnapshots.delete(shared);
+  }
   let made: WrittenSnapshot;
   try {
     made = await shared.made;
@@ -139,10 +145,68 @@ export async function provisionSnapshotEnvironment(
       disposed = true;
       shared.users -= 1;
       if (shared.users > 0) return;
+      const keepMs = options.keepMs ?? 0;
+      if (keepMs > 0) {
+        keepFolder(spec, shared, made, keepMs);
+        return;
+      }
       if (sharedSnapshots.get(spec) === shared) sharedSnapshots.delete(spec);
       await removeSnapshot(made.root, made.written, made.folders);
     },
   };
+}
+
+/** How a snapshot is provisioned. */
+export interface SnapshotOptions {
+  /**
+   * After its last rep disposes, the folder (and the listings read from it) stays this long for
+   * the item's next rep instead of being written again (the runner: an item's cued reps follow
+   * its uncued ones); then it goes, or at `removeKeptSnapshots`, or when the process exits.
+   */
+  keepMs?: number;
+}
+
+/** A folder some spec's reps share, and how many are using it now. */
+interface SharedSnapshot {
+  made: Promise<WrittenSnapshot>;
+  users: number;
+  /** The timer that removes a kept folder no rep is using. */
+  removal?: NodeJS.Timeout;
+}
+
+/** Kept folders no rep is using, and how to remove each now. */
+const keptSnapshots = new Map<SharedSnapshot, { root: string; remove: () => Promise<void> }>();
+
+function keepFolder(
+  spec: EnvironmentSpec,
+  shared: SharedSnapshot,
+  made: WrittenSnapshot,
+  keepMs: number,
+): void {
+  const remove = async () => {
+    if (shared.removal) clearTimeout(shared.removal);
+    delete shared.removal;
+    keptSnapshots.delete(shared);
+    if (sharedSnapshots.get(spec) === shared) sharedSnapshots.delete(spec);
+    await removeSnapshot(made.root, made.written, made.folders);
+  };
+  shared.removal = setTimeout(() => void remove(), keepMs);
+  // A kept folder never holds the process open; one still kept at exit is removed then.
+  shared.removal.unref();
+  keptSnapshots.set(shared, { root: made.root, remove });
+  if (!removeAtExit) {
+    removeAtExit = () => {
+      for (const { root } of keptSnapshots.values()) rmSync(root, { recursive: true, force: true });
+    };
+    process.once('exit', removeAtExit);
+  }
+}
+
+let removeAtExit: (() => void) | undefined;
+
+/** Removes every kept folder no rep is using (a runner stopping; tests). */
+export async function removeKeptSnapshots(): Promise<void> {
+  await Promise.all([...keptSnapshots.values()].map((kept) => kept.remove()));
 }
 
 /** A folder written for a spec, and what was written into it (for its removal). */
@@ -158,10 +222,7 @@ interface WrittenSnapshot {
  * The folder of each spec some rep is using now, and how many reps are. Keyed by the spec
  * object: a runner holds one per item, and the same object means the same content.
  */
-const sharedSnapshots = new WeakMap<
-  EnvironmentSpec,
-  { made: Promise<WrittenSnapshot>; users: number }
->();
+const sharedSnapshots = new WeakMap<EnvironmentSpec, SharedSnapshot>();
 
 async function writeSnapshot(spec: EnvironmentSpec, itemId?: string): Promise<WrittenSnapshot> {
   // Made under the temp folder's real path, so the new folder's path is real already.

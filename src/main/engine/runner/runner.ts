@@ -25,7 +25,7 @@ import { pauseAtCostCap } from './cost-cap';
 import { crashPoint } from './crash-points';
 import { dockerPausesFor, type DockerPauses } from './docker-pause';
 import { failureAction } from './failures';
-import type { DockerHealth } from '../environments';
+import { removeKeptSnapshots, type DockerHealth } from '../environments';
 import { onUncuedFinished } from './scheduling';
 import { drawIfStopped, type TableDrawing } from './draw-stopped';
 import { GroupCommit, type GroupCommitStats } from './group-commit';
@@ -124,6 +124,7 @@ export class StudyRunner {
     await Promise.all(this.workers);
     // No rep is left to take them: nothing made ahead may outlive the run.
     await this.deps.warmContainers?.drain();
+    await removeKeptSnapshots();
   }
 
   /**

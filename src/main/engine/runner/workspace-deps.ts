@@ -79,6 +79,7 @@ export function workspaceRunnerDeps(
   const providers = new Map<string, ModelProvider>();
   const hostPool = new DockerHostPool(listDockerHosts(store), {
     prewarm: true,
+    keepSnapshotsMs: 10_000,
     ...(options.onProvisionProgress ? { onProgress: options.onProvisionProgress } : {}),
   });
   if (!hostPool.localOnly) hostPool.start();

@@ -46,6 +46,12 @@ export interface HostPoolOptions {
    * turns it on, and drains what is left when it stops; off, a rep makes its own container.
    */
   prewarm?: boolean;
+  /**
+   * An item's snapshot folder (files and SQLite only) stays this long after its last rep, for
+   * its next rep (the runner: cued reps follow the uncued ones); the runner removes what is
+   * left when it stops (`removeKeptSnapshots`).
+   */
+  keepSnapshotsMs?: number;
 }
 
 interface HostState {
@@ -189,7 +195,12 @@ export class DockerHostPool {
     extra: Pick<ProvisionOptions, 'owner' | 'webBackend' | 'onImageBuilt'> = {},
   ): Promise<ProvisionedJudgeEnvironment & { hostId?: string }> {
     if (!specNeedsDocker(spec)) {
-      return provisionEnvironment(spec, item, { signal, ...extra, ...this.progress() });
+      return provisionEnvironment(spec, item, {
+        signal,
+        ...extra,
+        ...this.progress(),
+        ...(this.options.keepSnapshotsMs ? { keepSnapshotMs: this.options.keepSnapshotsMs } : {}),
+      });
     }
     for (;;) {
       const host = await this.acquire(signal);
