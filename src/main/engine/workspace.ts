@@ -2,9 +2,11 @@
  * Where a workspace lives. Precedence: `--workspace`, then `CUELAB_WORKSPACE`, then the
  * platform's application-data folder.
  */
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { EngineError } from './errors';
 
 /** How the workspace was chosen. */
@@ -77,16 +79,22 @@ export function databasePath(workspace: string): string {
 
 /**
  * Writes a derived cache file beside the workspace (persisted tables, flip lists, workbench
- * facets) through `FILE.PID.partial` and a rename, so another engine on the same workspace never
- * reads half a file. A read-only or full workspace is not an error: the cache is only missing.
+ * facets) through a partial file of its own and a rename, so no reader ever sees half a file.
+ * The partial file's name holds the process, the thread and a random part: the engine's worker
+ * threads share its pid and may write the same file at once. A read-only or full workspace is
+ * not an error: the cache is only missing.
  */
 export function writeCacheFile(file: string, text: string): void {
-  const partial = `${file}.${String(process.pid)}.partial`;
+  const partial = `${file}.${String(process.pid)}-${String(threadId)}-${randomBytes(4).toString('hex')}.partial`;
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(partial, text);
     renameSync(partial, file);
   } catch {
-    rmSync(partial, { force: true });
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // Left for the next start's writer to replace; a cache file is never an error.
+    }
   }
 }

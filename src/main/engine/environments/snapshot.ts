@@ -177,18 +177,27 @@ interface SharedSnapshot {
 /** Kept folders no rep is using, and how to remove each now. */
 const keptSnapshots = new Map<SharedSnapshot, { root: string; remove: () => Promise<void> }>();
 
+/** Removals of kept folders under way (their timer fired): a stop waits for them too. */
+const removals = new Set<Promise<void>>();
+
 function keepFolder(
   spec: EnvironmentSpec,
   shared: SharedSnapshot,
   made: WrittenSnapshot,
   keepMs: number,
 ): void {
-  const remove = async () => {
+  const remove = (): Promise<void> => {
     if (shared.removal) clearTimeout(shared.removal);
     delete shared.removal;
     keptSnapshots.delete(shared);
     if (sharedSnapshots.get(spec) === shared) sharedSnapshots.delete(spec);
-    await removeSnapshot(made.root, made.written, made.folders);
+    // removeSnapshot falls back to a forced recursive removal; a folder that cannot go at all
+    // stays in the temp folder, which is no rep's failure.
+    const removal = removeSnapshot(made.root, made.written, made.folders)
+      .catch(() => undefined)
+      .finally(() => removals.delete(removal));
+    removals.add(removal);
+    return removal;
   };
   shared.removal = setTimeout(() => void remove(), keepMs);
   // A kept folder never holds the process open; one still kept at exit is removed then.
@@ -196,7 +205,13 @@ function keepFolder(
   keptSnapshots.set(shared, { root: made.root, remove });
   if (!removeAtExit) {
     removeAtExit = () => {
-      for (const { root } of keptSnapshots.values()) rmSync(root, { recursive: true, force: true });
+      for (const { root } of keptSnapshots.values()) {
+        try {
+          rmSync(root, { recursive: true, force: true });
+        } catch {
+          // Exiting: what cannot go stays in the temp folder.
+        }
+      }
     };
     process.once('exit', removeAtExit);
   }
@@ -204,9 +219,13 @@ function keepFolder(
 
 let removeAtExit: (() => void) | undefined;
 
-/** Removes every kept folder no rep is using (a runner stopping; tests). */
+/**
+ * Removes every kept folder no rep is using, and waits for removals under way (a runner
+ * stopping; tests). Folders in use stay with their reps, which remove them as before.
+ */
 export async function removeKeptSnapshots(): Promise<void> {
-  await Promise.all([...keptSnapshots.values()].map((kept) => kept.remove()));
+  const started = [...keptSnapshots.values()].map((kept) => kept.remove());
+  await Promise.all([...started, ...removals]);
 }
 
 /** A folder written for a spec, and what was written into it (for its removal). */

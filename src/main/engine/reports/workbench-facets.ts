@@ -72,14 +72,17 @@ export function studyFacets(
   studyId: string,
   stamp = facetsStamp(store, studyId),
 ): StudyFacets {
+  const find = () => ({
+    ...repFacets(store, studyId),
+    mechanisms: repMechanismFacet(store, studyId, MECHANISM_SOURCES),
+  });
+  // An in-memory database has no folder to keep anything in.
+  if (store.path === '' || store.path === ':memory:') return find();
   const file = fileOf(store, studyId);
   const key = keyOf(studyId, stamp);
   const held = readFacets(file, key);
   if (held) return held;
-  const facets = {
-    ...repFacets(store, studyId),
-    mechanisms: repMechanismFacet(store, studyId, MECHANISM_SOURCES),
-  };
+  const facets = find();
   // A read-only or full workspace still answers; only the next first page finds them again.
   writeCacheFile(file, JSON.stringify({ key, facets }));
   return facets;

@@ -47,6 +47,10 @@ export interface ImportSlice {
 let previewTimer: ReturnType<typeof setTimeout> | undefined;
 /** Counts the reads asked for: only the latest one's answer reaches the screen. */
 let lastRead = 0;
+/** The path of the last read asked for: a re-preview follows the draft only while it holds. */
+let readPath = '';
+/** True while an import (a save) is under way: no preview may replace its answer. */
+let saving = false;
 /** The upload under way: aborted by `cancelUpload`. */
 let uploading: AbortController | undefined;
 
@@ -66,10 +70,12 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
     set({ importDraft: { ...get().importDraft, ...change } });
     // A preview on screen follows the draft: renaming the suite (or changing the format or the
     // tasks folder) previews again, a moment after the typing stops.
-    // A new path waits for Preview: the re-preview of the old one is dropped.
+    // A new path waits for Preview: the re-preview of the old one is dropped, and the preview
+    // on screen (of the old path) is not read again under the new one.
     clearTimeout(previewTimer);
     const shown = get().importResult;
     if (shown.state !== 'loaded' || shown.value.saved || 'path' in change) return;
+    if (get().importDraft.path.trim() !== readPath) return;
     previewTimer = setTimeout(() => void get().runImport(false), 400);
   },
   uploadDropped: async (drop) => {
@@ -118,17 +124,26 @@ export const createImportSlice: StateCreator<AllSlices, [], [], ImportSlice> = (
     if (!address || !draft.path.trim()) return;
     // Asked now: a re-preview still waiting on the typing would only repeat it.
     clearTimeout(previewTimer);
+    // An import under way is answered first (stored or refused); a dropped folder's preview
+    // then waits for Preview.
+    if (saving) return;
+    saving = save;
     const read = ++lastRead;
+    readPath = draft.path.trim();
     set({ importResult: { state: 'loading' }, importCancelled: false });
-    const result = await labClientFor(address).importRuns({
-      path: draft.path.trim(),
-      format: draft.format,
-      ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
-      ...(draft.tasksDir.trim() ? { tasksDir: draft.tasksDir.trim() } : {}),
-      keepFlagged: draft.keepFlagged,
-      ...(draft.allowDuplicate ? { allowDuplicate: true } : {}),
-      save,
-    });
+    const result = await labClientFor(address)
+      .importRuns({
+        path: draft.path.trim(),
+        format: draft.format,
+        ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
+        ...(draft.tasksDir.trim() ? { tasksDir: draft.tasksDir.trim() } : {}),
+        keepFlagged: draft.keepFlagged,
+        ...(draft.allowDuplicate ? { allowDuplicate: true } : {}),
+        save,
+      })
+      .finally(() => {
+        if (save) saving = false;
+      });
     // An earlier read answering late never replaces the later one's answer (or its wait).
     if (read !== lastRead) return;
     if (!result.ok && result.error.code === 'cancelled') {
