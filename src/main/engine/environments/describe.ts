@@ -10,7 +10,7 @@ import { dockerItemSettings, noContainerCap } from './docker/item-settings';
 import { dockerDescription } from './docker/judge-environment';
 import { joinPath } from './docker/prepare';
 import { specNeedsDocker } from './provision';
-import { snapshotCapabilities, snapshotDescription } from './snapshot';
+import { snapshotCapabilities, snapshotDescription } from './snapshot-environment';
 import { containerStateOf, layerSubstrates } from '../substrates';
 import { sqliteDatabaseOf } from '../../../shared/substrates/sqlite';
 

@@ -1,16 +1,16 @@
 /**
  * The no-exec snapshot backend: the item's final state written to a temporary folder, with
  * `read_file`, `list_dir` and read-only `sql_query`. It never runs a command on the host; items
- * whose judge needs a shell use the Docker backend. Every rep gets its own copy. The item's SQL
- * and the judge's queries run on the host, inside the sandbox of item-sql.ts.
+ * whose judge needs a shell use the Docker backend. Reps of an item running at once share one
+ * read-only folder (`provisionSnapshotEnvironment`). The item's SQL and the judge's queries run
+ * on the host, inside the sandbox of item-sql.ts. The judge's tools in the folder are
+ * snapshot-environment.ts.
  */
 import {
-  lstat as lstatCallback,
   mkdir as mkdirCallback,
   mkdirSync,
   mkdtemp as mkdtempCallback,
   mkdtempSync,
-  readdir as readdirCallback,
   readFile as readFileCallback,
   realpath as realpathCallback,
   realpathSync,
@@ -24,34 +24,20 @@ import {
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { EnvironmentSpec } from '../../../shared/suite-format';
-import type {
-  DirEntry,
-  EnvironmentCapabilities,
-  ExecResult,
-  JudgeEnvironment,
-  SqlResult,
-  ToolLimits,
-} from '../contract';
+import type { DirEntry, JudgeEnvironment } from '../contract';
 import { EngineError } from '../errors';
-import {
-  buildItemDatabase,
-  buildItemDatabaseHere,
-  checkSandboxedSql,
-  databaseLabel,
-  queryItemDatabase,
-} from './item-sql';
+import { buildItemDatabase, buildItemDatabaseHere, databaseLabel } from './item-sql';
 import { sqliteDatabaseOf } from '../../../shared/substrates/sqlite';
+import { SnapshotEnvironment } from './snapshot-environment';
 
 // The callback forms, promisified, rather than fs/promises: the same work off the event
 // loop, but fs/promises opens a FileHandle per file read or written, and that bookkeeping
 // cost more main-thread CPU than the rest of provisioning. realpath is the native
 // one, as fs/promises' is.
-const lstat = promisify(lstatCallback);
 const mkdir = promisify(mkdirCallback);
 const mkdtemp = promisify(mkdtempCallback);
-const readdir = promisify(readdirCallback);
 const readFile = promisify(readFileCallback);
 const realpath = promisify(realpathCallback.native);
 const rm = promisify(rmCallback);
@@ -360,108 +346,4 @@ function insideRoot(root: string, path: string): string {
     throw new EngineError('bad_request', `environment path ${path} is outside the environment`);
   }
   return target;
-}
-
-/** The tools a snapshot of `spec` offers: files always, SQL when it has a database. */
-export function snapshotCapabilities(spec: EnvironmentSpec): EnvironmentCapabilities {
-  return { shell: false, files: true, sql: sqliteDatabaseOf(spec) !== undefined };
-}
-
-/** What the judge is told about a snapshot environment. */
-export function snapshotDescription(spec: EnvironmentSpec): string {
-  const database = sqliteDatabaseOf(spec);
-  return (
-    'A snapshot of the final state of the agent\'s working directory, mounted at "/". ' +
-    'Paths are relative to it. There is no shell here.' +
-    (database ? ` sql_query reads the SQLite database ${database.path}.` : '')
-  );
-}
-
-class SnapshotEnvironment implements JudgeEnvironment {
-  readonly capabilities: EnvironmentCapabilities;
-  readonly description: string;
-  private readonly databasePath: string | undefined;
-
-  constructor(
-    private readonly root: string,
-    spec: EnvironmentSpec,
-    /**
-     * Listings already read from this folder, shared by the reps using it: the folder cannot
-     * change while they do, so a path lists the same every time (a listing is three
-     * thread-pool hand-offs, and the reps of an item ask for the same ones).
-     */
-    private readonly listings = new Map<string, Promise<readonly DirEntry[]>>(),
-  ) {
-    this.capabilities = snapshotCapabilities(spec);
-    this.description = snapshotDescription(spec);
-    this.databasePath = sqliteDatabaseOf(spec)?.path;
-  }
-
-  exec(): Promise<ExecResult> {
-    return Promise.reject(new Error('this snapshot environment cannot run commands'));
-  }
-
-  // The tools read asynchronously: a judge's read never holds the event loop other reps share.
-  async readFile(
-    path: string,
-    limits: ToolLimits,
-  ): Promise<{ content: string; truncated: boolean }> {
-    const target = await this.resolveInside(path);
-    const buffer = await readFile(target);
-    const truncated = buffer.length > limits.maxOutputBytes;
-    return { content: buffer.subarray(0, limits.maxOutputBytes).toString('utf8'), truncated };
-  }
-
-  async listDir(path: string): Promise<DirEntry[]> {
-    let listing = this.listings.get(path);
-    if (!listing) {
-      listing = this.readListing(path);
-      this.listings.set(path, listing);
-      // A failed listing (no such folder) is not kept: it is read again when asked again.
-      listing.catch(() => this.listings.delete(path));
-    }
-    return (await listing).map((entry) => ({ ...entry }));
-  }
-
-  private async readListing(path: string): Promise<DirEntry[]> {
-    const target = await this.resolveInside(path);
-    const listed = await readdir(target, { withFileTypes: true });
-    const entries = await Promise.all(
-      listed.map(async (entry): Promise<DirEntry> => {
-        const stats = await lstat(join(target, entry.name));
-        const type = entry.isDirectory()
-          ? 'directory'
-          : entry.isFile()
-            ? 'file'
-            : entry.isSymbolicLink()
-              ? 'symlink'
-              : 'other';
-        return { name: entry.name, type, size: stats.size };
-      }),
-    );
-    return entries.sort((a, b) => a.name.localeCompare(b.name));
-  }
-
-  async sqlQuery(sql: string, limits: ToolLimits): Promise<SqlResult> {
-    if (!this.databasePath) throw new Error('this environment has no database');
-    // The judge's SQL passes the same gate as the item's: no ATTACH of another file.
-    checkSandboxedSql(sql, 'sql_query');
-    return queryItemDatabase(await this.resolveInside(this.databasePath), sql, limits);
-  }
-
-  /** Maps a judge path ("/a/b", "a/b", ".") into the root; refuses anything that escapes it. */
-  private async resolveInside(path: string): Promise<string> {
-    const target = resolve(this.root, `.${sep}${path}`);
-    let real: string;
-    try {
-      real = await realpath(target);
-    } catch {
-      throw new Error(`no such file or directory: ${path}`);
-    }
-    const inside = relative(this.root, real);
-    if (inside.startsWith('..') || resolve(this.root, inside) !== real) {
-      throw new Error(`${path} is outside the environment`);
-    }
-    return real;
-  }
 }
