@@ -96,7 +96,10 @@ const scenarios: Scenario[] = [
     // right after it committed, before either worker was told, both stay stored once.
     name: 'kill -9 after a group commit',
     concurrency: 2,
-    env: { CUELAB_CRASH_AT: 'group-committed:1' },
+    // Calls on the runner's own thread: two replies the server sends at once are then read in
+    // one turn of its event loop, so their reps land in one group. From the provider thread
+    // they come as two messages, which a loaded machine can deliver turns apart.
+    env: { CUELAB_CRASH_AT: 'group-committed:1', CUELAB_PROVIDER_THREAD: '0' },
     fault: inPairs(4),
     firstRun: 'killed',
     repeated: 0,
